@@ -1,0 +1,65 @@
+// kernelgen CPU emulator: the kernel-side runtime interface used by runtime/kg_harness.cpp.
+// Implemented in runtime/kg_runtime.cpp (process-wide state) and the kernel headers (per-block state
+// lives in thread_local storage so blocks can run on worker threads).
+#ifndef KGEMU_RUNTIME_H
+#define KGEMU_RUNTIME_H
+
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "kgemu/abi.h"
+
+namespace kgemu {
+
+// Thrown by any emulated API that catches a defect. what() is "<API call>: <problem>".
+// The harness prefixes operator, SOC, block and progress (see block_progress()).
+class EmuError : public std::runtime_error {
+public:
+    explicit EmuError(const std::string& what) : std::runtime_error(what) {}
+};
+
+// One event of the optional trace (cost model). pipe: "MTE2", "V", "MTE3", "S".
+struct TraceEvent {
+    const char* api;       // "DataCopy", "Add", "EnQue", "DeQue", "SetFlag", ...
+    const char* pipe;
+    uint64_t bytes;        // bytes moved (MTE) or bytes touched by the vector op
+    uint64_t elements;     // elements processed (vector) or 0
+    uint32_t repeats;      // 256-byte repeats for vector ops
+    uint32_t dtype_bytes;  // element size
+    int64_t gm_offset;     // GM byte offset of a transfer within its buffer, -1 otherwise
+    int32_t queue;         // queue/buffer id for EnQue/DeQue/Alloc/Free, event id for flags, -1 otherwise
+    int32_t buffer;        // buffer slot within the queue, -1 otherwise
+};
+
+struct BlockStats {
+    std::map<std::string, uint64_t> vector_calls;  // API name -> calls
+    uint64_t gm_read_bytes = 0;
+    uint64_t gm_write_bytes = 0;
+    uint64_t ub_bytes_used = 0;   // TPipe high-water mark of InitBuffer totals
+    std::vector<TraceEvent> trace;  // only when tracing is on
+    std::vector<std::string> warnings;
+};
+
+// ---- process-wide, called by the harness before blocks start (single thread) ----
+void rt_begin_run(const KgSoc* soc, const char* op_type, bool trace);
+// Every GM range the kernel may touch. Accesses outside all registered ranges are defects.
+void rt_register_gm(const char* name, void* base, uint64_t bytes);
+// The tiling-data bytes written by the host; GET_TILING_DATA* copies from here and checks sizes.
+void rt_set_tiling(const uint8_t* data, uint64_t size);
+const KgSoc* rt_soc();
+
+// ---- per block, on the thread that runs the block ----
+void rt_block_begin(uint32_t block_idx, uint32_t block_num, uint64_t tiling_key);
+// Ends the block: checks that nothing is left inconsistent and returns the block's statistics.
+BlockStats rt_block_end();
+// Frees per-block state after an exception (no checks).
+void rt_block_abort();
+// Human-readable progress of the current block, e.g. "tile 3 (alloc #7 on queue 0)".
+std::string block_progress();
+
+}  // namespace kgemu
+
+#endif  // KGEMU_RUNTIME_H

@@ -1,0 +1,63 @@
+"""Golden references: pure NumPy, float64, one registry keyed by operator.
+
+A golden takes {input name: float64 array} (already rounded to the case's dtype, then widened) and
+the attributes, and returns {output name: float64 array}. Input generation lives in cases.py.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .errors import UsageError, choices_message
+
+SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+GELU_C = 0.044715
+
+
+def _stable_sigmoid_parts(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """sigmoid(t) and sigmoid(t)*(1-sigmoid(t)) without overflow or cancellation."""
+    e = np.exp(-np.abs(t))
+    s = np.where(t >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+    return s, e / (1.0 + e) ** 2
+
+
+def gelu_tanh_derivative(x: np.ndarray) -> np.ndarray:
+    """d/dx of 0.5*x*(1 + tanh(u)), as sigma(2u) + x*(2u)'*sigma(2u)*(1 - sigma(2u))."""
+    two_u = 2.0 * SQRT_2_OVER_PI * (x + GELU_C * x**3)
+    d_two_u = 2.0 * SQRT_2_OVER_PI * (1.0 + 3.0 * GELU_C * x**2)
+    s, s1s = _stable_sigmoid_parts(two_u)
+    with np.errstate(invalid="ignore"):
+        return s + x * d_two_u * s1s
+
+
+_erf = np.frompyfunc(math.erf, 1, 1)
+
+
+def gelu_erf_derivative(x: np.ndarray) -> np.ndarray:
+    """d/dx of x*Phi(x) = Phi(x) + x*phi(x): the exact (erf) GELU derivative."""
+    x = np.asarray(x, dtype=np.float64)
+    phi_cdf = 0.5 * (1.0 + _erf(x / math.sqrt(2.0)).astype(np.float64))
+    with np.errstate(invalid="ignore", over="ignore"):
+        return phi_cdf + x * np.exp(-0.5 * x * x) / math.sqrt(2.0 * math.pi)
+
+
+def gelu_grad(inputs: dict[str, np.ndarray], attrs: dict) -> dict[str, np.ndarray]:
+    dy, x = np.broadcast_arrays(inputs["dy"], inputs["x"])
+    return {"z": dy * gelu_tanh_derivative(x)}
+
+
+def gelu_grad_erf_info(inputs: dict[str, np.ndarray], attrs: dict) -> dict[str, np.ndarray]:
+    """Informational reference: the exact erf derivative (gelu_grad's kernel uses the tanh form)."""
+    dy, x = np.broadcast_arrays(inputs["dy"], inputs["x"])
+    return {"z": dy * gelu_erf_derivative(x)}
+
+
+GOLDENS = {"gelu_grad": gelu_grad}
+INFO_GOLDENS = {"gelu_grad": gelu_grad_erf_info}
+
+
+def get_golden(name: str):
+    if name not in GOLDENS:
+        raise UsageError(choices_message("golden", name, GOLDENS))
+    return GOLDENS[name]

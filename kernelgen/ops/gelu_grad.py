@@ -1,0 +1,106 @@
+"""GeluGrad: z = dy * d/dx GELU_tanh(x), the backward of GELU's tanh approximation.
+
+This is the whole operator description: the generator, emulator, verifier, cost model and aclnn
+layer all read it. The formulations follow reference-gelu-grad.md §4 with its defects removed:
+x is clamped to [-X_CLAMP, X_CLAMP] first, so exp() never overflows and no inf*0 appears for any
+finite input (at |x| = 10 the derivative is already 0 or 1 to float32 precision).
+"""
+from __future__ import annotations
+
+import math
+
+from ..spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, Step, TensorSpec, Variant)
+
+DTYPES = (DType.FLOAT32, DType.FLOAT16, DType.BFLOAT16)
+
+K = 2.0 * math.sqrt(2.0 / math.pi)      # 2*sqrt(2/pi): 2u = x * (K + K*C*x^2)
+C = 0.044715                             # the tanh approximation's cubic coefficient
+KC = K * C                               # x^2 coefficient inside -2u (negated below)
+KC3 = 3.0 * K * C                        # x^2 coefficient of (2u)'
+X_CLAMP = 10.0                           # |x| beyond this changes nothing in float32
+
+_CLAMP = (
+    Step("Maxs", "a", ("x",), -X_CLAMP),
+    Step("Mins", "a", ("a",), X_CLAMP),          # a = clamp(x)
+    Step("Mul", "b", ("a", "a")),                # b = x^2
+)
+
+SIGMOID_MUL = Variant(
+    name="sigmoid_mul",
+    tiling_key=0,
+    doc="the 910B ordering: s + p*s^2*t with p = exp(-2u), s = 1/(1+p), t = x*(2u)'",
+    scratch=("a", "b"),
+    constants=(("one", 1.0),),
+    program=_CLAMP + (
+        Step("Muls", "z", ("b",), -KC),
+        Step("Adds", "z", ("z",), -K),
+        Step("Mul", "z", ("z", "a")),            # z = -2u
+        Step("Exp", "z", ("z",)),                # z = p
+        Step("Muls", "b", ("b",), KC3),
+        Step("Adds", "b", ("b",), K),
+        Step("Mul", "b", ("b", "a")),            # b = t = x*(2u)'
+        Step("Adds", "a", ("z",), 1.0),
+        Step("Div", "a", ("one", "a")),          # a = s
+        Step("Mul", "z", ("z", "a")),
+        Step("Mul", "z", ("z", "b")),
+        Step("Mul", "z", ("z", "a")),            # z = p*s^2*t = s(1-s)t
+        Step("Add", "z", ("z", "a")),            # z = GELU'(x)
+        Step("Mul", "z", ("z", "dy")),
+    ),
+)
+
+SIGMOID_FMA = Variant(
+    name="sigmoid_fma",
+    tiling_key=1,
+    doc="the 310B ordering: s*(1 + (s-1)*x*g2) with s = 1/(1+exp(-2u)), g2 = -(2u)'",
+    scratch=("a", "b", "c"),
+    constants=(("one", 1.0),),
+    program=_CLAMP + (
+        Step("Muls", "z", ("b",), -KC),
+        Step("Adds", "z", ("z",), -K),
+        Step("Mul", "z", ("z", "a")),
+        Step("Exp", "z", ("z",)),
+        Step("Adds", "z", ("z",), 1.0),
+        Step("Div", "z", ("one", "z")),          # z = s
+        Step("Muls", "b", ("b",), -KC3),
+        Step("Adds", "b", ("b",), -K),           # b = g2 = -(2u)'
+        Step("Adds", "c", ("z",), -1.0),
+        Step("Mul", "c", ("c", "a")),            # c = (s-1)*x
+        Step("Mul", "c", ("c", "b")),
+        Step("Adds", "c", ("c",), 1.0),
+        Step("Mul", "c", ("c", "z")),
+        Step("Mul", "z", ("c", "dy")),
+    ),
+)
+
+SPEC = OpSpec(
+    op_type="GeluGrad",
+    snake="gelu_grad",
+    category="activation",
+    doc="Gradient of GELU (tanh approximation): z = dy * GELU'(x). Input y (GELU's forward output) "
+        "is declared for compatibility with the ops-nn OpDef and is not read.",
+    formula="z = dy * (0.5*(1 + tanh(u)) + 0.5*x*(1 - tanh(u)^2) * sqrt(2/pi) * (1 + 3*0.044715*x^2)), "
+            "u = sqrt(2/pi) * (x + 0.044715*x^3)",
+    inputs=(
+        TensorSpec("dy", DTYPES, doc="gradient flowing back (gradOutput)"),
+        TensorSpec("x", DTYPES, doc="GELU's forward input (self)"),
+        TensorSpec("y", DTYPES, used_by_kernel=False, doc="GELU's forward output; accepted, not read"),
+    ),
+    outputs=(TensorSpec("z", DTYPES, doc="gradient with respect to x (gradInput)"),),
+    attrs=(),
+    default_socs=("ascend910b", "ascend310b"),
+    soc_variants=(("ascend310b", "sigmoid_fma"),),
+    default_variant="sigmoid_mul",
+    variants=(SIGMOID_MUL, SIGMOID_FMA),
+    golden="gelu_grad",
+    aclnn=AclnnSpec(
+        name="aclnnGeluBackward",
+        header="aclnn_gelu_backward",
+        params=(AclnnParam("gradOutput", "dy", "input"), AclnnParam("self", "x", "input"),
+                AclnnParam("gradInput", "z", "output")),
+        extra_slots=(("y", "gradOutput"),),
+    ),
+    spec_file="kernelgen/ops/gelu_grad.py",
+)
+
+__all__ = ["SPEC", "AttrSpec"]

@@ -1,0 +1,275 @@
+"""The operator spec: frozen dataclasses describing an operator once, for every stage.
+
+Enum values are the C++ spellings (DType.FLOAT16.value == "half"), so templates need no lookup tables.
+The UB buffer plan and the per-element byte budget are *derived* here from the spec, and both the
+kernel's InitBuffer calls and the tiling's budget are rendered from the same derivation.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Callable
+
+import ml_dtypes
+import numpy as np
+
+from .errors import SpecError, UsageError, choices_message
+from .socs import Bf16Support, Soc
+
+
+class DType(Enum):
+    FLOAT32 = "float"
+    FLOAT16 = "half"
+    BFLOAT16 = "bfloat16_t"
+
+    @property
+    def short(self) -> str:
+        return {"float": "float32", "half": "float16", "bfloat16_t": "bfloat16"}[self.value]
+
+    @property
+    def ge(self) -> str:
+        return {"float": "DT_FLOAT", "half": "DT_FLOAT16", "bfloat16_t": "DT_BF16"}[self.value]
+
+    @property
+    def ge_value(self) -> int:
+        return {"float": 0, "half": 1, "bfloat16_t": 27}[self.value]
+
+    @property
+    def acl(self) -> str:
+        return {"float": "ACL_FLOAT", "half": "ACL_FLOAT16", "bfloat16_t": "ACL_BF16"}[self.value]
+
+    @property
+    def nbytes(self) -> int:
+        return 4 if self is DType.FLOAT32 else 2
+
+    @property
+    def numpy(self) -> np.dtype:
+        return {"float": np.dtype(np.float32), "half": np.dtype(np.float16),
+                "bfloat16_t": np.dtype(ml_dtypes.bfloat16)}[self.value]
+
+    @property
+    def is_low_precision(self) -> bool:
+        return self is not DType.FLOAT32
+
+    @property
+    def tag(self) -> str:
+        """Short identifier used in generated C++ names: F32, F16, BF16."""
+        return {"float": "F32", "half": "F16", "bfloat16_t": "BF16"}[self.value]
+
+    @classmethod
+    def parse(cls, name: str) -> "DType":
+        aliases = {"float32": cls.FLOAT32, "fp32": cls.FLOAT32, "float": cls.FLOAT32,
+                   "float16": cls.FLOAT16, "fp16": cls.FLOAT16, "half": cls.FLOAT16,
+                   "bfloat16": cls.BFLOAT16, "bf16": cls.BFLOAT16}
+        key = name.strip().lower()
+        if key not in aliases:
+            raise UsageError(choices_message("dtype", name, [d.short for d in cls]))
+        return aliases[key]
+
+    def supported_on(self, soc: Soc) -> bool:
+        return self is not DType.BFLOAT16 or soc.bf16 is not Bf16Support.NONE
+
+
+@dataclass(frozen=True)
+class TensorSpec:
+    name: str
+    dtypes: tuple[DType, ...]
+    required: bool = True
+    format: str = "ND"
+    used_by_kernel: bool = True   # GeluGrad's y is declared by the OpDef but never read
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class AttrSpec:
+    name: str
+    kind: str                     # "str", "float", "int", "bool"
+    default: object
+    choices: tuple = ()
+    doc: str = ""
+
+    @property
+    def cpp_setter(self) -> str:
+        return {"str": "String", "float": "Float", "int": "Int", "bool": "Bool"}[self.kind]
+
+
+# Vector instructions a compute program may use, and their operand shapes.
+BINARY_OPS = ("Add", "Sub", "Mul", "Div", "Max", "Min")
+SCALAR_OPS = ("Adds", "Muls", "Maxs", "Mins")
+UNARY_OPS = ("Exp", "Ln", "Abs", "Sqrt", "Reciprocal", "Relu")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One vector instruction over float registers: dst = op(srcs..., scalar)."""
+
+    op: str
+    dst: str
+    srcs: tuple[str, ...]
+    scalar: float | None = None
+
+    def __post_init__(self):
+        arity = {**{o: 2 for o in BINARY_OPS}, **{o: 1 for o in SCALAR_OPS}, **{o: 1 for o in UNARY_OPS}}
+        if self.op not in arity:
+            raise SpecError(choices_message("vector op", self.op, arity))
+        if len(self.srcs) != arity[self.op]:
+            raise SpecError(f"{self.op} takes {arity[self.op]} source register(s), got {self.srcs}")
+        if (self.op in SCALAR_OPS) != (self.scalar is not None):
+            raise SpecError(f"{self.op}: scalar operand {'missing' if self.op in SCALAR_OPS else 'unexpected'}")
+
+    @property
+    def scalar_literal(self) -> str:
+        """The scalar as a float32 C++ literal that round-trips exactly."""
+        return float_literal(self.scalar)
+
+
+def float_literal(value: float) -> str:
+    v = np.float32(value)
+    text = np.format_float_positional(v, unique=True, trim="0") if abs(v) >= 1e-4 or v == 0 \
+        else np.format_float_scientific(v, unique=True, trim="0")
+    if "." not in text and "e" not in text:
+        text += ".0"
+    return text + "f"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One compute formulation; each has its own tiling key and register set."""
+
+    name: str
+    tiling_key: int
+    doc: str
+    scratch: tuple[str, ...]                 # float scratch registers, one UB buffer each
+    constants: tuple[tuple[str, float], ...]  # registers filled once in Init (Duplicate)
+    program: tuple[Step, ...]
+
+    @property
+    def cpp_name(self) -> str:
+        return self.name.upper()
+
+
+@dataclass(frozen=True)
+class AclnnParam:
+    name: str            # aclnn parameter, e.g. gradOutput
+    tensor: str          # OpDef tensor it feeds, e.g. dy
+    role: str            # "input" or "output"
+
+
+@dataclass(frozen=True)
+class AclnnSpec:
+    name: str                         # aclnnGeluBackward
+    params: tuple[AclnnParam, ...]
+    extra_slots: tuple[tuple[str, str], ...] = ()  # OpDef inputs fed from another param: (tensor, param)
+    header: str = ""                  # aclnn_gelu_backward
+
+    def param(self, name: str) -> AclnnParam:
+        return next(p for p in self.params if p.name == name)
+
+
+@dataclass(frozen=True)
+class BufferUse:
+    """One line of the UB plan: `count` buffers of `bytes_per_elem` bytes per tile element."""
+
+    name: str
+    kind: str             # "queue", "scratch", "constant", "float_copy"
+    position: str         # VECIN, VECOUT, VECCALC
+    count: int
+    bytes_per_elem: int
+    tensor: str = ""      # the operator tensor a queue or float copy holds
+
+    @property
+    def total_per_elem(self) -> int:
+        return self.count * self.bytes_per_elem
+
+
+BUFFER_NUM = 2  # double buffering: two buffers per queue
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    op_type: str                  # GeluGrad
+    snake: str                    # gelu_grad
+    category: str                 # activation
+    doc: str
+    inputs: tuple[TensorSpec, ...]
+    outputs: tuple[TensorSpec, ...]
+    attrs: tuple[AttrSpec, ...]
+    default_socs: tuple[str, ...]
+    soc_variants: tuple[tuple[str, str], ...]   # (SOC family, variant name); others get default_variant
+    default_variant: str
+    variants: tuple[Variant, ...]
+    golden: str                   # key in kernelgen.golden.GOLDENS
+    aclnn: AclnnSpec
+    formula: str = ""
+    ub_reserve_bytes: int = 8192  # the documented Ascend C library UB reserve (A2201), left free
+    spec_file: str = ""
+
+    # ---- lookups -------------------------------------------------------------------------------
+    @property
+    def tensors(self) -> tuple[TensorSpec, ...]:
+        return self.inputs + self.outputs
+
+    @property
+    def kernel_inputs(self) -> tuple[TensorSpec, ...]:
+        return tuple(t for t in self.inputs if t.used_by_kernel)
+
+    @property
+    def dtypes(self) -> tuple[DType, ...]:
+        return self.outputs[0].dtypes
+
+    def variant(self, name: str) -> Variant:
+        for v in self.variants:
+            if v.name == name:
+                return v
+        raise SpecError(choices_message("variant", name, [v.name for v in self.variants]))
+
+    def variant_for(self, soc: Soc) -> Variant:
+        return self.variant(dict(self.soc_variants).get(soc.family, self.default_variant))
+
+    def dtypes_for(self, soc: Soc) -> tuple[DType, ...]:
+        return tuple(d for d in self.dtypes if d.supported_on(soc))
+
+    # ---- the UB plan (single source of truth for kernel InitBuffer and tiling budget) --------------
+    def buffer_plan(self, variant: Variant, dtype: DType) -> tuple[BufferUse, ...]:
+        plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN", BUFFER_NUM, dtype.nbytes, t.name)
+                for t in self.kernel_inputs]
+        plan += [BufferUse(f"queue_{t.name}", "queue", "VECOUT", BUFFER_NUM, dtype.nbytes, t.name)
+                 for t in self.outputs]
+        if dtype.is_low_precision:  # float working copies of every kernel tensor
+            plan += [BufferUse(f"float_{t.name}", "float_copy", "VECCALC", 1, 4, t.name)
+                     for t in self.kernel_inputs + self.outputs]
+        plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4) for r in variant.scratch]
+        plan += [BufferUse(f"const_{r}", "constant", "VECCALC", 1, 4) for r, _ in variant.constants]
+        return tuple(plan)
+
+    def ub_bytes_per_elem(self, variant: Variant, dtype: DType) -> int:
+        return sum(b.total_per_elem for b in self.buffer_plan(variant, dtype))
+
+    def validate(self) -> None:
+        names = [t.name for t in self.tensors]
+        if len(set(names)) != len(names):
+            raise SpecError(f"{self.op_type}: duplicate tensor names {names}")
+        keys = [v.tiling_key for v in self.variants]
+        if len(set(keys)) != len(keys):
+            raise SpecError(f"{self.op_type}: variants share a tiling key: {keys}")
+        self.variant(self.default_variant)
+        for _, vname in self.soc_variants:
+            self.variant(vname)
+        for v in self.variants:
+            defined = {t.name for t in self.kernel_inputs} | set(v.scratch) | {r for r, _ in v.constants}
+            outs = {t.name for t in self.outputs}
+            for step in v.program:
+                for src in step.srcs:
+                    if src not in defined:
+                        raise SpecError(f"{self.op_type}/{v.name}: {step.op} reads {src!r} before it is written")
+                if step.dst in {t.name for t in self.kernel_inputs} or step.dst in {r for r, _ in v.constants}:
+                    raise SpecError(f"{self.op_type}/{v.name}: {step.op} overwrites read-only {step.dst!r}")
+                if step.dst not in defined | outs:
+                    raise SpecError(f"{self.op_type}/{v.name}: unknown register {step.dst!r}")
+                defined.add(step.dst)
+            missing = outs - defined
+            if missing:
+                raise SpecError(f"{self.op_type}/{v.name}: program never writes {sorted(missing)}")
+
+
+GoldenFn = Callable[..., np.ndarray]

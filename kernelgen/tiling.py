@@ -1,0 +1,114 @@
+"""The tiling arithmetic in pure Python, mirroring op_host/<op>_tiling.cpp line for line.
+
+The emulator runs the rendered C++; tests cross-check its tiling data against this function, and
+the property tests prove coverage, UB and bounds invariants over sizes 1 to 10^8.
+"""
+from __future__ import annotations
+
+import struct
+from dataclasses import astuple, dataclass, fields
+
+from .errors import HostRejected
+from .socs import Soc
+from .spec import DType, OpSpec, Variant
+
+# Field order and C++ types of <Op>TilingData (op_kernel/<op>_tiling_data.h renders from this).
+TILING_FIELDS: tuple[tuple[str, str, str], ...] = (
+    ("totalDataNum", "uint64_t", "elements in every tensor"),
+    ("smallCoreDataNum", "uint64_t", "elements of a small core"),
+    ("bigCoreDataNum", "uint64_t", "elements of a big core (one 32-byte block more)"),
+    ("lastCoreDataNum", "uint64_t", "elements of the last core (a small core plus the sub-block remainder)"),
+    ("tileDataNum", "uint32_t", "elements per full tile (one UB pass)"),
+    ("bigCoreNum", "uint32_t", "cores [0, bigCoreNum) are big"),
+    ("smallTileNum", "uint32_t", "tiles of a small core"),
+    ("bigTileNum", "uint32_t", "tiles of a big core"),
+    ("lastTileNum", "uint32_t", "tiles of the last core"),
+    ("smallTailDataNum", "uint32_t", "elements in a small core's last tile"),
+    ("bigTailDataNum", "uint32_t", "elements in a big core's last tile"),
+    ("lastTailDataNum", "uint32_t", "elements in the last core's last tile"),
+)
+_STRUCT = struct.Struct("<" + "".join("Q" if t == "uint64_t" else "I" for _, t, _ in TILING_FIELDS))
+
+
+@dataclass(frozen=True)
+class TilingData:
+    totalDataNum: int
+    smallCoreDataNum: int
+    bigCoreDataNum: int
+    lastCoreDataNum: int
+    tileDataNum: int
+    bigCoreNum: int
+    smallTileNum: int
+    bigTileNum: int
+    lastTileNum: int
+    smallTailDataNum: int
+    bigTailDataNum: int
+    lastTailDataNum: int
+
+    def pack(self) -> bytes:
+        return _STRUCT.pack(*astuple(self))
+
+    @classmethod
+    def unpack(cls, raw: bytes) -> "TilingData":
+        return cls(*_STRUCT.unpack(raw[: _STRUCT.size]))
+
+    def as_dict(self) -> dict[str, int]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class Tiling:
+    data: TilingData
+    block_dim: int
+    tiling_key: int
+    workspace: int
+    variant: str
+
+    def core_range(self, idx: int) -> tuple[int, int, int, int]:
+        """(offset, count, tiles, tail) of block idx, as the kernel's Init computes it."""
+        d = self.data
+        if idx == self.block_dim - 1:
+            return d.totalDataNum - d.lastCoreDataNum, d.lastCoreDataNum, d.lastTileNum, d.lastTailDataNum
+        if idx < d.bigCoreNum:
+            return idx * d.bigCoreDataNum, d.bigCoreDataNum, d.bigTileNum, d.bigTailDataNum
+        offset = d.bigCoreNum * d.bigCoreDataNum + (idx - d.bigCoreNum) * d.smallCoreDataNum
+        return offset, d.smallCoreDataNum, d.smallTileNum, d.smallTailDataNum
+
+
+def _tiles(count: int, tile: int) -> tuple[int, int]:
+    if count == 0:
+        return 0, 0
+    num = (count + tile - 1) // tile
+    return num, count - (num - 1) * tile
+
+
+def tile_data_num(spec: OpSpec, soc: Soc, variant: Variant, dtype: DType) -> int:
+    block_elems = soc.ub_block // dtype.nbytes
+    budget = soc.ub_core_mem - spec.ub_reserve_bytes
+    if budget <= 0:
+        return 0
+    return budget // spec.ub_bytes_per_elem(variant, dtype) // block_elems * block_elems
+
+
+def compute_tiling(spec: OpSpec, soc: Soc, dtype: DType, n: int) -> Tiling:
+    if n <= 0:
+        raise HostRejected(f"{spec.op_type}: empty input (0 elements) is rejected by the tiling")
+    if not dtype.supported_on(soc):
+        raise HostRejected(f"{spec.op_type}: {dtype.short} is not supported on {soc.family}")
+    variant = spec.variant_for(soc)
+    block_elems = soc.ub_block // dtype.nbytes
+    tile = tile_data_num(spec, soc, variant, dtype)
+    if tile == 0:
+        raise HostRejected(f"{spec.op_type}: UB of {soc.ub_core_mem} bytes cannot hold one tile")
+    full_blocks, remainder = divmod(n, block_elems)
+    cores = 1 if (n <= tile or full_blocks == 0) else min(soc.core_num, full_blocks)
+    per_core_blocks, big_cores = divmod(full_blocks, cores)
+    small = per_core_blocks * block_elems
+    big = small + block_elems
+    last = small + remainder
+    small_tiles, small_tail = _tiles(small, tile)
+    big_tiles, big_tail = _tiles(big, tile)
+    last_tiles, last_tail = _tiles(last, tile)
+    data = TilingData(n, small, big, last, tile, big_cores, small_tiles, big_tiles, last_tiles,
+                      small_tail, big_tail, last_tail)
+    return Tiling(data, cores, variant.tiling_key, soc.libapi_workspace, variant.name)
