@@ -76,3 +76,171 @@ def generate(op: str, socs: tuple[str, ...], out_dir: Path | None, sources_only:
         files = select_parts(files, SOURCE_PARTS)
     write_tree(files, target)
     click.echo(f"{spec.snake}: wrote {len(files)} files to {target}")
+
+
+def _parse_shape(text: str) -> tuple[int, ...]:
+    try:
+        dims = tuple(int(p) for p in text.replace("x", ",").split(",") if p.strip())
+    except ValueError:
+        raise click.BadParameter(f"shape {text!r} is not a comma-separated list of integers, e.g. 4,2")
+    if any(d < 0 for d in dims) or len(dims) > 8:
+        raise click.BadParameter(f"shape {text!r}: dims must be >= 0 and at most 8 of them")
+    return dims
+
+
+def _parse_attr(text: str) -> tuple[str, str]:
+    if "=" not in text:
+        raise click.BadParameter(f"attribute {text!r} must be NAME=VALUE")
+    name, value = text.split("=", 1)
+    return name.strip(), value.strip()
+
+
+def _typed_attrs(raw: list[tuple[str, str]], decl) -> dict:
+    """Type --attr values by the OpDef's declarations."""
+    from .errors import UsageError
+
+    kinds = {a.name: a.kind for a in decl.attrs}
+    out = {}
+    for name, value in raw:
+        if name not in kinds:
+            raise UsageError(f"unknown attribute {name!r} of {decl.op_type}; known: "
+                             + (", ".join(sorted(kinds)) or "none"))
+        kind = kinds[name]
+        try:
+            if kind == "float":
+                out[name] = float(value)
+            elif kind == "int":
+                out[name] = int(value)
+            elif kind == "bool":
+                if value.lower() not in ("true", "false", "1", "0"):
+                    raise ValueError
+                out[name] = value.lower() in ("true", "1")
+            elif kind == "str":
+                out[name] = value
+            else:
+                items = [v for v in value.strip("[]()").split(",") if v.strip()]
+                conv = {"list_float": float, "list_int": int,
+                        "list_bool": lambda v: v.strip().lower() in ("true", "1")}[kind]
+                out[name] = [conv(v) for v in items]
+        except ValueError:
+            raise UsageError(f"attribute {name}={value!r} is not a valid {kind}")
+    return out
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("target")
+@click.option("--soc", required=True, metavar="SOC", help="SOC family or SKU to emulate.")
+@click.option("--dtype", default=None, help="dtype combination (float32, float16, bfloat16); default: from the inputs.")
+@click.option("--input", "input_files", multiple=True, metavar="NAME=FILE.npy", help="Input tensor (repeatable).")
+@click.option("--attr", "attr_pairs", multiple=True, metavar="NAME=VALUE", help="Attribute, typed by the OpDef.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), required=True, help="Directory for NAME.npy outputs.")
+@click.option("--report", "report_file", type=click.Path(path_type=Path), default=None, help="Write a JSON report.")
+@click.option("--threads", type=int, default=0, show_default=True, help="Block worker threads (0 = all cores).")
+def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threads):
+    """Run TARGET (a known operator or an ops-nn operator directory) on the CPU emulator.
+
+    bfloat16: .npy cannot hold bfloat16, so with --dtype bfloat16 pass uint16 arrays of raw bfloat16
+    bits; bfloat16 outputs are written as uint16 raw bits.
+
+    Example: kernelgen sim gelu_grad --soc ascend910b --input dy=dy.npy --input x=x.npy --input y=dy.npy --out out
+    """
+    import json
+
+    import ml_dtypes
+    import numpy as np
+
+    from .emulate import pick_combo, resolve_target, run_source
+    from .errors import UsageError
+    from .socs import get_soc
+
+    soc_rec = get_soc(soc)
+    inputs = {}
+    for item in input_files:
+        if "=" not in item:
+            raise UsageError(f"--input {item!r} must be NAME=FILE.npy")
+        name, file = item.split("=", 1)
+        try:
+            arr = np.load(file, allow_pickle=False)
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"cannot read {file} as .npy: {exc}")
+        if dtype in ("bfloat16", "bf16") and arr.dtype in (np.uint16, np.dtype("V2")):
+            arr = arr.view(ml_dtypes.bfloat16)
+        inputs[name] = arr
+    source = resolve_target(target, soc_rec)
+    decl = source.decl()
+    attrs = _typed_attrs([_parse_attr(a) for a in attr_pairs], decl)
+    combo = pick_combo(decl, soc_rec, inputs, dtype)
+    result = run_source(source, soc_rec, inputs, attrs, threads=threads, combo=combo)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create {out_dir}: {exc.strerror}")
+    for name, arr in result.outputs.items():
+        if arr.dtype == ml_dtypes.bfloat16:
+            arr = arr.view(np.uint16)
+        np.save(out_dir / f"{name}.npy", arr)
+        click.echo(f"{name}: shape {tuple(arr.shape)} -> {out_dir / (name + '.npy')}")
+    if report_file:
+        report_file.write_text(json.dumps(result.report, indent=2))
+    rep = result.report
+    click.echo(f"tiling key {rep.get('tiling_key')}, block dim {rep.get('block_dim')}, "
+               f"UB {rep.get('ub_bytes_used_max')} of {rep.get('ub_pool')} bytes")
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("op")
+@soc_option
+@click.option("--dtype", "dtypes", multiple=True, help="float32, float16 or bfloat16 (repeatable; default: all the SOC allows).")
+@click.option("--shape", "shapes", multiple=True, help="Comma-separated shape (repeatable; default: the built-in matrix).")
+@click.option("--attr", "attr_pairs", multiple=True, metavar="NAME=VALUE", help="Attribute for every case.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--json", "json_file", type=click.Path(path_type=Path), default=None, help="Write every case as JSON.")
+def verify(op, socs, dtypes, shapes, attr_pairs, seed, json_file):
+    """Run OP over SOCs x dtypes x shapes on the emulator and judge it against the NumPy golden.
+
+    Verdict: CANN's experimental standard (MERE < T, MARE < 10T; T = 2^-13 fp32, 2^-10 fp16, 2^-7 bf16),
+    with the commercial standard's small-value rule where |golden| is tiny, and no NaN/inf where the
+    golden is finite. Exit 1 if any case fails.
+
+    Example: kernelgen verify gelu_grad --soc ascend910b --dtype float16
+    """
+    import json
+
+    from .emulate import spec_decl
+    from .ops import get_spec
+    from .render import resolve_socs
+    from .spec import DType
+    from .verify import build_cases, prebuild, verify as run_verify
+
+    spec = get_spec(op)
+    soc_list = list(resolve_socs(spec, socs))
+    dtype_list = [DType.parse(d) for d in dtypes] or None
+    shape_list = [_parse_shape(s) for s in shapes] or None
+    attrs = _typed_attrs([_parse_attr(a) for a in attr_pairs], spec_decl(spec))
+    cases = build_cases(spec, soc_list, dtype_list, shape_list)
+    click.echo(f"verify {spec.snake}: {len(cases)} cases; compiling the emulator libraries ...", err=True)
+    prebuild(spec, cases)
+    header = f"{'SOC':<12} {'dtype':<9} {'shape':<22} {'MERE':>9} {'MARE':>9} {'max abs':>9} {'erf MARE':>9}  verdict"
+    rows = [header]
+    with click.progressbar(length=len(cases), label="cases", file=sys.stderr) as bar:
+        results = run_verify(spec, cases, seed, attrs, progress=lambda i, r: bar.update(1))
+    for r in results:
+        shape = "x".join(map(str, r.case.shape)) or "scalar"
+        if r.error:
+            rows.append(f"{r.case.soc.family:<12} {r.case.dtype.short:<9} {shape:<22} {'-':>9} {'-':>9} {'-':>9} {'-':>9}  "
+                        f"ERROR: {r.error}")
+            continue
+        m = r.metrics
+        info = f"{r.info_metrics.mare:9.2e}" if r.info_metrics else f"{'-':>9}"
+        verdict = "pass" if r.passed else "FAIL: " + "; ".join(m.failed_clauses())
+        rows.append(f"{r.case.soc.family:<12} {r.case.dtype.short:<9} {shape:<22} {m.mere:9.2e} {m.mare:9.2e} "
+                    f"{m.max_abs_error:9.2e} {info}  {verdict}")
+    click.echo("\n".join(rows))
+    failed = sum(not r.passed for r in results)
+    click.echo(f"{len(results) - failed} passed, {failed} failed")
+    click.echo("(small |golden| elements are judged by the commercial standard's small-value rule; "
+               "'erf MARE' is information only)")
+    if json_file:
+        json_file.write_text(json.dumps([r.as_dict() for r in results], indent=2))
+    if failed:
+        sys.exit(EXIT_CHECK_FAILED)

@@ -201,6 +201,7 @@ class OpSpec:
     golden: str                   # key in kernelgen.golden.GOLDENS
     aclnn: AclnnSpec
     formula: str = ""
+    special_values: tuple[tuple[str, tuple[float, ...]], ...] = ()  # verify hazards per input
     ub_reserve_bytes: int = 8192  # the documented Ascend C library UB reserve (A2201), left free
     spec_file: str = ""
 

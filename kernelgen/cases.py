@@ -1,0 +1,49 @@
+"""Seeded input generation for verify: regular values plus hazards, separate from comparison."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .spec import DType, OpSpec
+from .socs import Soc
+from .tiling import tile_data_num
+
+
+@dataclass(frozen=True)
+class Case:
+    soc: Soc
+    dtype: DType
+    shape: tuple[int, ...]
+    label: str
+
+
+def default_shapes(spec: OpSpec, soc: Soc, dtype: DType) -> list[tuple[tuple[int, ...], str]]:
+    """The issue's matrix: edge sizes, several tiles on every core, idle cores, multi-dimensional."""
+    tile = tile_data_num(spec, soc, spec.variant_for(soc), dtype)
+    shapes = [((n,), "edge") for n in (1, 5, 17, 31, 32, 33, 4095, 4096, 4097)]
+    shapes.append(((soc.core_num * 3 * tile + 13,), "3 tiles per core"))
+    shapes.append(((tile,), "one tile: 1 core busy"))
+    shapes.append(((3, 5, 7, 11), "4-d"))
+    return shapes
+
+
+def make_inputs(spec: OpSpec, shape: tuple[int, ...], dtype: DType, seed: int) -> dict[str, np.ndarray]:
+    """{input name: array of dtype}. About 1 in 8 elements is a hazard: 0, +-tiny, subnormal, +-60,
+    or one of the spec's special values; the rest is uniform in [-7, 7] (dy-like inputs in [-5, 5])."""
+    rng = np.random.default_rng(seed)
+    n = int(np.prod(shape)) if shape else 1
+    finfo = np.finfo(np.float32) if dtype is DType.FLOAT32 else (
+        np.finfo(np.float16) if dtype is DType.FLOAT16 else None)
+    subnormal = float(finfo.smallest_subnormal) * 3 if finfo is not None else 1e-39
+    specials = dict(spec.special_values)
+    out = {}
+    for i, t in enumerate(spec.inputs):
+        lo, hi = (-7.0, 7.0) if i else (-5.0, 5.0)
+        values = rng.uniform(lo, hi, size=n)
+        hazards = [0.0, -0.0, 1e-30, -1e-30, subnormal, -subnormal, 60.0, -60.0, 1e-6, -1e-6]
+        hazards += list(specials.get(t.name, ()))
+        picks = rng.random(n) < 0.125
+        values[picks] = rng.choice(np.array(hazards), size=int(picks.sum()))
+        out[t.name] = values.astype(dtype.numpy).reshape(shape)
+    return out

@@ -1,0 +1,422 @@
+"""Run an operator on the CPU emulator: compile (cached), tile, run every block, return outputs.
+
+A target is an operator kernelgen knows (its sources are rendered from the spec into the cache) or
+the path of an ops-nn-style operator directory (op_host/ and op_kernel/).
+"""
+from __future__ import annotations
+
+import ctypes as C
+import json
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import ml_dtypes
+import numpy as np
+
+from .errors import EmulatorDefect, HostRejected, ToolchainError, UsageError, choices_message
+from .emulator import abi
+from .emulator.build import CompileUnit, _tree_digest, build_library, evict, materialize_tree, write_source
+from .socs import Soc, get_soc
+
+# ge::DataType names and numbers, C++ spellings, NumPy dtypes (ascendc-api.md §1.2).
+GE_DTYPES: dict[str, tuple[int, str, np.dtype]] = {
+    "DT_FLOAT": (0, "float", np.dtype(np.float32)),
+    "DT_FLOAT16": (1, "half", np.dtype(np.float16)),
+    "DT_INT8": (2, "int8_t", np.dtype(np.int8)),
+    "DT_INT32": (3, "int32_t", np.dtype(np.int32)),
+    "DT_UINT8": (4, "uint8_t", np.dtype(np.uint8)),
+    "DT_INT16": (6, "int16_t", np.dtype(np.int16)),
+    "DT_UINT16": (7, "uint16_t", np.dtype(np.uint16)),
+    "DT_UINT32": (8, "uint32_t", np.dtype(np.uint32)),
+    "DT_INT64": (9, "int64_t", np.dtype(np.int64)),
+    "DT_UINT64": (10, "uint64_t", np.dtype(np.uint64)),
+    "DT_DOUBLE": (11, "double", np.dtype(np.float64)),
+    "DT_BOOL": (12, "bool", np.dtype(np.bool_)),
+    "DT_BF16": (27, "bfloat16_t", np.dtype(ml_dtypes.bfloat16)),
+}
+GE_BY_VALUE = {v[0]: k for k, v in GE_DTYPES.items()}
+SHORT_TO_GE = {"float32": "DT_FLOAT", "float16": "DT_FLOAT16", "bfloat16": "DT_BF16", "int8": "DT_INT8",
+               "int16": "DT_INT16", "int32": "DT_INT32", "int64": "DT_INT64", "uint8": "DT_UINT8",
+               "uint16": "DT_UINT16", "uint32": "DT_UINT32", "uint64": "DT_UINT64", "bool": "DT_BOOL",
+               "float64": "DT_DOUBLE"}
+
+
+def ge_of_numpy(dtype: np.dtype) -> str:
+    for name, (_, _, npd) in GE_DTYPES.items():
+        if np.dtype(dtype) == npd:
+            return name
+    raise UsageError(f"unsupported array dtype {np.dtype(dtype)}; supported: "
+                     + ", ".join(sorted(SHORT_TO_GE)))
+
+
+@dataclass(frozen=True)
+class TensorDecl:
+    name: str
+    dtypes: tuple[str, ...]      # ge names, one per OpDef dtype combination
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class AttrDecl:
+    name: str
+    kind: str                    # float, int, bool, str, list_float, list_int, list_bool
+    default: object = None
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class OpDecl:
+    """What the OpDef registry says about an operator."""
+
+    op_type: str
+    snake: str
+    inputs: tuple[TensorDecl, ...]
+    outputs: tuple[TensorDecl, ...]
+    attrs: tuple[AttrDecl, ...] = ()
+    socs: tuple[str, ...] = ()
+    soc_dtypes: dict = field(default_factory=dict, compare=False, hash=False)  # soc -> {tensor: dtypes}
+
+    def combos(self, soc: str | None = None) -> list[dict[str, str]]:
+        """The dtype combinations the OpDef declares: [{tensor name: ge dtype}]."""
+        tensors = self.inputs + self.outputs
+        per_soc = self.soc_dtypes.get(soc) if soc else None
+        lists = {t.name: (per_soc or {}).get(t.name, t.dtypes) for t in tensors}
+        count = len(next(iter(lists.values()))) if lists else 0
+        return [{name: dts[i] for name, dts in lists.items()} for i in range(count)]
+
+
+@dataclass
+class RunResult:
+    outputs: dict[str, np.ndarray]
+    report: dict
+
+
+def soc_struct(soc: Soc) -> abi.KgSoc:
+    return abi.KgSoc(
+        soc.family.encode(), soc.short_soc_version.encode(), soc.soc_version_value, soc.npu_arch,
+        soc.ub_core_mem, soc.ub_pool, soc.ub_doc_usable, soc.ub_block, soc.core_num, soc.core_num_aic,
+        soc.core_num_aiv, soc.core_num_vector, soc.libapi_workspace, soc.que_max_event, soc.bf16.level,
+        int(soc.data_copy_pad), soc.l1_bytes, soc.l2_bytes, soc.hbm_bytes_per_cycle, soc.l2_bytes_per_cycle)
+
+
+def _tensor_struct(name: str, arr: np.ndarray | None, ge: str | None = None, shape=None) -> abi.KgTensor:
+    t = abi.KgTensor()
+    t.name = name.encode()
+    t.format = 2  # FORMAT_ND
+    if arr is None and shape is None:
+        t.ndim = -1
+        return t
+    dims = tuple(arr.shape if arr is not None else shape)
+    if len(dims) > 8:
+        raise UsageError(f"tensor {name} has {len(dims)} dims; at most 8 are supported")
+    t.ndim = len(dims)
+    for i, d in enumerate(dims):
+        t.dims[i] = d
+    t.dtype = GE_DTYPES[ge or ge_of_numpy(arr.dtype)][0]
+    if arr is not None:
+        t.data = arr.ctypes.data
+        t.bytes = arr.nbytes
+    return t
+
+
+class OperatorSource:
+    """An operator directory in the ops-nn layout, ready to be compiled per SOC and dtype combination."""
+
+    def __init__(self, op_dir: Path, snake: str, decl: OpDecl | None = None, tiling_fields=None):
+        self.op_dir = Path(op_dir)
+        self.snake = snake
+        self._decl = decl
+        self.tiling_fields = tiling_fields  # [(name, ctype)] for plain tiling structs, else None
+        self.digest = _tree_digest(self.op_dir)
+
+    # ---- sources ----------------------------------------------------------------------------
+    def host_sources(self) -> list[Path]:
+        host = self.op_dir / "op_host"
+        found = sorted(p for p in host.glob("*.cpp")
+                       if p.name.startswith(self.snake) and any(k in p.name for k in ("_def", "_tiling", "_infershape")))
+        if not any("_def" in p.name for p in found):
+            raise UsageError(f"{host} has no {self.snake}_def.cpp; an ops-nn operator directory needs "
+                             f"op_host/<op>_def.cpp, op_host/<op>_tiling*.cpp and op_kernel/<op>.cpp")
+        return found
+
+    def kernel_source(self) -> Path:
+        path = self.op_dir / "op_kernel" / f"{self.snake}.cpp"
+        if not path.is_file():
+            raise UsageError(f"missing kernel source {path}")
+        return path
+
+    def _host_units(self) -> list[CompileUnit]:
+        inc = (self.op_dir, self.op_dir / "op_host", self.op_dir / "op_kernel", self.op_dir.parent)
+        return [CompileUnit(f"{self.snake}_{p.stem}", p, (), inc, self.digest) for p in self.host_sources()]
+
+    def _launcher(self, decl: OpDecl, combo: dict[str, str]) -> str:
+        args = ", ".join(f"a[{i}]" for i in range(len(decl.inputs) + len(decl.outputs) + 2))
+        return (f'#include "kgemu/abi.h"\n#include "{self.kernel_source()}"\n'
+                'extern "C" void kg_kernel_entry(uint8_t** a, int32_t n, uint64_t key)\n'
+                f"{{\n    (void)n;\n    (void)key;\n    {self.snake}({args});\n}}\n")
+
+    def _kernel_flags(self, decl: OpDecl, combo: dict[str, str], soc: Soc) -> tuple[str, ...]:
+        flags = [f"-D__NPU_ARCH__={soc.npu_arch}", f"-D__CCE_AICORE__={soc.npu_arch // 10}"]
+        input_names = {t.name for t in decl.inputs}
+        for t in decl.inputs + decl.outputs:
+            name = t.name.upper()
+            if t in decl.outputs and t.name in input_names:
+                name += "_REF"
+            ge = combo[t.name]
+            flags += [f"-DDTYPE_{name}={GE_DTYPES[ge][1]}", f"-DORIG_DTYPE_{name}={ge}", f"-DFORMAT_{name}=FORMAT_ND"]
+        return tuple(flags)
+
+    # ---- OpDef --------------------------------------------------------------------------------
+    def decl(self) -> OpDecl:
+        if self._decl is None:
+            self._decl = self._probe_opdef()
+        return self._decl
+
+    def _probe_opdef(self) -> OpDecl:
+        stub = write_source('#include "kgemu/abi.h"\n#include <stdexcept>\nextern "C" void kg_kernel_entry('
+                            'uint8_t**, int32_t, uint64_t) { throw std::runtime_error("no kernel linked"); }\n',
+                            "probe_launcher")
+        lib = _load(build_library(self._host_units() + [CompileUnit("probe_launcher", stub)], f"{self.snake}_probe"))
+        buf = C.create_string_buffer(1 << 20)
+        if lib.kg_opdef_json(buf, len(buf)) != 0:
+            raise ToolchainError(f"{self.snake}: the OpDef registry could not be read")
+        return parse_opdef(json.loads(buf.value.decode()), self.snake)
+
+    # ---- build and run -----------------------------------------------------------------------
+    def library(self, soc: Soc, combo: dict[str, str]) -> C.CDLL:
+        decl = self.decl()
+        tag = "_".join(GE_DTYPES[combo[t.name]][1].replace("_t", "") for t in decl.inputs + decl.outputs)
+        launcher = write_source(self._launcher(decl, combo), f"{self.snake}_launch")
+        inc = (self.op_dir, self.op_dir / "op_kernel", self.op_dir.parent)
+        kernel = CompileUnit(f"{self.snake}_kernel_{soc.npu_arch}_{tag}", launcher,
+                             self._kernel_flags(decl, combo, soc), inc, self.digest)
+        return _load(build_library(self._host_units() + [kernel], f"{self.snake}_{soc.npu_arch}_{tag}"))
+
+
+@lru_cache(maxsize=None)
+def _load_cached(path: str) -> C.CDLL:
+    return abi.bind(C.CDLL(path))
+
+
+def _load(path: Path) -> C.CDLL:
+    try:
+        return _load_cached(str(path))
+    except OSError as exc:
+        evict(path, str(exc))
+        raise ToolchainError(f"emulator library {path} could not be loaded ({exc}); run again to rebuild") from exc
+
+
+def parse_opdef(doc: dict, snake: str) -> OpDecl:
+    ops = doc.get("ops", [])
+    if not ops:
+        raise UsageError(f"{snake}: the OpDef registry is empty (no OP_ADD in op_host/{snake}_def.cpp)")
+    op = ops[0]
+
+    def tensors(items):
+        return tuple(TensorDecl(t["name"], tuple(t["dtypes"]), t.get("param_type", "required") != "optional")
+                     for t in items)
+
+    attrs = tuple(AttrDecl(a["name"], a["type"], a.get("default"), bool(a.get("required", False)))
+                  for a in op.get("attrs", []))
+    soc_dtypes = {}
+    for cfg in op.get("aicore_configs", []):
+        over = {t["name"]: tuple(t["dtypes"]) for t in cfg.get("inputs", []) + cfg.get("outputs", [])}
+        soc_dtypes[cfg["soc"]] = over
+    return OpDecl(op["op_type"], snake, tensors(op["inputs"]), tensors(op["outputs"]), attrs,
+                  tuple(soc_dtypes), soc_dtypes)
+
+
+def _attr_structs(decl: OpDecl, attrs: dict) -> tuple[list[abi.KgAttr], list]:
+    keep = []
+    out = []
+    known = {a.name: a for a in decl.attrs}
+    for name in attrs:
+        if name not in known:
+            raise UsageError(choices_message(f"attribute of {decl.op_type}", name, known) if known
+                             else f"{decl.op_type} has no attributes; got {name!r}")
+    for a in decl.attrs:
+        if a.name not in attrs:
+            if a.required:
+                raise UsageError(f"{decl.op_type}: attribute {a.name!r} is required")
+            continue
+        value = attrs[a.name]
+        s = abi.KgAttr()
+        s.name = a.name.encode()
+        kind = a.kind
+        if kind == "float":
+            s.kind, s.f = abi.KG_ATTR_FLOAT, float(value)
+        elif kind == "int":
+            s.kind, s.i = abi.KG_ATTR_INT, int(value)
+        elif kind == "bool":
+            s.kind, s.i = abi.KG_ATTR_BOOL, int(bool(value))
+        elif kind == "str":
+            s.kind, s.s = abi.KG_ATTR_STR, str(value).encode()
+        elif kind in ("list_float", "list_int", "list_bool"):
+            values = list(value)
+            if kind == "list_float":
+                arr = (C.c_double * len(values))(*map(float, values))
+                s.kind, s.list_f = abi.KG_ATTR_LIST_FLOAT, arr
+            else:
+                arr = (C.c_int64 * len(values))(*map(int, values))
+                s.kind = abi.KG_ATTR_LIST_INT if kind == "list_int" else abi.KG_ATTR_LIST_BOOL
+                s.list_i = arr
+            s.list_len = len(values)
+            keep.append(arr)
+        else:
+            raise UsageError(f"attribute {a.name}: unsupported kind {kind}")
+        out.append(s)
+    return out, keep
+
+
+def run_source(source: OperatorSource, soc: Soc, inputs: dict[str, np.ndarray], attrs: dict | None = None,
+               threads: int = 0, trace: bool = False, combo: dict[str, str] | None = None) -> RunResult:
+    decl = source.decl()
+    attrs = attrs or {}
+    missing = [t.name for t in decl.inputs if t.required and t.name not in inputs]
+    unknown = [n for n in inputs if n not in {t.name for t in decl.inputs}]
+    if unknown:
+        raise UsageError(choices_message(f"input of {decl.op_type}", unknown[0], [t.name for t in decl.inputs]))
+    if missing:
+        raise UsageError(f"{decl.op_type} needs input(s) {', '.join(missing)}; inputs are "
+                         + ", ".join(t.name for t in decl.inputs))
+    arrays = {n: np.ascontiguousarray(a) for n, a in inputs.items()}
+    if combo is None:
+        combo = pick_combo(decl, soc, arrays)
+    lib = source.library(soc, combo)
+    soc_s = soc_struct(soc)
+    in_structs = (abi.KgTensor * len(decl.inputs))(
+        *[_tensor_struct(t.name, arrays.get(t.name), combo[t.name]) for t in decl.inputs])
+    out_structs = (abi.KgTensor * len(decl.outputs))(
+        *[_tensor_struct(t.name, None, combo[t.name], shape=()) for t in decl.outputs])
+    attr_list, keep = _attr_structs(decl, attrs)
+    attr_arr = (abi.KgAttr * max(1, len(attr_list)))(*attr_list)
+    err = C.create_string_buffer(8192)
+    req = abi.KgRunRequest(decl.op_type.encode(), C.pointer(soc_s), in_structs, len(decl.inputs), out_structs,
+                           len(decl.outputs), attr_arr, len(attr_list), threads, int(trace), None, 0,
+                           C.cast(err, C.c_char_p), len(err))
+    status = lib.kg_infer_shape(C.byref(req))
+    _raise_for(status, err, decl.op_type, soc, "infershape")
+    outputs = {}
+    for i, t in enumerate(decl.outputs):
+        shape = tuple(out_structs[i].dims[k] for k in range(out_structs[i].ndim))
+        arr = np.empty(shape, dtype=GE_DTYPES[combo[t.name]][2])
+        arr.view(np.uint8)[...] = 0xFF  # unwritten output shows up as NaN / all-ones
+        outputs[t.name] = arr
+        out_structs[i].data = arr.ctypes.data
+        out_structs[i].bytes = arr.nbytes
+        out_structs[i].dtype = GE_DTYPES[combo[t.name]][0]
+    cap = 1 << 16
+    while True:
+        report = C.create_string_buffer(cap)
+        req.report, req.report_cap = C.cast(report, C.c_char_p), cap
+        status = lib.kg_run(C.byref(req))
+        if status == abi.KG_USAGE and b"report needs" in err.value:
+            cap = int(err.value.split(b"report needs")[1].split()[0]) + 1024
+            err.value = b""
+            continue
+        break
+    _raise_for(status, err, decl.op_type, soc, "run")
+    doc = json.loads(report.value.decode() or "{}")
+    if source.tiling_fields and "tiling_data_hex" in doc and not doc.get("tiling_fields"):
+        doc["tiling_fields"] = decode_tiling(bytes.fromhex(doc["tiling_data_hex"]), source.tiling_fields)
+    doc["dtypes"] = combo
+    doc["soc"] = soc.family
+    return RunResult(outputs, doc)
+
+
+def decode_tiling(raw: bytes, fields) -> dict[str, int]:
+    import struct
+
+    fmt = "<" + "".join({"uint64_t": "Q", "uint32_t": "I", "int64_t": "q", "int32_t": "i", "float": "f"}[t]
+                        for _, t, *_ in fields)
+    size = struct.calcsize(fmt)
+    if len(raw) < size:
+        return {}
+    return dict(zip((f[0] for f in fields), struct.unpack(fmt, raw[:size])))
+
+
+def _raise_for(status: int, err, op_type: str, soc: Soc, stage: str) -> None:
+    if status == abi.KG_OK:
+        return
+    msg = err.value.decode(errors="replace").strip() or f"{op_type} {stage} failed on {soc.family}"
+    if status == abi.KG_DEFECT:
+        raise EmulatorDefect(msg)
+    if status == abi.KG_HOST_FAILED:
+        raise HostRejected(f"{op_type} on {soc.family}: {msg}")
+    raise UsageError(msg)
+
+
+def pick_combo(decl: OpDecl, soc: Soc, arrays: dict[str, np.ndarray], dtype: str | None = None) -> dict[str, str]:
+    """The OpDef dtype combination matching the given arrays (or --dtype)."""
+    combos = decl.combos(soc.family)
+    if dtype:
+        ge = SHORT_TO_GE.get(dtype, dtype)
+        match = [c for c in combos if all(v == ge for v in c.values())] or \
+                [c for c in combos if c[decl.outputs[0].name] == ge]
+        if not match:
+            raise UsageError(f"{decl.op_type} on {soc.family} does not support {dtype}; supported: "
+                             + ", ".join(sorted({GE_NAME_SHORT[c[decl.outputs[0].name]] for c in combos})))
+        return match[0]
+    given = {n: ge_of_numpy(a.dtype) for n, a in arrays.items()}
+    for c in combos:
+        if all(c[n] == g for n, g in given.items()):
+            return c
+    raise UsageError(f"{decl.op_type} on {soc.family} has no dtype combination for "
+                     + ", ".join(f"{n}={GE_NAME_SHORT.get(g, g)}" for n, g in given.items()) + "; declared: "
+                     + "; ".join(", ".join(f"{n}={GE_NAME_SHORT.get(g, g)}" for n, g in c.items()) for c in combos))
+
+
+GE_NAME_SHORT = {v: k for k, v in SHORT_TO_GE.items()}
+
+
+# ---- known operators -------------------------------------------------------------------------------
+def spec_decl(spec) -> OpDecl:
+    def tensors(items):
+        return tuple(TensorDecl(t.name, tuple(d.ge for d in t.dtypes), t.required) for t in items)
+
+    return OpDecl(spec.op_type, spec.snake, tensors(spec.inputs), tensors(spec.outputs),
+                  tuple(AttrDecl(a.name, a.kind, a.default) for a in spec.attrs))
+
+
+@lru_cache(maxsize=None)
+def source_for_spec(snake: str, soc_family: str) -> OperatorSource:
+    from .ops import get_spec
+    from .render import render_tree, resolve_socs
+    from .tiling import TILING_FIELDS
+
+    spec = get_spec(snake)
+    names = list(spec.default_socs) + ([soc_family] if soc_family not in spec.default_socs else [])
+    files = render_tree(spec, resolve_socs(spec, names))
+    root = materialize_tree({k: v for k, v in files.items() if k.startswith(("op_host/", "op_kernel/"))},
+                            f"{spec.snake}")
+    return OperatorSource(root, spec.snake, None, [(n, t) for n, t, _ in TILING_FIELDS])
+
+
+def resolve_target(target: str | Path, soc: Soc) -> OperatorSource:
+    path = Path(target)
+    if path.is_dir():
+        snake = path.resolve().name
+        if not (path / "op_host").is_dir() or not (path / "op_kernel").is_dir():
+            raise UsageError(f"{path} is not an ops-nn operator directory: it needs op_host/ and op_kernel/")
+        return OperatorSource(path.resolve(), snake)
+    from .ops import get_spec, op_names
+
+    try:
+        spec = get_spec(str(target))
+    except UsageError:
+        raise UsageError(choices_message("operator", str(target), op_names()) + " (or an operator directory)")
+    return source_for_spec(spec.snake, soc.family)
+
+
+def run(target, soc, inputs, attrs=None, dtype=None, threads: int = 0, trace: bool = False,
+        return_report: bool = False):
+    """{output name: ndarray} from running target on the emulator; raises a KernelgenError on defects."""
+    soc = soc if isinstance(soc, Soc) else get_soc(soc)
+    source = resolve_target(target, soc)
+    decl = source.decl()
+    arrays = {n: np.asarray(a) for n, a in inputs.items()}
+    combo = pick_combo(decl, soc, arrays, dtype) if dtype else None
+    result = run_source(source, soc, arrays, attrs, threads=threads, trace=trace, combo=combo)
+    return (result.outputs, result.report) if return_report else result.outputs

@@ -1,0 +1,56 @@
+"""ctypes mirror of kgemu/abi.h (field order and types must match exactly)."""
+from __future__ import annotations
+
+import ctypes as C
+
+
+class KgSoc(C.Structure):
+    _fields_ = [
+        ("name", C.c_char_p), ("short_soc_version", C.c_char_p), ("soc_version_enum", C.c_int32),
+        ("npu_arch", C.c_int32), ("ub_size_tiling", C.c_uint64), ("ub_pool", C.c_uint64),
+        ("ub_doc_usable", C.c_uint64), ("ub_block", C.c_uint32), ("core_num", C.c_uint32),
+        ("core_num_aic", C.c_uint32), ("core_num_aiv", C.c_uint32), ("core_num_vector", C.c_uint32),
+        ("libapi_workspace", C.c_uint64), ("que_max_event", C.c_uint32), ("bf16_level", C.c_uint32),
+        ("has_data_copy_pad", C.c_uint32), ("l1_size", C.c_uint64), ("l2_size", C.c_uint64),
+        ("hbm_bytes_per_cycle", C.c_uint64), ("l2_bytes_per_cycle", C.c_uint64),
+    ]
+
+
+class KgTensor(C.Structure):
+    _fields_ = [
+        ("name", C.c_char_p), ("dtype", C.c_int32), ("format", C.c_int32), ("ndim", C.c_int32),
+        ("dims", C.c_int64 * 8), ("data", C.c_void_p), ("bytes", C.c_uint64),
+    ]
+
+
+KG_ATTR_FLOAT, KG_ATTR_INT, KG_ATTR_BOOL, KG_ATTR_STR, KG_ATTR_LIST_FLOAT, KG_ATTR_LIST_INT, KG_ATTR_LIST_BOOL = range(7)
+
+
+class KgAttr(C.Structure):
+    _fields_ = [
+        ("name", C.c_char_p), ("kind", C.c_int32), ("f", C.c_double), ("i", C.c_int64), ("s", C.c_char_p),
+        ("list_f", C.POINTER(C.c_double)), ("list_i", C.POINTER(C.c_int64)), ("list_len", C.c_int32),
+    ]
+
+
+class KgRunRequest(C.Structure):
+    _fields_ = [
+        ("op_type", C.c_char_p), ("soc", C.POINTER(KgSoc)), ("inputs", C.POINTER(KgTensor)),
+        ("n_inputs", C.c_int32), ("outputs", C.POINTER(KgTensor)), ("n_outputs", C.c_int32),
+        ("attrs", C.POINTER(KgAttr)), ("n_attrs", C.c_int32), ("threads", C.c_int32), ("trace", C.c_int32),
+        ("report", C.c_char_p), ("report_cap", C.c_uint64), ("error", C.c_char_p), ("error_cap", C.c_uint64),
+    ]
+
+
+KG_OK, KG_DEFECT, KG_HOST_FAILED, KG_USAGE = 0, 1, 2, 3
+
+
+def bind(lib: C.CDLL) -> C.CDLL:
+    """Declare the exported functions' signatures on a loaded library."""
+    lib.kg_run.argtypes = [C.POINTER(KgRunRequest)]
+    lib.kg_run.restype = C.c_int32
+    lib.kg_infer_shape.argtypes = [C.POINTER(KgRunRequest)]
+    lib.kg_infer_shape.restype = C.c_int32
+    lib.kg_opdef_json.argtypes = [C.c_char_p, C.c_uint64]
+    lib.kg_opdef_json.restype = C.c_int32
+    return lib

@@ -1,0 +1,115 @@
+"""verify: run an operator over a matrix of SOCs x dtypes x shapes on the emulator and judge each case."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from .cases import Case, default_shapes, make_inputs
+from .compare import Metrics, compare
+from .emulate import SHORT_TO_GE, run_source, source_for_spec
+from .errors import KernelgenError, UsageError
+from .golden import INFO_GOLDENS, get_golden
+from .socs import Soc
+from .spec import DType, OpSpec
+
+
+@dataclass
+class CaseResult:
+    case: Case
+    metrics: Metrics | None
+    info_metrics: Metrics | None     # against the informational golden (e.g. the exact erf form)
+    error: str | None
+    seconds: float
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and self.metrics is not None and self.metrics.passed
+
+    def as_dict(self) -> dict:
+        return {"soc": self.case.soc.family, "dtype": self.case.dtype.short, "shape": list(self.case.shape),
+                "label": self.case.label, "passed": self.passed, "error": self.error, "seconds": self.seconds,
+                "metrics": self.metrics.as_dict() if self.metrics else None,
+                "info_metrics": self.info_metrics.as_dict() if self.info_metrics else None}
+
+
+def build_cases(spec: OpSpec, socs: list[Soc], dtypes: list[DType] | None,
+                shapes: list[tuple[int, ...]] | None) -> list[Case]:
+    cases = []
+    for soc in socs:
+        allowed = spec.dtypes_for(soc)
+        wanted = dtypes or list(allowed)
+        for d in wanted:
+            if d not in allowed:
+                raise UsageError(f"{spec.snake} does not support {d.short} on {soc.family}; supported there: "
+                                 + ", ".join(x.short for x in allowed))
+            pairs = [(s, "given") for s in shapes] if shapes else default_shapes(spec, soc, d)
+            cases.extend(Case(soc, d, tuple(s), label) for s, label in pairs)
+    return cases
+
+
+def _golden_inputs(spec: OpSpec, arrays: dict[str, np.ndarray], as_type) -> dict[str, np.ndarray]:
+    return {n: a.astype(as_type) for n, a in arrays.items()}
+
+
+def run_case(spec: OpSpec, case: Case, seed: int, attrs: dict | None = None) -> CaseResult:
+    start = time.perf_counter()
+    attrs = attrs or {}
+    inputs = make_inputs(spec, case.shape, case.dtype, seed)
+    for t in spec.inputs:   # inputs the kernel never reads get the first input's data, as aclnn passes them
+        if not t.used_by_kernel:
+            inputs[t.name] = inputs[spec.inputs[0].name]
+    golden_fn = get_golden(spec.golden)
+    out_name = spec.outputs[0].name
+    try:
+        source = source_for_spec(spec.snake, case.soc.family)
+        ge = SHORT_TO_GE[case.dtype.short]
+        combo = {t.name: ge for t in spec.inputs + spec.outputs}
+        result = run_source(source, case.soc, inputs, attrs, combo=combo)
+    except KernelgenError as exc:
+        return CaseResult(case, None, None, str(exc), time.perf_counter() - start)
+    actual = result.outputs[out_name]
+    with np.errstate(all="ignore"):
+        golden = golden_fn(_golden_inputs(spec, inputs, np.float64), attrs)[out_name]
+        bench = golden_fn(_golden_inputs(spec, inputs, np.float32), attrs)[out_name]
+        bench = np.asarray(bench, dtype=np.float32).astype(case.dtype.numpy)
+        metrics = compare(actual, golden, case.dtype.short, bench)
+        info = None
+        if spec.golden in INFO_GOLDENS:
+            info = compare(actual, INFO_GOLDENS[spec.golden](_golden_inputs(spec, inputs, np.float64), attrs)[out_name],
+                           case.dtype.short)
+    return CaseResult(case, metrics, info, None, time.perf_counter() - start)
+
+
+def verify(spec: OpSpec, cases: list[Case], seed: int = 0, attrs: dict | None = None,
+           progress: Callable[[int, CaseResult], None] | None = None) -> list[CaseResult]:
+    results = []
+    for i, case in enumerate(cases):
+        res = run_case(spec, case, seed + i, attrs)
+        results.append(res)
+        if progress:
+            progress(i, res)
+    return results
+
+
+def prebuild(spec: OpSpec, cases: list[Case], jobs: int = 2) -> None:
+    """Compile every (SOC, dtype) library the cases need, in parallel, before any case runs."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    keys = sorted({(c.soc.family, c.soc.sku, c.dtype) for c in cases}, key=lambda k: (k[0], k[1], k[2].short))
+    socs = {c.soc.sku: c.soc for c in cases}
+
+    def build(key):
+        family, sku, dtype = key
+        source = source_for_spec(spec.snake, family)
+        source.decl()
+        ge = SHORT_TO_GE[dtype.short]
+        source.library(socs[sku], {t.name: ge for t in spec.inputs + spec.outputs})
+
+    first = keys[:1]
+    for k in first:  # compiles the shared runtime and host objects once
+        build(k)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(build, keys[1:]))
