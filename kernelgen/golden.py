@@ -34,12 +34,19 @@ def gelu_tanh_derivative(x: np.ndarray) -> np.ndarray:
 _erf = np.frompyfunc(math.erf, 1, 1)
 
 
+_erfc = np.frompyfunc(math.erfc, 1, 1)
+
+
 def gelu_erf_derivative(x: np.ndarray) -> np.ndarray:
-    """d/dx of x*Phi(x) = Phi(x) + x*phi(x): the exact (erf) GELU derivative."""
-    x = np.asarray(x, dtype=np.float64)
-    phi_cdf = 0.5 * (1.0 + _erf(x / math.sqrt(2.0)).astype(np.float64))
+    """d/dx of x*Phi(x) = Phi(x) + x*phi(x): the exact (erf) GELU derivative.
+
+    Computed in x's dtype: float64 is the golden; float32 is the same-precision benchmark, with
+    Phi correctly rounded to float32 (Phi = erfc(-x/sqrt2)/2 keeps the negative tail exact)."""
+    dtype = np.asarray(x).dtype.type if np.asarray(x).dtype in (np.float32, np.float64) else np.float64
+    x = np.asarray(x, dtype=dtype)
+    phi_cdf = (0.5 * _erfc(-x.astype(np.float64) / math.sqrt(2.0)).astype(np.float64)).astype(dtype)
     with np.errstate(invalid="ignore", over="ignore"):
-        return phi_cdf + x * np.exp(-0.5 * x * x) / math.sqrt(2.0 * math.pi)
+        return phi_cdf + x * np.exp(dtype(-0.5) * x * x) / dtype(math.sqrt(2.0 * math.pi))
 
 
 def gelu_grad(inputs: dict[str, np.ndarray], attrs: dict) -> dict[str, np.ndarray]:
@@ -53,7 +60,14 @@ def gelu_grad_erf_info(inputs: dict[str, np.ndarray], attrs: dict) -> dict[str, 
     return {"z": dy * gelu_erf_derivative(x)}
 
 
-GOLDENS = {"gelu_grad": gelu_grad}
+def gelu_grad_v2(inputs: dict[str, np.ndarray], attrs: dict) -> dict[str, np.ndarray]:
+    dy, x = np.broadcast_arrays(inputs["dy"], inputs["x"])
+    if attrs.get("approximate", "none") == "tanh":
+        return {"z": dy * gelu_tanh_derivative(x)}
+    return {"z": dy * gelu_erf_derivative(x)}
+
+
+GOLDENS = {"gelu_grad": gelu_grad, "gelu_grad_v2": gelu_grad_v2}
 INFO_GOLDENS = {"gelu_grad": gelu_grad_erf_info}
 
 

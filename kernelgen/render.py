@@ -17,7 +17,7 @@ import jinja2
 
 from . import __version__
 from .errors import RenderError, UsageError
-from .socs import Soc, get_soc
+from .socs import Soc, all_socs, get_soc
 from .spec import DType, OpSpec, float_literal
 from .tiling import TILING_FIELDS, tile_data_num
 
@@ -77,8 +77,9 @@ def resolve_socs(spec: OpSpec, names: tuple[str, ...] | list[str] | None) -> tup
 
 
 def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
-    targets = tuple(SocTarget(s, spec.variant_for(s).name, spec.variant_for(s).tiling_key, spec.dtypes_for(s))
-                    for s in socs)
+    default_attrs = {a.name: a.default for a in spec.attrs}
+    targets = tuple(SocTarget(s, spec.variant_for(s, default_attrs).name, spec.variant_for(s, default_attrs).tiling_key,
+                              spec.dtypes_for(s)) for s in socs)
     used_variants = tuple(v for v in spec.variants if any(t.variant_name == v.name for t in targets))
     plans = {(v.name, d): spec.buffer_plan(v, d) for v in spec.variants for d in spec.dtypes}
     all_dtype_lists = {t.dtypes for t in targets}
@@ -99,6 +100,8 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "tiling_fields": TILING_FIELDS,
         "tile_data_num": lambda soc, v, d: tile_data_num(spec, soc, v, d),
         "version": __version__,
+        "no_pad_socs": tuple(s for s in all_socs() if not s.data_copy_pad),
+        "no_pad_arches": tuple(sorted({s.npu_arch for s in all_socs() if not s.data_copy_pad})),
     }
 
 

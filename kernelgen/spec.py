@@ -201,6 +201,7 @@ class OpSpec:
     golden: str                   # key in kernelgen.golden.GOLDENS
     aclnn: AclnnSpec
     formula: str = ""
+    attr_variants: tuple[tuple[str, str, str], ...] = ()  # (attr, value, variant): checked before soc_variants
     special_values: tuple[tuple[str, tuple[float, ...]], ...] = ()  # verify hazards per input
     ub_reserve_bytes: int = 8192  # the documented Ascend C library UB reserve (A2201), left free
     spec_file: str = ""
@@ -224,8 +225,24 @@ class OpSpec:
                 return v
         raise SpecError(choices_message("variant", name, [v.name for v in self.variants]))
 
-    def variant_for(self, soc: Soc) -> Variant:
+    def variant_for(self, soc: Soc, attrs: dict | None = None) -> Variant:
+        """Attribute rules first (e.g. approximate=tanh), then the SOC rule, then the default."""
+        attrs = attrs or {}
+        for attr, value, vname in self.attr_variants:
+            current = attrs.get(attr, self.attr(attr).default)
+            if current == value:
+                return self.variant(vname)
+        if self.attr_variants:
+            attr = self.attr_variants[0][0]
+            valid = sorted({v for a, v, _ in self.attr_variants if a == attr})
+            raise UsageError(f"{self.op_type}: {attr}={attrs.get(attr)!r} is not supported; valid: {', '.join(valid)}")
         return self.variant(dict(self.soc_variants).get(soc.family, self.default_variant))
+
+    def attr(self, name: str) -> AttrSpec:
+        for a in self.attrs:
+            if a.name == name:
+                return a
+        raise SpecError(choices_message(f"attribute of {self.op_type}", name, [a.name for a in self.attrs]))
 
     def dtypes_for(self, soc: Soc) -> tuple[DType, ...]:
         return tuple(d for d in self.dtypes if d.supported_on(soc))
@@ -255,6 +272,9 @@ class OpSpec:
             raise SpecError(f"{self.op_type}: variants share a tiling key: {keys}")
         self.variant(self.default_variant)
         for _, vname in self.soc_variants:
+            self.variant(vname)
+        for attr, _, vname in self.attr_variants:
+            self.attr(attr)
             self.variant(vname)
         for v in self.variants:
             defined = {t.name for t in self.kernel_inputs} | set(v.scratch) | {r for r, _ in v.constants}

@@ -90,12 +90,12 @@ def tile_data_num(spec: OpSpec, soc: Soc, variant: Variant, dtype: DType) -> int
     return budget // spec.ub_bytes_per_elem(variant, dtype) // block_elems * block_elems
 
 
-def compute_tiling(spec: OpSpec, soc: Soc, dtype: DType, n: int) -> Tiling:
+def compute_tiling(spec: OpSpec, soc: Soc, dtype: DType, n: int, attrs: dict | None = None) -> Tiling:
     if n <= 0:
         raise HostRejected(f"{spec.op_type}: empty input (0 elements) is rejected by the tiling")
     if not dtype.supported_on(soc):
         raise HostRejected(f"{spec.op_type}: {dtype.short} is not supported on {soc.family}")
-    variant = spec.variant_for(soc)
+    variant = spec.variant_for(soc, attrs)
     block_elems = soc.ub_block // dtype.nbytes
     tile = tile_data_num(spec, soc, variant, dtype)
     if tile == 0:

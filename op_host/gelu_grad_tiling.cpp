@@ -5,6 +5,7 @@
  *        into UB-sized tiles. kernelgen.tiling.compute_tiling mirrors this function line for line.
  */
 #include <cstdint>
+#include <string>
 
 #include "log/log.h"
 #include "register/op_impl_registry.h"
@@ -17,9 +18,11 @@ namespace {
 // Left free for the Ascend C library's UB reserve (8 KiB on 2201, the documented default).
 constexpr uint64_t UB_RESERVE_BYTES = 8192;
 
-// The compute variant (tiling key) of each SOC; SOCs without a rule get sigmoid_mul.
-uint64_t SelectTilingKey(platform_ascendc::SocVersion socVersion)
+// The compute variant (tiling key): attribute rules first, then the SOC rule, then sigmoid_mul.
+// Returns UINT64_MAX for an attribute value no variant implements.
+uint64_t SelectTilingKey(const gert::TilingContext* context, platform_ascendc::SocVersion socVersion)
 {
+    (void)context;
     if (socVersion == platform_ascendc::SocVersion::ASCEND310B) {
         return GELU_GRAD_KEY_SIGMOID_FMA;
     }
@@ -122,7 +125,11 @@ static ge::graphStatus GeluGradTilingFunc(gert::TilingContext* context)
     const uint64_t typeLength = (dtype == ge::DT_FLOAT) ? 4 : 2;
     const uint64_t blockElems = blockBytes / typeLength;
 
-    const uint64_t tilingKey = SelectTilingKey(socVersion);
+    const uint64_t tilingKey = SelectTilingKey(context, socVersion);
+    if (tilingKey == UINT64_MAX) {
+        OP_LOGE(context->GetNodeName(), "unsupported attribute value");
+        return ge::GRAPH_FAILED;
+    }
     const uint64_t bytesPerElement = UbBytesPerElement(tilingKey, dtype);
     if (bytesPerElement == 0 || ubSize <= UB_RESERVE_BYTES || coreNum == 0) {
         OP_LOGE(context->GetNodeName(), "no UB budget: ubSize %lu, cores %lu", static_cast<unsigned long>(ubSize),

@@ -16,6 +16,14 @@ using namespace AscendC;
 
 constexpr int32_t BUFFER_NUM = 2;  // two buffers per queue: load tile i+1 while computing tile i
 constexpr int32_t QUEUE_DEPTH = 1;
+constexpr uint32_t UB_BLOCK_BYTES = 32;
+
+// SOCs without DataCopyPad (SOC catalog): ascend910 ascend310p.
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 1001 || __NPU_ARCH__ == 2002)
+#define GELU_GRAD_HAS_DATA_COPY_PAD 0
+#else
+#define GELU_GRAD_HAS_DATA_COPY_PAD 1
+#endif
 
 template <typename TYPE_DY, typename TYPE_X, typename TYPE_Z, uint64_t KEY>
 class KernelGeluGrad {
@@ -47,6 +55,7 @@ public:
             tailDataNum_ = tiling->smallTailDataNum;
         }
         tileDataNum_ = tiling->tileDataNum;
+        coreDataNum_ = count;
         gm_dy_.SetGlobalBuffer(reinterpret_cast<__gm__ TYPE_DY*>(dy) + offset, count);
         gm_x_.SetGlobalBuffer(reinterpret_cast<__gm__ TYPE_X*>(x) + offset, count);
         gm_z_.SetGlobalBuffer(reinterpret_cast<__gm__ TYPE_Z*>(z) + offset, count);
@@ -56,10 +65,21 @@ public:
     __aicore__ inline void Process()
     {
         for (uint32_t i = 0; i < tileNum_; ++i) {
-            const uint32_t len = (i + 1 == tileNum_) ? tailDataNum_ : tileDataNum_;
-            CopyIn(i, len);
+            uint32_t len = (i + 1 == tileNum_) ? tailDataNum_ : tileDataNum_;
+            uint64_t start = static_cast<uint64_t>(i) * tileDataNum_;
+#if !GELU_GRAD_HAS_DATA_COPY_PAD
+            // Without DataCopyPad a copy moves whole 32-byte blocks: shift an unaligned last tile back so its
+            // window ends exactly at this core's end (re-computing a few elements), never past it.
+            const uint32_t blockElems = UB_BLOCK_BYTES / sizeof(TYPE_DY);
+            const uint32_t aligned = (len + blockElems - 1) / blockElems * blockElems;
+            if (aligned != len && coreDataNum_ >= aligned) {
+                start = start + len - aligned;
+                len = aligned;
+            }
+#endif
+            CopyIn(start, len);
             Compute(len);
-            CopyOut(i, len);
+            CopyOut(start, len);
         }
     }
 
@@ -109,26 +129,48 @@ private:
     template <typename T>
     __aicore__ inline void CopyGmToUb(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t len)
     {
+#if GELU_GRAD_HAS_DATA_COPY_PAD
         // DataCopyPad moves exactly len elements, so the last tile never reads past the tensor's end.
         DataCopyExtParams params{1, static_cast<uint32_t>(len * sizeof(T)), 0, 0, 0};
         DataCopyPadExtParams<T> pad{false, 0, 0, 0};
         DataCopyPad(dst, src, params, pad);
+#else
+        if ((len * sizeof(T)) % UB_BLOCK_BYTES == 0) {
+            DataCopy(dst, src, len);
+        } else {  // a whole tensor smaller than one block: element by element
+            for (uint32_t j = 0; j < len; ++j) {
+                dst.SetValue(j, src.GetValue(j));
+            }
+            PipeBarrier<PIPE_ALL>();
+        }
+#endif
     }
 
     template <typename T>
     __aicore__ inline void CopyUbToGm(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t len)
     {
+#if GELU_GRAD_HAS_DATA_COPY_PAD
         DataCopyExtParams params{1, static_cast<uint32_t>(len * sizeof(T)), 0, 0, 0};
         DataCopyPad(dst, src, params);
+#else
+        if ((len * sizeof(T)) % UB_BLOCK_BYTES == 0) {
+            DataCopy(dst, src, len);
+        } else {
+            PipeBarrier<PIPE_ALL>();
+            for (uint32_t j = 0; j < len; ++j) {
+                dst.SetValue(j, src.GetValue(j));
+            }
+        }
+#endif
     }
 
-    __aicore__ inline void CopyIn(uint32_t i, uint32_t len)
+    __aicore__ inline void CopyIn(uint64_t start, uint32_t len)
     {
         LocalTensor<TYPE_DY> dyLocal = queue_dy_.template AllocTensor<TYPE_DY>();
-        CopyGmToUb(dyLocal, gm_dy_[static_cast<uint64_t>(i) * tileDataNum_], len);
+        CopyGmToUb(dyLocal, gm_dy_[start], len);
         queue_dy_.EnQue(dyLocal);
         LocalTensor<TYPE_X> xLocal = queue_x_.template AllocTensor<TYPE_X>();
-        CopyGmToUb(xLocal, gm_x_[static_cast<uint64_t>(i) * tileDataNum_], len);
+        CopyGmToUb(xLocal, gm_x_[start], len);
         queue_x_.EnQue(xLocal);
     }
 
@@ -202,10 +244,10 @@ private:
         }
     }
 
-    __aicore__ inline void CopyOut(uint32_t i, uint32_t len)
+    __aicore__ inline void CopyOut(uint64_t start, uint32_t len)
     {
         LocalTensor<TYPE_Z> zLocal = queue_z_.template DeQue<TYPE_Z>();
-        CopyUbToGm(gm_z_[static_cast<uint64_t>(i) * tileDataNum_], zLocal, len);
+        CopyUbToGm(gm_z_[start], zLocal, len);
         queue_z_.FreeTensor(zLocal);
     }
 
@@ -223,6 +265,7 @@ private:
     GlobalTensor<TYPE_DY> gm_dy_;
     GlobalTensor<TYPE_X> gm_x_;
     GlobalTensor<TYPE_Z> gm_z_;
+    uint64_t coreDataNum_ = 0;
     uint32_t tileDataNum_ = 0;
     uint32_t tileNum_ = 0;
     uint32_t tailDataNum_ = 0;

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from ..errors import UsageError, choices_message
 from ..spec import OpSpec
-from . import gelu_grad
+from . import gelu_grad, gelu_grad_v2
 
-_SPECS: dict[str, OpSpec] = {s.snake: s for s in (gelu_grad.SPEC,)}
+_SPECS: dict[str, OpSpec] = {s.snake: s for s in (gelu_grad.SPEC, gelu_grad_v2.SPEC)}
 for _s in _SPECS.values():
     _s.validate()
 

@@ -1,0 +1,32 @@
+"""A NumPy float32 interpreter of a spec's compute program: each Step is one float32 vector op.
+
+Used to measure a formulation's error before any C++ runs, and to cross-check the emulator.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .spec import Variant
+
+_F32 = np.float32
+_BINARY = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide,
+           "Max": np.maximum, "Min": np.minimum}
+_SCALAR = {"Adds": np.add, "Muls": np.multiply, "Maxs": np.maximum, "Mins": np.minimum}
+_UNARY = {"Exp": np.exp, "Ln": np.log, "Abs": np.abs, "Sqrt": np.sqrt,
+          "Reciprocal": lambda a: _F32(1) / a, "Relu": lambda a: np.maximum(a, _F32(0))}
+
+
+def interpret(variant: Variant, inputs: dict[str, np.ndarray], outputs: tuple[str, ...]) -> dict[str, np.ndarray]:
+    regs: dict[str, np.ndarray] = {k: np.asarray(v, dtype=_F32) for k, v in inputs.items()}
+    shape = next(iter(regs.values())).shape
+    for name, value in variant.constants:
+        regs[name] = np.full(shape, value, dtype=_F32)
+    with np.errstate(all="ignore"):
+        for s in variant.program:
+            if s.op in _BINARY:
+                regs[s.dst] = _BINARY[s.op](regs[s.srcs[0]], regs[s.srcs[1]]).astype(_F32)
+            elif s.op in _SCALAR:
+                regs[s.dst] = _SCALAR[s.op](regs[s.srcs[0]], _F32(s.scalar)).astype(_F32)
+            else:
+                regs[s.dst] = _UNARY[s.op](regs[s.srcs[0]]).astype(_F32)
+    return {name: regs[name] for name in outputs}
