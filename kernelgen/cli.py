@@ -244,3 +244,42 @@ def verify(op, socs, dtypes, shapes, attr_pairs, seed, json_file):
         json_file.write_text(json.dumps([r.as_dict() for r in results], indent=2))
     if failed:
         sys.exit(EXIT_CHECK_FAILED)
+
+
+@main.command(context_settings=CONTEXT)
+@click.option("--skus", is_flag=True, help="One row per SKU instead of per family.")
+def socs(skus: bool) -> None:
+    """Print the SOC catalog: cores, UB, bf16 support, DataCopyPad, workspace, bandwidth.
+
+    Example: kernelgen socs --skus
+    """
+    from .socs import all_socs
+
+    head = (f"{'family':<13} {'SKU':<18} {'arch':>4} {'AIV':>4} {'UB':>7} {'GetCoreMemSize':>14} {'bf16':>5} "
+            f"{'DataCopyPad':>11} {'ws MiB':>6} {'que ev':>6} {'MHz':>5} {'HBM GB/s':>8}")
+    click.echo(head)
+    for s in all_socs(with_skus=skus):
+        click.echo(f"{s.family:<13} {s.sku:<18} {s.npu_arch:>4} {s.core_num:>4} {s.ub_bytes:>7} {s.ub_core_mem:>14} "
+                   f"{s.bf16.value:>5} {('yes' if s.data_copy_pad else 'no'):>11} {s.libapi_workspace >> 20:>6} "
+                   f"{s.que_max_event:>6} {s.clock_mhz:>5} {s.hbm_gbps:>8}")
+    click.echo("Sources for every value: kernelgen/data/socs.json ('sources' per family).")
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("op")
+@click.option("--input", "inputs", multiple=True, required=True, help="Input tensor name (repeatable, in order).")
+@click.option("--output", "outputs", multiple=True, required=True, help="Output tensor name.")
+@click.option("--attr", "attrs", multiple=True, metavar="NAME:KIND=DEFAULT", help="Attribute, e.g. alpha:float=0.5.")
+@click.option("--category", default="activation", show_default=True)
+@click.option("-o", "--out", "out_file", type=click.Path(path_type=Path), default=None, help="Spec file (default ./OP.py).")
+@click.option("--force", is_flag=True, help="Overwrite an existing spec file.")
+def new(op, inputs, outputs, attrs, category, out_file, force):
+    """Scaffold a spec for a new elementwise operator that already renders and verifies.
+
+    Example: kernelgen new my_add --input x1 --input x2 --output y && kernelgen verify my_add.py --soc ascend910b
+    """
+    from .scaffold import render_spec, write_spec
+
+    path = out_file or Path(f"{op}.py")
+    write_spec(path, render_spec(op, list(inputs), list(outputs), list(attrs), category), force)
+    click.echo(f"wrote {path}; next: kernelgen generate {path} && kernelgen verify {path}")
