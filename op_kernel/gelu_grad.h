@@ -27,7 +27,7 @@ constexpr uint32_t UB_BLOCK_BYTES = 32;
 
 template <typename TYPE_DY, typename TYPE_X, typename TYPE_Z, uint64_t KEY>
 class KernelGeluGrad {
-    static constexpr bool LOW_PRECISION = !IsSameType<TYPE_Z, float>::value;
+    static constexpr bool LOW_PRECISION = sizeof(TYPE_Z) != sizeof(float);  // half, bfloat16_t
 
 public:
     __aicore__ inline KernelGeluGrad() {}
