@@ -221,8 +221,8 @@ def parse_opdef(doc: dict, snake: str) -> OpDecl:
     attrs = tuple(AttrDecl(a["name"], a["type"], a.get("default"), bool(a.get("required", False)))
                   for a in op.get("attrs", []))
     soc_dtypes = {}
-    for cfg in op.get("aicore_configs", []):
-        over = {t["name"]: tuple(t["dtypes"]) for t in cfg.get("inputs", []) + cfg.get("outputs", [])}
+    for cfg in op.get("aicore_configs", op.get("aicore")) or []:   # the runtime writes "aicore"
+        over = {t["name"]: tuple(t["dtypes"]) for t in (cfg.get("inputs") or []) + (cfg.get("outputs") or [])}
         soc_dtypes[cfg["soc"]] = over
     return OpDecl(op["op_type"], snake, tensors(op["inputs"]), tensors(op["outputs"]), attrs,
                   tuple(soc_dtypes), soc_dtypes)
@@ -350,6 +350,10 @@ def _raise_for(status: int, err, op_type: str, soc: Soc, stage: str) -> None:
 
 def pick_combo(decl: OpDecl, soc: Soc, arrays: dict[str, np.ndarray], dtype: str | None = None) -> dict[str, str]:
     """The OpDef dtype combination matching the given arrays (or --dtype)."""
+    names = [t.name for t in decl.inputs]
+    for n in arrays:
+        if n not in names:
+            raise UsageError(choices_message(f"input of {decl.op_type}", n, names))
     combos = decl.combos(soc.family)
     if dtype:
         ge = SHORT_TO_GE.get(dtype, dtype)

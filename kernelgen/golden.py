@@ -24,10 +24,10 @@ def _stable_sigmoid_parts(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def gelu_tanh_derivative(x: np.ndarray) -> np.ndarray:
     """d/dx of 0.5*x*(1 + tanh(u)), as sigma(2u) + x*(2u)'*sigma(2u)*(1 - sigma(2u))."""
-    two_u = 2.0 * SQRT_2_OVER_PI * (x + GELU_C * x**3)
-    d_two_u = 2.0 * SQRT_2_OVER_PI * (1.0 + 3.0 * GELU_C * x**2)
-    s, s1s = _stable_sigmoid_parts(two_u)
-    with np.errstate(invalid="ignore"):
+    with np.errstate(over="ignore", invalid="ignore"):
+        two_u = 2.0 * SQRT_2_OVER_PI * (x + GELU_C * x**3)
+        d_two_u = 2.0 * SQRT_2_OVER_PI * (1.0 + 3.0 * GELU_C * x**2)
+        s, s1s = _stable_sigmoid_parts(two_u)
         return s + x * d_two_u * s1s
 
 

@@ -1,0 +1,137 @@
+"""End-to-end emulator tests on the generated gelu_grad: numbers, tiling cross-check, CLI, errors."""
+from __future__ import annotations
+
+import json
+
+import ml_dtypes
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from kernelgen.cli import main
+from kernelgen.emulate import run
+from kernelgen.errors import UsageError
+from kernelgen.golden import gelu_grad as gelu_golden
+from kernelgen.socs import get_soc
+from kernelgen.spec import DType
+from kernelgen.tiling import compute_tiling
+
+from conftest import GELU, requires_cxx
+
+pytestmark = requires_cxx
+
+SEED_X = np.arange(8, dtype=np.float32)
+# The tanh form's derivative at 0..7 (issue 5's expected figures, to 4 decimals).
+EXPECTED = [0.5000, 1.0830, 1.0861, 1.0116, 1.0003, 1.0000, 1.0000, 1.0000]
+
+
+def _inputs(x, dy):
+    return {"dy": dy, "x": x, "y": dy}
+
+
+@pytest.mark.parametrize("soc", ["ascend910b", "ascend310b"])
+def test_seed_values(soc):
+    out = run("gelu_grad", soc, _inputs(SEED_X, np.ones(8, np.float32)))
+    assert np.round(out["z"].astype(np.float64), 4).tolist() == EXPECTED
+
+
+@pytest.mark.parametrize("soc, dtype, n", [
+    ("ascend910b", DType.FLOAT32, 5), ("ascend910b", DType.FLOAT16, 17), ("ascend910b", DType.BFLOAT16, 6137),
+    ("ascend910b", DType.FLOAT32, 48 * 5224 * 2 + 3), ("ascend310b", DType.FLOAT32, 10**5),
+    ("ascend310b", DType.FLOAT16, 33),
+])
+def test_tiling_matches_python_mirror_and_output_is_exact_length(soc, dtype, n):
+    rng = np.random.default_rng(n)
+    x = rng.uniform(-7, 7, n).astype(dtype.numpy)
+    dy = rng.uniform(-5, 5, n).astype(dtype.numpy)
+    out, report = run("gelu_grad", soc, _inputs(x, dy), return_report=True)
+    expected = compute_tiling(GELU, get_soc(soc), dtype, n)
+    assert report["tiling_key"] == expected.tiling_key
+    assert report["block_dim"] == expected.block_dim
+    assert report["tiling_fields"] == expected.data.as_dict()
+    assert report["workspace_bytes"] == get_soc(soc).libapi_workspace
+    plan = GELU.ub_bytes_per_elem(GELU.variant(expected.variant), dtype)
+    assert report["ub_bytes_used_max"] == expected.data.tileDataNum * plan
+    assert report["ub_bytes_used_max"] <= get_soc(soc).ub_doc_usable
+    z = out["z"].astype(np.float64)
+    assert z.shape == (n,) and np.isfinite(z).all()  # poison (NaN) would show any unwritten element
+    golden = gelu_golden({"dy": dy.astype(np.float64), "x": x.astype(np.float64)}, {})["z"]
+    tol = {DType.FLOAT32: 1e-5, DType.FLOAT16: 2e-3, DType.BFLOAT16: 2e-2}[dtype]
+    np.testing.assert_allclose(z, golden, rtol=tol, atol=tol)
+    blocks = report["blocks"]
+    assert len(blocks) == expected.block_dim
+    read = sum(b["gm_read_bytes"] for b in blocks)
+    written = sum(b["gm_write_bytes"] for b in blocks)
+    assert (read, written) == (2 * n * dtype.nbytes, n * dtype.nbytes)  # exactly dy and x in, z out
+
+
+def test_finite_over_the_whole_float32_range():
+    x = np.array([-3.4e38, -1e10, -60, -10.07, -10.06, -0.7518, 0, 1e-40, 10.06, 60, 3.4e38], np.float32)
+    for soc in ("ascend910b", "ascend310b"):
+        z = run("gelu_grad", soc, _inputs(x, np.ones_like(x)))["z"]
+        assert np.isfinite(z).all(), (soc, z)
+        assert z[-1] == 1.0 and abs(z[0]) < 1e-30
+
+
+def test_results_do_not_depend_on_threads():
+    rng = np.random.default_rng(1)
+    n = 48 * 5224 + 77
+    x = rng.uniform(-7, 7, n).astype(np.float32)
+    dy = rng.uniform(-5, 5, n).astype(np.float32)
+    one = run("gelu_grad", "ascend910b", _inputs(x, dy), threads=1)["z"]
+    two = run("gelu_grad", "ascend910b", _inputs(x, dy), threads=2)["z"]
+    assert np.array_equal(one.view(np.uint32), two.view(np.uint32))
+
+
+def test_bf16_rejected_where_the_soc_has_none():
+    x = np.zeros(4, ml_dtypes.bfloat16)
+    with pytest.raises(UsageError, match="bfloat16"):
+        run("gelu_grad", "ascend310p", _inputs(x, x))
+
+
+def test_sim_cli_with_bf16_raw_bits(tmp_path):
+    x = np.linspace(-3, 3, 40).astype(ml_dtypes.bfloat16)
+    dy = np.ones(40, ml_dtypes.bfloat16)
+    for name, arr in (("x", x), ("dy", dy), ("y", dy)):
+        np.save(tmp_path / f"{name}.npy", arr.view(np.uint16))
+    args = ["sim", "gelu_grad", "--soc", "ascend910b", "--dtype", "bfloat16", "--out", str(tmp_path / "out"),
+            "--report", str(tmp_path / "r.json")]
+    for name in ("dy", "x", "y"):
+        args += ["--input", f"{name}={tmp_path / (name + '.npy')}"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    z = np.load(tmp_path / "out" / "z.npy")
+    assert z.dtype == np.uint16
+    got = z.view(ml_dtypes.bfloat16).astype(np.float64)
+    golden = gelu_golden({"dy": dy.astype(np.float64), "x": x.astype(np.float64)}, {})["z"]
+    np.testing.assert_allclose(got, golden, rtol=8e-3, atol=1e-3)
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["tiling_key"] == 0 and report["dtypes"]["z"] == "DT_BF16"
+
+
+def test_sim_cli_usage_errors(tmp_path):
+    np.save(tmp_path / "x.npy", np.zeros(4, np.float32))
+    r = CliRunner().invoke(main, ["sim", "gelu_grad", "--soc", "ascend910b", "--input", f"x={tmp_path / 'x.npy'}",
+                                  "--out", str(tmp_path / "o")])
+    assert r.exit_code == 2 and "needs input(s) dy, y" in r.output
+    r = CliRunner().invoke(main, ["sim", "gelu_grad", "--soc", "ascend910b", "--input", f"q={tmp_path / 'x.npy'}",
+                                  "--out", str(tmp_path / "o")])
+    assert r.exit_code == 2 and "unknown input of GeluGrad 'q'; known: dy, x, y" in r.output
+    r = CliRunner().invoke(main, ["sim", "gelu_grad", "--soc", "ascend910b", "--input", f"x={tmp_path / 'nope.npy'}",
+                                  "--out", str(tmp_path / "o")])
+    assert r.exit_code == 2 and "cannot read" in r.output
+
+
+def test_verify_cli_small_matrix(tmp_path):
+    out = tmp_path / "v.json"
+    r = CliRunner().invoke(main, ["verify", "gelu_grad", "--soc", "ascend910b", "--dtype", "float16",
+                                  "--shape", "33", "--shape", "4,2", "--json", str(out)])
+    assert r.exit_code == 0, r.output
+    rows = json.loads(out.read_text())
+    assert [row["shape"] for row in rows] == [[33], [4, 2]]
+    assert all(row["passed"] and row["metrics"]["mare"] < 10 * 2**-10 for row in rows)
+
+
+def test_verify_rejects_bf16_on_310p():
+    r = CliRunner().invoke(main, ["verify", "gelu_grad", "--soc", "ascend310p", "--dtype", "bfloat16"])
+    assert r.exit_code == 2 and "does not support bfloat16 on ascend310p" in r.output
