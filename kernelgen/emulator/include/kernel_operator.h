@@ -1,0 +1,31 @@
+// kernelgen CPU emulator: the Ascend C kernel API ("kernel_operator.h") for g++, without CANN or an NPU.
+//
+// The same Ascend C kernel source compiles against this header and runs on the CPU emulator: names,
+// signatures and semantics follow the Ascend C basic API, and every misuse that CANN's CPU-debug build
+// aborts on (and a few it does not catch, like GM accesses outside the tensors) is reported as a
+// kgemu::EmuError naming the API call. Private implementation lives under kgemu/detail/.
+//
+// Build: g++ -std=c++17 -O2 -D__NPU_ARCH__=<arch> -I <this dir> kernel.cpp runtime/kg_runtime.cpp
+#ifndef KGEMU_KERNEL_OPERATOR_H
+#define KGEMU_KERNEL_OPERATOR_H
+
+#define KGEMU_INSIDE_KERNEL_OPERATOR 1
+
+#include "kgemu/detail/base.h"
+#include "kgemu/detail/numerics.h"
+#include "kgemu/detail/state.h"
+#include "kgemu/detail/tensor.h"
+#include "kgemu/detail/tpipe.h"
+#include "kgemu/detail/data_copy.h"
+#include "kgemu/detail/vec_common.h"
+#include "kgemu/detail/vec_binary.h"
+#include "kgemu/detail/vec_unary.h"
+#include "kgemu/detail/cast.h"
+#include "kgemu/detail/cmp_select.h"
+#include "kgemu/detail/sync.h"
+#include "kgemu/detail/advanced.h"
+#include "kgemu/detail/tiling.h"
+
+#undef KGEMU_INSIDE_KERNEL_OPERATOR
+
+#endif  // KGEMU_KERNEL_OPERATOR_H

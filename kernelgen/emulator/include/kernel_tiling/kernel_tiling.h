@@ -1,0 +1,9 @@
+// kernelgen CPU emulator: "kernel_tiling/kernel_tiling.h" of the Ascend C kernel side.
+// In CANN it carries the tiling structs of the library APIs and the tiling macros; the emulator's tiling
+// macros (GET_TILING_DATA*, REGISTER_TILING_DEFAULT, TILING_KEY_IS) come with kernel_operator.h.
+#ifndef KGEMU_KERNEL_TILING_H
+#define KGEMU_KERNEL_TILING_H
+
+#include "kernel_operator.h"
+
+#endif  // KGEMU_KERNEL_TILING_H

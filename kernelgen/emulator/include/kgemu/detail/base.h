@@ -1,0 +1,327 @@
+// kernelgen CPU emulator (private, kernel side): qualifiers, constants and the Ascend C enums.
+#ifndef KGEMU_INSIDE_KERNEL_OPERATOR
+#error "kgemu/detail/base.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
+#endif
+#ifndef KGEMU_DETAIL_BASE_H
+#define KGEMU_DETAIL_BASE_H
+
+#include <cstdarg>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#include "kgemu/runtime.h"
+
+// ---- qualifiers: empty, exactly like CANN's CPU-debug build ----
+#ifndef __aicore__
+#define __aicore__
+#endif
+#ifndef __global__
+#define __global__
+#endif
+#ifndef __gm__
+#define __gm__
+#endif
+#ifndef __ubuf__
+#define __ubuf__
+#endif
+#ifndef __inout_pipe__
+#define __inout_pipe__(pipe)
+#endif
+#ifndef __sync_alias__
+#define __sync_alias__
+#endif
+#ifndef __sync_noalias__
+#define __sync_noalias__
+#endif
+#ifndef GM_ADDR
+#define GM_ADDR __gm__ uint8_t*
+#endif
+// This emulator runs vector (AIV) kernels only.
+#ifndef ASCEND_IS_AIV
+#define ASCEND_IS_AIV (true)
+#endif
+#ifndef ASCEND_IS_AIC
+#define ASCEND_IS_AIC (false)
+#endif
+#ifndef ASCEND_IS_NOT_AIV
+#define ASCEND_IS_NOT_AIV (false)
+#endif
+#ifndef ASCEND_IS_NOT_AIC
+#define ASCEND_IS_NOT_AIC (true)
+#endif
+
+namespace AscendC {
+
+// ---- constants (kernel_utils_constants.h names) ----
+constexpr int32_t ONE_BLK_SIZE = 32;
+constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
+constexpr int32_t DEFAULT_BLK_NUM = 8;
+constexpr int32_t DEFAULT_BLK_STRIDE = 1;
+constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;
+constexpr int32_t MAX_REPEAT_TIMES = 255;
+constexpr int32_t BLOCK_CUBE = 16;
+constexpr int32_t QBUF_MAX_LEN = 64;
+constexpr int32_t QBUFPOOL_MAX_LEN = 16;
+constexpr uint16_t DEFAULT_DATA_COPY_NBURST = 1;
+constexpr uint16_t DEFAULT_DATA_COPY_STRIDE = 0;
+constexpr int32_t MIX = 0;
+constexpr int32_t AIC = 1;
+constexpr int32_t AIV = 2;
+
+enum class TPosition : uint8_t {
+    GM,
+    A1,
+    A2,
+    B1,
+    B2,
+    C1,
+    C2,
+    CO1,
+    CO2,
+    VECIN,
+    VECOUT,
+    VECCALC,
+    LCM = VECCALC,
+    SPM,
+    SHM = SPM,
+    TSCM,
+    C2PIPE2GM,
+    C2PIPE2LOCAL,
+    MAX,
+};
+using QuePosition = TPosition;
+
+enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
+
+enum class HardEvent : uint8_t {
+    MTE2_MTE1,
+    MTE1_MTE2,
+    MTE1_M,
+    M_MTE1,
+    MTE2_V,
+    V_MTE2,
+    MTE3_V,
+    V_MTE3,
+    M_V,
+    V_M,
+    V_V,
+    MTE3_MTE1,
+    MTE1_MTE3,
+    MTE1_V,
+    MTE2_M,
+    M_MTE2,
+    V_MTE1,
+    M_FIX,
+    FIX_M,
+    MTE3_MTE2,
+    MTE2_MTE3,
+    S_V,
+    V_S,
+    S_MTE2,
+    MTE2_S,
+    S_MTE3,
+    MTE3_S,
+    MTE2_FIX,
+    FIX_MTE2,
+    FIX_S,
+    M_S,
+    FIX_MTE3,
+    MTE1_FIX,
+    FIX_MTE1,
+    FIX_FIX,
+    MAX,
+};
+
+using TEventID = int8_t;
+
+enum class RoundMode : uint8_t {
+    CAST_NONE = 0,
+    CAST_RINT,
+    CAST_FLOOR,
+    CAST_CEIL,
+    CAST_ROUND,
+    CAST_TRUNC,
+    CAST_ODD,
+    CAST_HYBRID,
+};
+
+enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };
+
+enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
+
+enum class TanhAlgo : uint8_t { INTRINSIC = 0, SUBSECTION_COMPENSATION };
+struct TanhConfig {
+    TanhAlgo algo = TanhAlgo::INTRINSIC;
+};
+inline constexpr TanhConfig DEFAULT_TANH_CONFIG = {TanhAlgo::INTRINSIC};
+
+enum class CacheMode : uint8_t { CACHE_MODE_DISABLE = 0, CACHE_MODE_NORMAL, CACHE_MODE_LAST, CACHE_MODE_PERSISTENT };
+enum class CacheRwMode : uint8_t { READ = 1, WRITE = 2, RW = 3 };
+
+enum KernelMetaType : uint8_t {
+    KERNEL_TYPE_AIV_ONLY,
+    KERNEL_TYPE_AIC_ONLY,
+    KERNEL_TYPE_MIX_AIV_1_0,
+    KERNEL_TYPE_MIX_AIC_1_0,
+    KERNEL_TYPE_MIX_AIC_1_1,
+    KERNEL_TYPE_MIX_AIC_1_2,
+    KERNEL_TYPE_AICORE,
+    KERNEL_TYPE_VECTORCORE,
+    KERNEL_TYPE_MIX_AICORE,
+    KERNEL_TYPE_MIX_VECTOR_CORE,
+    KERNEL_TYPE_MAX,
+};
+
+}  // namespace AscendC
+
+// pipe_t and event_t are compiler builtins (global namespace) on the NPU.
+enum event_t : int32_t {
+    EVENT_ID0 = 0,
+    EVENT_ID1,
+    EVENT_ID2,
+    EVENT_ID3,
+    EVENT_ID4,
+    EVENT_ID5,
+    EVENT_ID6,
+    EVENT_ID7,
+};
+enum pipe_t : int32_t {
+    PIPE_S = 0,
+    PIPE_V,
+    PIPE_M,
+    PIPE_MTE1,
+    PIPE_MTE2,
+    PIPE_MTE3,
+    PIPE_ALL,
+    PIPE_MTE4,
+    PIPE_MTE5,
+    PIPE_V2,
+    PIPE_FIX,
+};
+
+namespace AscendC {
+using ::event_t;
+using ::pipe_t;
+}  // namespace AscendC
+
+// Kernel type markers are compile-time section markers: nothing at run time.
+#define KERNEL_TASK_TYPE_DEFAULT(value)
+#define KERNEL_TASK_TYPE(key, value)
+
+namespace kgemu {
+namespace detail {
+
+// printf into a std::string (messages only; never on a per-element path).
+inline std::string strf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+inline std::string strf(const char* fmt, ...) {
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    const int n = std::vsnprintf(buf, sizeof(buf), fmt, ap);
+    va_end(ap);
+    if (n < 0) return std::string(fmt);
+    if (static_cast<size_t>(n) < sizeof(buf)) return std::string(buf, static_cast<size_t>(n));
+    std::string out(static_cast<size_t>(n) + 1, '\0');
+    va_start(ap, fmt);
+    std::vsnprintf(&out[0], out.size(), fmt, ap);
+    va_end(ap);
+    out.resize(static_cast<size_t>(n));
+    return out;
+}
+
+// Every defect is reported as "<API call>: <problem>".
+[[noreturn]] inline void fail(const char* api, const std::string& problem) {
+    throw EmuError(std::string(api) + ": " + problem);
+}
+
+inline const char* position_name(AscendC::TPosition p) {
+    switch (p) {
+        case AscendC::TPosition::GM: return "GM";
+        case AscendC::TPosition::A1: return "A1";
+        case AscendC::TPosition::A2: return "A2";
+        case AscendC::TPosition::B1: return "B1";
+        case AscendC::TPosition::B2: return "B2";
+        case AscendC::TPosition::C1: return "C1";
+        case AscendC::TPosition::C2: return "C2";
+        case AscendC::TPosition::CO1: return "CO1";
+        case AscendC::TPosition::CO2: return "CO2";
+        case AscendC::TPosition::VECIN: return "VECIN";
+        case AscendC::TPosition::VECOUT: return "VECOUT";
+        case AscendC::TPosition::VECCALC: return "VECCALC";
+        case AscendC::TPosition::SPM: return "SPM";
+        case AscendC::TPosition::TSCM: return "TSCM";
+        case AscendC::TPosition::C2PIPE2GM: return "C2PIPE2GM";
+        case AscendC::TPosition::C2PIPE2LOCAL: return "C2PIPE2LOCAL";
+        default: return "MAX";
+    }
+}
+
+inline bool position_is_ub(AscendC::TPosition p) {
+    return p == AscendC::TPosition::VECIN || p == AscendC::TPosition::VECOUT || p == AscendC::TPosition::VECCALC;
+}
+
+// Names of the pipes on both sides of a HardEvent ("V_MTE3" -> "V" then "MTE3").
+struct EventPipes {
+    const char* name;
+    const char* src;
+    const char* dst;
+};
+
+inline EventPipes event_pipes(AscendC::HardEvent e) {
+    static const EventPipes table[] = {
+        {"MTE2_MTE1", "MTE2", "MTE1"}, {"MTE1_MTE2", "MTE1", "MTE2"}, {"MTE1_M", "MTE1", "M"},
+        {"M_MTE1", "M", "MTE1"},       {"MTE2_V", "MTE2", "V"},       {"V_MTE2", "V", "MTE2"},
+        {"MTE3_V", "MTE3", "V"},       {"V_MTE3", "V", "MTE3"},       {"M_V", "M", "V"},
+        {"V_M", "V", "M"},             {"V_V", "V", "V"},             {"MTE3_MTE1", "MTE3", "MTE1"},
+        {"MTE1_MTE3", "MTE1", "MTE3"}, {"MTE1_V", "MTE1", "V"},       {"MTE2_M", "MTE2", "M"},
+        {"M_MTE2", "M", "MTE2"},       {"V_MTE1", "V", "MTE1"},       {"M_FIX", "M", "FIX"},
+        {"FIX_M", "FIX", "M"},         {"MTE3_MTE2", "MTE3", "MTE2"}, {"MTE2_MTE3", "MTE2", "MTE3"},
+        {"S_V", "S", "V"},             {"V_S", "V", "S"},             {"S_MTE2", "S", "MTE2"},
+        {"MTE2_S", "MTE2", "S"},       {"S_MTE3", "S", "MTE3"},       {"MTE3_S", "MTE3", "S"},
+        {"MTE2_FIX", "MTE2", "FIX"},   {"FIX_MTE2", "FIX", "MTE2"},   {"FIX_S", "FIX", "S"},
+        {"M_S", "M", "S"},             {"FIX_MTE3", "FIX", "MTE3"},   {"MTE1_FIX", "MTE1", "FIX"},
+        {"FIX_MTE1", "FIX", "MTE1"},   {"FIX_FIX", "FIX", "FIX"},
+    };
+    const auto i = static_cast<size_t>(e);
+    if (i < sizeof(table) / sizeof(table[0])) return table[i];
+    return {"MAX", "?", "?"};
+}
+
+inline const char* pipe_name(::pipe_t p) {
+    switch (p) {
+        case ::PIPE_S: return "S";
+        case ::PIPE_V: return "V";
+        case ::PIPE_M: return "M";
+        case ::PIPE_MTE1: return "MTE1";
+        case ::PIPE_MTE2: return "MTE2";
+        case ::PIPE_MTE3: return "MTE3";
+        case ::PIPE_ALL: return "ALL";
+        case ::PIPE_MTE4: return "MTE4";
+        case ::PIPE_MTE5: return "MTE5";
+        case ::PIPE_V2: return "V2";
+        case ::PIPE_FIX: return "FIX";
+        default: return "?";
+    }
+}
+
+inline const char* round_mode_name(AscendC::RoundMode m) {
+    switch (m) {
+        case AscendC::RoundMode::CAST_NONE: return "CAST_NONE";
+        case AscendC::RoundMode::CAST_RINT: return "CAST_RINT";
+        case AscendC::RoundMode::CAST_FLOOR: return "CAST_FLOOR";
+        case AscendC::RoundMode::CAST_CEIL: return "CAST_CEIL";
+        case AscendC::RoundMode::CAST_ROUND: return "CAST_ROUND";
+        case AscendC::RoundMode::CAST_TRUNC: return "CAST_TRUNC";
+        case AscendC::RoundMode::CAST_ODD: return "CAST_ODD";
+        case AscendC::RoundMode::CAST_HYBRID: return "CAST_HYBRID";
+        default: return "CAST_<?>";
+    }
+}
+
+}  // namespace detail
+}  // namespace kgemu
+
+#endif  // KGEMU_DETAIL_BASE_H

@@ -1,0 +1,347 @@
+// kernelgen CPU emulator (private, kernel side): DataCopy and DataCopyPad between GM and UB.
+#ifndef KGEMU_INSIDE_KERNEL_OPERATOR
+#error "kgemu/detail/data_copy.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
+#endif
+#ifndef KGEMU_DETAIL_DATA_COPY_H
+#define KGEMU_DETAIL_DATA_COPY_H
+
+#include <cstdint>
+#include <cstring>
+
+#include "kgemu/detail/tensor.h"
+
+namespace AscendC {
+
+// Strides of the DataCopy form are in 32-byte blocks on both sides.
+struct DataCopyParams {
+    DataCopyParams() {}
+    DataCopyParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn, const uint16_t dstStrideIn)
+        : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
+
+    uint16_t blockCount = DEFAULT_DATA_COPY_NBURST;
+    uint16_t blockLen = 0;
+    union {
+        uint16_t srcGap = 0;
+        uint16_t srcStride;
+    };
+    union {
+        uint16_t dstGap = 0;
+        uint16_t dstStride;
+    };
+};
+
+// DataCopyPad: blockLen in bytes; the GM-side stride in bytes, the UB-side stride in 32-byte blocks.
+struct DataCopyExtParams {
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510)
+    using StrideT = int64_t;
+#else
+    using StrideT = uint32_t;
+#endif
+    DataCopyExtParams() {}
+    DataCopyExtParams(const uint16_t count, const uint32_t len, const StrideT srcStrideIn, const StrideT dstStrideIn,
+                      const uint32_t rsvIn)
+        : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), rsv(rsvIn) {}
+
+    uint16_t blockCount = DEFAULT_DATA_COPY_NBURST;
+    uint32_t blockLen = 0;
+    StrideT srcStride = DEFAULT_DATA_COPY_STRIDE;
+    StrideT dstStride = DEFAULT_DATA_COPY_STRIDE;
+    uint32_t rsv = 0;
+};
+
+struct DataCopyPadParams {
+    DataCopyPadParams() {}
+    DataCopyPadParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue,
+                      const uint64_t padValue)
+        : isPad(isPadValue), leftPadding(leftPadValue), rightPadding(rightPadValue), paddingValue(padValue) {}
+
+    bool isPad = false;
+    uint8_t leftPadding = 0;
+    uint8_t rightPadding = 0;
+    uint64_t paddingValue = 0;
+};
+
+template <typename T>
+struct DataCopyPadExtParams {
+    DataCopyPadExtParams() {}
+    DataCopyPadExtParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue, T padValue)
+        : isPad(isPadValue), leftPadding(leftPadValue), rightPadding(rightPadValue), paddingValue(padValue) {}
+
+    bool isPad = false;
+    uint8_t leftPadding = 0;
+    uint8_t rightPadding = 0;
+    T paddingValue = T(0);
+};
+
+enum class PaddingMode : uint8_t { Normal = 0, Compact };
+
+}  // namespace AscendC
+
+namespace kgemu {
+namespace detail {
+
+inline void trace_mte(BlockState& b, const char* api, const char* pipe, uint64_t bytes, uint32_t esize,
+                      int64_t gm_off) {
+    if (__builtin_expect(b.trace, 0)) trace_push(b, api, pipe, bytes, 0, 0, esize, gm_off, -1, -1);
+}
+
+template <typename T>
+inline void check_gm_elem_align(const char* api, const T* p) {
+    if (reinterpret_cast<uintptr_t>(p) % sizeof(T) != 0) {
+        fail(api, strf("the GM address is not aligned to sizeof(%s) = %zu bytes", dtype_info<T>::name, sizeof(T)));
+    }
+}
+
+template <typename T>
+inline void check_count_form_bytes(const char* api, uint64_t count) {
+    const uint64_t bytes = count * sizeof(T);
+    if (bytes % 32 != 0) {
+        fail(api, strf("count %llu of %s is %llu bytes, not a multiple of 32: the NPU would silently round it down "
+                       "to a whole number of 32-byte blocks (%llu bytes) and leave the last %llu bytes uncopied; "
+                       "use DataCopyPad (or a 32-byte aligned count) for unaligned lengths",
+                       static_cast<unsigned long long>(count), dtype_info<T>::name,
+                       static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(bytes / 32 * 32),
+                       static_cast<unsigned long long>(bytes % 32)));
+    }
+}
+
+struct PadRow {
+    uint16_t count;
+    uint64_t len;          // bytes of data per block
+    uint64_t gm_stride;    // bytes between block starts in GM
+    uint64_t ub_stride32;  // extra 32-byte blocks between UB blocks
+};
+
+template <typename T>
+inline void check_pad_common(BlockState& b, const char* api, uint64_t count, uint64_t len) {
+    if (!b.soc->has_data_copy_pad) {
+        fail(api, strf("DataCopyPad is not supported on %s (no unaligned DMA on this SOC); move 32-byte aligned "
+                       "lengths with DataCopy instead",
+                       soc_name(b)));
+    }
+    check_bf16_any<T>(b, api);
+    if (count > 4095) fail(api, strf("blockCount %llu is outside [0, 4095]", static_cast<unsigned long long>(count)));
+    if (len % sizeof(T) != 0) {
+        fail(api, strf("blockLen %llu bytes is not a multiple of sizeof(%s) = %zu", static_cast<unsigned long long>(len),
+                       dtype_info<T>::name, sizeof(T)));
+    }
+}
+
+// GM -> UB with padding. Each block lands 32-byte aligned in UB as [left pad][data][right pad][dummy to 32 B].
+template <typename T>
+inline void pad_gm_to_ub(const char* api, const AscendC::LocalTensor<T>& dst, const T* src, const PadRow& r,
+                         bool is_pad, uint32_t left, uint32_t right, T pad_value) {
+    auto& b = api_enter(api);
+    check_pad_common<T>(b, api, r.count, r.len);
+    if (left * sizeof(T) > 32 || right * sizeof(T) > 32) {
+        fail(api, strf("leftPadding %u / rightPadding %u elements exceed 32 bytes", left, right));
+    }
+    if (sizeof(T) == 8 && is_pad && std::memcmp(&pad_value, "\0\0\0\0\0\0\0\0", 8) != 0) {
+        fail(api, "paddingValue must be 0 for 64-bit types");
+    }
+    if (r.count == 0 || r.len == 0) return;
+    const uint64_t row_bytes = left * sizeof(T) + r.len + right * sizeof(T);
+    const uint64_t row_aligned = (row_bytes + 31) / 32 * 32;
+    const uint64_t ub_stride = row_aligned + r.ub_stride32 * 32;
+    const uint64_t ub_total = (r.count - 1) * ub_stride + row_aligned;
+    const uint64_t gm_total = (r.count - 1) * r.gm_stride + r.len;
+    auto* d = reinterpret_cast<uint8_t*>(ub_operand(b, api, "dst", dst, ub_total));
+    const int64_t gm_off = gm_check(api, src, gm_total, false);
+    const auto* g = reinterpret_cast<const uint8_t*>(src);
+    // the value of pad elements: paddingValue, else SetPadValue's value, else undefined (poison)
+    uint8_t padv[sizeof(T)];
+    bool pad_defined = true;
+    if (is_pad) {
+        std::memcpy(padv, &pad_value, sizeof(T));
+    } else if (b.pad_value_set) {
+        std::memcpy(padv, &b.pad_value_bits, sizeof(T));
+    } else {
+        std::memset(padv, 0xFF, sizeof(T));
+        pad_defined = false;
+    }
+    (void)pad_defined;
+    for (uint32_t i = 0; i < r.count; ++i) {
+        uint8_t* row = d + i * ub_stride;
+        const uint8_t* gr = g + i * r.gm_stride;
+        uint8_t* p = row;
+        for (uint32_t k = 0; k < left; ++k, p += sizeof(T)) std::memcpy(p, padv, sizeof(T));
+        std::memcpy(p, gr, r.len);
+        p += r.len;
+        for (uint32_t k = 0; k < right; ++k, p += sizeof(T)) std::memcpy(p, padv, sizeof(T));
+        if (row_bytes != row_aligned) {
+            const uint8_t* fill = nullptr;
+            if (left == 0 && right == 0) {
+                fill = gr;  // the NPU repeats the block's first element
+            } else if (is_pad) {
+                fill = padv;
+            }
+            for (uint64_t at = row_bytes; at < row_aligned; at += sizeof(T)) {
+                if (fill != nullptr) {
+                    std::memcpy(row + at, fill, sizeof(T));
+                } else {
+                    std::memset(row + at, 0xFF, sizeof(T));
+                }
+            }
+        }
+    }
+    trace_mte(b, api, "MTE2", r.count * r.len, sizeof(T), gm_off);
+}
+
+// UB -> GM: exactly blockLen bytes per block are written; UB blocks start 32-byte aligned.
+template <typename T>
+inline void pad_ub_to_gm(const char* api, T* dst, const AscendC::LocalTensor<T>& src, uint16_t count, uint64_t len,
+                         uint64_t ub_stride32, uint64_t gm_stride_extra) {
+    auto& b = api_enter(api);
+    check_pad_common<T>(b, api, count, len);
+    if (count == 0 || len == 0) return;
+    const uint64_t ub_stride = (len + 31) / 32 * 32 + ub_stride32 * 32;
+    const uint64_t ub_total = (count - 1) * ub_stride + len;
+    const uint64_t gm_stride = len + gm_stride_extra;
+    const uint64_t gm_total = (count - 1) * gm_stride + len;
+    const auto* s = reinterpret_cast<const uint8_t*>(ub_operand(b, api, "src", src, ub_total));
+    const int64_t gm_off = gm_check(api, dst, gm_total, true);
+    auto* g = reinterpret_cast<uint8_t*>(dst);
+    for (uint32_t i = 0; i < count; ++i) std::memcpy(g + i * gm_stride, s + i * ub_stride, len);
+    trace_mte(b, api, "MTE3", count * len, sizeof(T), gm_off);
+}
+
+}  // namespace detail
+}  // namespace kgemu
+
+namespace AscendC {
+
+// ---- DataCopy, count form: count * sizeof(T) must be a multiple of 32 bytes ----
+template <typename T>
+inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
+    auto& b = kgemu::detail::api_enter("DataCopy");
+    kgemu::detail::check_bf16_any<T>(b, "DataCopy");
+    kgemu::detail::check_count_form_bytes<T>("DataCopy", count);
+    const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    T* d = kgemu::detail::ub_operand(b, "DataCopy", "dst", dst, bytes);
+    kgemu::detail::check_gm_elem_align("DataCopy", src.kg_ptr);
+    const int64_t off = kgemu::detail::gm_check("DataCopy", src.kg_ptr, bytes, false);
+    std::memcpy(d, src.kg_ptr, bytes);
+    kgemu::detail::trace_mte(b, "DataCopy", "MTE2", bytes, sizeof(T), off);
+}
+
+template <typename T>
+inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+    auto& b = kgemu::detail::api_enter("DataCopy");
+    kgemu::detail::check_bf16_any<T>(b, "DataCopy");
+    kgemu::detail::check_count_form_bytes<T>("DataCopy", count);
+    const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    const T* s = kgemu::detail::ub_operand(b, "DataCopy", "src", src, bytes);
+    kgemu::detail::check_gm_elem_align("DataCopy", dst.kg_ptr);
+    const int64_t off = kgemu::detail::gm_check("DataCopy", dst.kg_ptr, bytes, true);
+    std::memcpy(dst.kg_ptr, s, bytes);
+    kgemu::detail::trace_mte(b, "DataCopy", "MTE3", bytes, sizeof(T), off);
+}
+
+template <typename T>
+inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+    auto& b = kgemu::detail::api_enter("DataCopy");
+    kgemu::detail::check_bf16_any<T>(b, "DataCopy");
+    kgemu::detail::check_count_form_bytes<T>("DataCopy", count);
+    const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    T* d = kgemu::detail::ub_operand(b, "DataCopy", "dst", dst, bytes);
+    const T* s = kgemu::detail::ub_operand(b, "DataCopy", "src", src, bytes);
+    std::memmove(d, s, bytes);
+    kgemu::detail::trace_mte(b, "DataCopy", "V", bytes, sizeof(T), -1);
+}
+
+// ---- DataCopy, DataCopyParams form: blockLen and strides in 32-byte blocks ----
+template <typename T>
+inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+    auto& b = kgemu::detail::api_enter("DataCopy");
+    kgemu::detail::check_bf16_any<T>(b, "DataCopy");
+    if (p.blockCount > 4095) {
+        kgemu::detail::fail("DataCopy", kgemu::detail::strf("blockCount %u is outside [0, 4095]", p.blockCount));
+    }
+    if (p.blockCount == 0 || p.blockLen == 0) return;
+    const uint64_t len = p.blockLen * 32ULL;
+    const uint64_t ss = (p.blockLen + static_cast<uint64_t>(p.srcStride)) * 32, ds = (p.blockLen + p.dstStride) * 32ULL;
+    auto* d = reinterpret_cast<uint8_t*>(kgemu::detail::ub_operand(b, "DataCopy", "dst", dst, (p.blockCount - 1) * ds + len));
+    kgemu::detail::check_gm_elem_align("DataCopy", src.kg_ptr);
+    const int64_t off = kgemu::detail::gm_check("DataCopy", src.kg_ptr, (p.blockCount - 1) * ss + len, false);
+    const auto* s = reinterpret_cast<const uint8_t*>(src.kg_ptr);
+    for (uint32_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * ds, s + i * ss, len);
+    kgemu::detail::trace_mte(b, "DataCopy", "MTE2", p.blockCount * len, sizeof(T), off);
+}
+
+template <typename T>
+inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    auto& b = kgemu::detail::api_enter("DataCopy");
+    kgemu::detail::check_bf16_any<T>(b, "DataCopy");
+    if (p.blockCount > 4095) {
+        kgemu::detail::fail("DataCopy", kgemu::detail::strf("blockCount %u is outside [0, 4095]", p.blockCount));
+    }
+    if (p.blockCount == 0 || p.blockLen == 0) return;
+    const uint64_t len = p.blockLen * 32ULL;
+    const uint64_t ss = (p.blockLen + static_cast<uint64_t>(p.srcStride)) * 32, ds = (p.blockLen + p.dstStride) * 32ULL;
+    const auto* s =
+        reinterpret_cast<const uint8_t*>(kgemu::detail::ub_operand(b, "DataCopy", "src", src, (p.blockCount - 1) * ss + len));
+    kgemu::detail::check_gm_elem_align("DataCopy", dst.kg_ptr);
+    const int64_t off = kgemu::detail::gm_check("DataCopy", dst.kg_ptr, (p.blockCount - 1) * ds + len, true);
+    auto* d = reinterpret_cast<uint8_t*>(dst.kg_ptr);
+    for (uint32_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * ds, s + i * ss, len);
+    kgemu::detail::trace_mte(b, "DataCopy", "MTE3", p.blockCount * len, sizeof(T), off);
+}
+
+template <typename T>
+inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    auto& b = kgemu::detail::api_enter("DataCopy");
+    kgemu::detail::check_bf16_any<T>(b, "DataCopy");
+    if (p.blockCount == 0 || p.blockLen == 0) return;
+    const uint64_t len = p.blockLen * 32ULL;
+    const uint64_t ss = (p.blockLen + static_cast<uint64_t>(p.srcStride)) * 32, ds = (p.blockLen + p.dstStride) * 32ULL;
+    auto* d = reinterpret_cast<uint8_t*>(kgemu::detail::ub_operand(b, "DataCopy", "dst", dst, (p.blockCount - 1) * ds + len));
+    const auto* s =
+        reinterpret_cast<const uint8_t*>(kgemu::detail::ub_operand(b, "DataCopy", "src", src, (p.blockCount - 1) * ss + len));
+    for (uint32_t i = 0; i < p.blockCount; ++i) std::memmove(d + i * ds, s + i * ss, len);
+    kgemu::detail::trace_mte(b, "DataCopy", "V", p.blockCount * len, sizeof(T), -1);
+}
+
+// ---- DataCopyPad ----
+template <typename T>
+inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
+                        const DataCopyPadExtParams<T>& pad) {
+    kgemu::detail::PadRow r{p.blockCount, p.blockLen, p.blockLen + static_cast<uint64_t>(p.srcStride),
+                            static_cast<uint64_t>(p.dstStride)};
+    kgemu::detail::pad_gm_to_ub("DataCopyPad", dst, src.kg_ptr, r, pad.isPad, pad.leftPadding, pad.rightPadding,
+                                pad.paddingValue);
+}
+
+template <typename T>
+inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+                        const DataCopyPadParams& pad) {
+    if (p.blockLen > 65535) kgemu::detail::fail("DataCopyPad", "blockLen above 65535");
+    kgemu::detail::PadRow r{p.blockCount, p.blockLen, static_cast<uint64_t>(p.blockLen) + p.srcStride,
+                            static_cast<uint64_t>(p.dstStride)};
+    kgemu::detail::pad_gm_to_ub("DataCopyPad", dst, src.kg_ptr, r, pad.isPad, pad.leftPadding, pad.rightPadding,
+                                static_cast<T>(pad.paddingValue));
+}
+
+template <typename T>
+inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+    kgemu::detail::pad_ub_to_gm("DataCopyPad", dst.kg_ptr, src, p.blockCount, p.blockLen,
+                                static_cast<uint64_t>(p.srcStride), static_cast<uint64_t>(p.dstStride));
+}
+
+template <typename T>
+inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    kgemu::detail::pad_ub_to_gm("DataCopyPad", dst.kg_ptr, src, p.blockCount, p.blockLen,
+                                static_cast<uint64_t>(p.srcStride), static_cast<uint64_t>(p.dstStride));
+}
+
+// Value of the pad elements of later DataCopyPad calls with isPad == false.
+template <typename T, TPosition pos = TPosition::MAX>
+inline void SetPadValue(T paddingValue) {
+    auto& b = kgemu::detail::api_enter("SetPadValue");
+    b.pad_value_bits = 0;
+    std::memcpy(&b.pad_value_bits, &paddingValue, sizeof(T) < 8 ? sizeof(T) : 8);
+    b.pad_value_set = true;
+}
+
+}  // namespace AscendC
+
+#endif  // KGEMU_DETAIL_DATA_COPY_H

@@ -1,0 +1,164 @@
+// kernelgen CPU emulator (private, kernel side): process-wide and per-block emulator state.
+//
+// Process-wide state (SOC, GM registry, tiling bytes) is written by the harness before blocks start and is
+// read-only while they run. Per-block state is thread_local: each block runs on one worker thread.
+#ifndef KGEMU_INSIDE_KERNEL_OPERATOR
+#error "kgemu/detail/state.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
+#endif
+#ifndef KGEMU_DETAIL_STATE_H
+#define KGEMU_DETAIL_STATE_H
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "kgemu/detail/base.h"
+#include "kgemu/detail/numerics.h"
+
+namespace AscendC {
+class TPipe;
+}
+
+namespace kgemu {
+namespace detail {
+
+struct GmRange {
+    std::string name;
+    uintptr_t base;
+    uint64_t bytes;
+};
+
+struct RunState {
+    const KgSoc* soc = nullptr;
+    std::string op_type;
+    bool trace = false;
+    std::vector<GmRange> gm;
+    std::vector<uint8_t> tiling;
+    bool tiling_set = false;
+};
+extern RunState g_run;  // defined in runtime/kg_runtime.cpp
+
+constexpr int kMaxEventIds = 16;
+constexpr int kNumHardEvents = static_cast<int>(AscendC::HardEvent::MAX);
+
+struct BlockState {
+    uint32_t block_idx = 0;
+    uint32_t block_num = 1;
+    uint64_t tiling_key = 0;
+    const KgSoc* soc = nullptr;
+    uint8_t* ub = nullptr;  // ub_pool bytes, poisoned with 0xFF at block start
+    uint64_t ub_size = 0;
+    bool trace = false;
+    uint64_t api_calls = 0;
+    BlockStats stats;
+    std::unordered_map<const char*, uint64_t> vector_calls;  // keyed by the API-name literal
+    AscendC::TPipe* pipe = nullptr;                          // the live TPipe, if any
+    // block_progress(): AllocTensor count on the first VECIN queue (or the first queue at all)
+    const void* progress_queue = nullptr;
+    bool progress_queue_is_vecin = false;
+    uint64_t tiles = 0;
+    // SetFlag/WaitFlag pairing: outstanding SetFlags per (HardEvent, event id)
+    uint32_t flags[kNumHardEvents][kMaxEventIds] = {};
+    // SetPadValue
+    uint64_t pad_value_bits = 0;
+    bool pad_value_set = false;
+};
+
+inline thread_local BlockState* tl_block = nullptr;
+
+[[noreturn]] inline void no_block(const char* api) {
+    fail(api, "called outside an emulated block (the harness must call kgemu::rt_block_begin on this thread first)");
+}
+
+// Every emulated API call goes through here: it finds the block and counts the call.
+inline BlockState& api_enter(const char* api) {
+    BlockState* b = tl_block;
+    if (__builtin_expect(b == nullptr, 0)) no_block(api);
+    ++b->api_calls;
+    return *b;
+}
+
+inline BlockState& block_state(const char* api) {
+    BlockState* b = tl_block;
+    if (__builtin_expect(b == nullptr, 0)) no_block(api);
+    return *b;
+}
+
+inline void warn(BlockState& b, const std::string& msg) {
+    for (const auto& w : b.stats.warnings) {
+        if (w == msg) return;
+    }
+    b.stats.warnings.push_back(msg);
+}
+
+inline void trace_push(BlockState& b, const char* api, const char* pipe, uint64_t bytes, uint64_t elements,
+                       uint32_t repeats, uint32_t dtype_bytes, int64_t gm_offset, int32_t queue, int32_t buffer) {
+    TraceEvent ev;
+    ev.api = api;
+    ev.pipe = pipe;
+    ev.bytes = bytes;
+    ev.elements = elements;
+    ev.repeats = repeats;
+    ev.dtype_bytes = dtype_bytes;
+    ev.gm_offset = gm_offset;
+    ev.queue = queue;
+    ev.buffer = buffer;
+    b.stats.trace.push_back(ev);
+}
+
+// Counts a vector (pipe V) API call; with tracing on, records its cost-model event.
+inline void note_vector(BlockState& b, const char* api, uint64_t elements, uint32_t dtype_bytes, uint64_t bytes) {
+    ++b.vector_calls[api];
+    if (__builtin_expect(b.trace, 0)) {
+        trace_push(b, api, "V", bytes, elements, static_cast<uint32_t>((bytes + 255) / 256), dtype_bytes, -1, -1, -1);
+    }
+}
+
+// GM bounds check against the harness's registered buffers. Returns the byte offset of p within its
+// buffer; throws EmuError naming the buffer and the byte range otherwise. Counts the bytes moved.
+int64_t gm_check(const char* api, const void* p, uint64_t bytes, bool write);
+
+// ---- bf16 gating by SOC (KgSoc::bf16_level) ----
+inline const char* soc_name(const BlockState& b) { return b.soc && b.soc->name ? b.soc->name : "?"; }
+
+template <typename T>
+inline void check_bf16_any(BlockState& b, const char* api) {
+    if constexpr (std::is_same<T, bfloat16_t>::value) {
+        if (b.soc->bf16_level == 0) {
+            fail(api, strf("bfloat16_t is not supported at all on %s (no bf16 in DataCopy, Cast or vector "
+                           "instructions)", soc_name(b)));
+        }
+    }
+}
+
+template <typename T>
+inline void check_bf16_arith(BlockState& b, const char* api) {
+    if constexpr (std::is_same<T, bfloat16_t>::value) {
+        check_bf16_any<T>(b, api);
+        if (b.soc->bf16_level < 2) {
+            fail(api, strf("bfloat16_t vector arithmetic is not supported on %s (bf16 level %u: only DataCopy, "
+                           "Duplicate and Cast accept bfloat16_t); Cast to float, compute, and Cast back",
+                           soc_name(b), b.soc->bf16_level));
+        }
+    }
+}
+
+// Documented dtype lists per API. `a2` applies to 2002/2201/3002 (310P, 910B, 910_93, 310B), `v910` to
+// 1001 and `v950` to 3510. bf16 is decided by check_bf16_arith (bf16_level), not by these masks.
+template <typename T>
+inline void check_dtype(BlockState& b, const char* api, uint32_t a2, uint32_t v910, uint32_t v950) {
+    constexpr uint32_t bit = dtype_info<T>::bit;
+    if (bit == DT_BF16) return;
+    const int32_t arch = b.soc->npu_arch;
+    const uint32_t allowed = arch == 1001 ? v910 : (arch >= 3500 ? v950 : a2);
+    if (!(allowed & bit)) {
+        fail(api, strf("%s is not a supported dtype on %s (documented: %s)", dtype_info<T>::name, soc_name(b),
+                       dtype_list(allowed).c_str()));
+    }
+}
+
+}  // namespace detail
+}  // namespace kgemu
+
+#endif  // KGEMU_DETAIL_STATE_H

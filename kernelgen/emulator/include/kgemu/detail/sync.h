@@ -1,0 +1,130 @@
+// kernelgen CPU emulator (private, kernel side): pipe synchronisation, system variables and debug helpers.
+//
+// Blocks run their API calls in program order, so synchronisation has no effect on results; it is checked
+// and traced: a WaitFlag without an outstanding matching SetFlag is a defect (the NPU would hang), and a
+// SetFlag that is never waited is a warning at block end.
+#ifndef KGEMU_INSIDE_KERNEL_OPERATOR
+#error "kgemu/detail/sync.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
+#endif
+#ifndef KGEMU_DETAIL_SYNC_H
+#define KGEMU_DETAIL_SYNC_H
+
+#include <cstdio>
+#include <type_traits>
+
+#include "kgemu/detail/tensor.h"
+
+namespace kgemu {
+namespace detail {
+
+inline void check_event_id(const char* api, AscendC::HardEvent evt, int32_t id) {
+    if (id < 0 || id >= kMaxEventIds) {
+        fail(api, strf("event id %d of HardEvent::%s is outside [0, %d)", id, event_pipes(evt).name, kMaxEventIds));
+    }
+}
+
+[[noreturn]] inline void assert_fail(const char* expr, const char* file, int line) {
+    fail("ASSERT", strf("assertion '%s' failed at %s:%d", expr, file, line));
+}
+
+// printf arguments: half/bf16 are passed as double (they are classes here, not builtin types).
+template <typename A>
+inline auto printf_arg(A a) {
+    if constexpr (is_half_like<A>::value) {
+        return static_cast<double>(static_cast<float>(a));
+    } else {
+        return a;
+    }
+}
+
+}  // namespace detail
+}  // namespace kgemu
+
+namespace AscendC {
+
+template <HardEvent evt>
+inline void SetFlag(int32_t eventID) {
+    auto& b = kgemu::detail::api_enter("SetFlag");
+    kgemu::detail::check_event_id("SetFlag", evt, eventID);
+    ++b.flags[static_cast<int>(evt)][eventID];
+    if (__builtin_expect(b.trace, 0)) {
+        kgemu::detail::trace_push(b, "SetFlag", kgemu::detail::event_pipes(evt).src, 0, 0, 0, 0, -1, eventID,
+                                  static_cast<int32_t>(evt));
+    }
+}
+
+template <HardEvent evt>
+inline void WaitFlag(int32_t eventID) {
+    auto& b = kgemu::detail::api_enter("WaitFlag");
+    kgemu::detail::check_event_id("WaitFlag", evt, eventID);
+    uint32_t& pending = b.flags[static_cast<int>(evt)][eventID];
+    if (pending == 0) {
+        const auto ep = kgemu::detail::event_pipes(evt);
+        kgemu::detail::fail("WaitFlag", kgemu::detail::strf("WaitFlag<HardEvent::%s>(%d) has no matching "
+                                                             "SetFlag<HardEvent::%s>(%d) before it: the %s pipe would "
+                                                             "wait forever on the NPU",
+                                                             ep.name, eventID, ep.name, eventID, ep.dst));
+    }
+    --pending;
+    if (__builtin_expect(b.trace, 0)) {
+        kgemu::detail::trace_push(b, "WaitFlag", kgemu::detail::event_pipes(evt).dst, 0, 0, 0, 0, -1, eventID,
+                                  static_cast<int32_t>(evt));
+    }
+}
+
+template <pipe_t pipe>
+inline void PipeBarrier() {
+    auto& b = kgemu::detail::api_enter("PipeBarrier");
+    if (__builtin_expect(b.trace, 0)) {
+        kgemu::detail::trace_push(b, "PipeBarrier", kgemu::detail::pipe_name(pipe), 0, 0, 0, 0, -1, -1, -1);
+    }
+}
+
+// Normal (mask) mode is the only mode the emulator runs in; counter mode and explicit vector masks
+// (SetMaskCount, SetVectorMask with isSetMask = false APIs) are not emulated and do not compile.
+inline void SetMaskNorm() { kgemu::detail::api_enter("SetMaskNorm"); }
+inline void ResetMask() { kgemu::detail::api_enter("ResetMask"); }
+
+// ---- system variables ----
+inline int64_t GetBlockIdx() { return kgemu::detail::block_state("GetBlockIdx").block_idx; }
+inline int64_t GetBlockNum() { return kgemu::detail::block_state("GetBlockNum").block_num; }
+inline int64_t GetSubBlockIdx() { return 0; }
+inline int64_t GetTaskRatio() { return 1; }  // vector-only kernels: one AIV per logical block
+
+// The user part of the workspace follows the library's reserved system workspace.
+inline __gm__ uint8_t* GetUserWorkspace(__gm__ uint8_t* workspace) {
+    auto& b = kgemu::detail::block_state("GetUserWorkspace");
+    return workspace == nullptr ? nullptr : workspace + b.soc->libapi_workspace;
+}
+inline void SetSysWorkspace(__gm__ uint8_t*) {}
+
+// ---- debugging ----
+[[noreturn]] inline void Trap() { kgemu::detail::fail("Trap", "the kernel called Trap()"); }
+
+template <typename... Args>
+inline void printf(const char* fmt, Args... args) {
+    std::printf(fmt, kgemu::detail::printf_arg(args)...);
+}
+template <typename... Args>
+inline void PRINTF(const char* fmt, Args... args) {
+    std::printf(fmt, kgemu::detail::printf_arg(args)...);
+}
+template <typename T>
+inline void DumpTensor(const LocalTensor<T>&, uint32_t, uint32_t) {}
+template <typename T>
+inline void DumpTensor(const GlobalTensor<T>&, uint32_t, uint32_t) {}
+
+}  // namespace AscendC
+
+// Legacy intrinsic spelling.
+inline void pipe_barrier(pipe_t) { kgemu::detail::api_enter("PipeBarrier"); }
+
+#define TILING_KEY_IS(k) (::kgemu::detail::block_state("TILING_KEY_IS").tiling_key == static_cast<uint64_t>(k))
+
+// Kernel assertions become defects of the block instead of aborting the process.
+#define ASSERT(expr) ((expr) ? static_cast<void>(0) : ::kgemu::detail::assert_fail(#expr, __FILE__, __LINE__))
+#include <cassert>
+#undef assert
+#define assert(expr) ASSERT(expr)
+
+#endif  // KGEMU_DETAIL_SYNC_H

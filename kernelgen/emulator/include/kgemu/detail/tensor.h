@@ -1,0 +1,233 @@
+// kernelgen CPU emulator (private, kernel side): LocalTensor, GlobalTensor and the operand checks.
+#ifndef KGEMU_INSIDE_KERNEL_OPERATOR
+#error "kgemu/detail/tensor.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
+#endif
+#ifndef KGEMU_DETAIL_TENSOR_H
+#define KGEMU_DETAIL_TENSOR_H
+
+#include <cstdint>
+#include <cstring>
+
+#include "kgemu/detail/state.h"
+
+namespace kgemu {
+namespace detail {
+[[noreturn]] inline void local_index_fail(const char* api, const void* addr, uint64_t index, uint32_t esize,
+                                          uint32_t buf_end) {
+    const BlockState* b = tl_block;
+    const uint64_t off = static_cast<uint64_t>(static_cast<const uint8_t*>(addr) - b->ub);
+    fail(api, strf("index %llu (UB bytes [%llu, %llu)) is beyond the tensor's buffer, which ends at UB offset %u",
+                   static_cast<unsigned long long>(index), static_cast<unsigned long long>(off + index * esize),
+                   static_cast<unsigned long long>(off + (index + 1) * esize), buf_end));
+}
+}  // namespace detail
+}  // namespace kgemu
+
+namespace AscendC {
+
+// A view of unified-buffer memory. The kg_* fields are the emulator's bookkeeping: the owning buffer's
+// UB extent [kg_buf_begin, kg_buf_end) and, for queue buffers, the owning queue and slot.
+template <typename T>
+class LocalTensor {
+public:
+    using PrimType = T;
+
+    LocalTensor() = default;
+
+    T* GetPhyAddr() const { return kg_addr; }
+    T* GetPhyAddr(const uint32_t offset) const { return kg_addr + offset; }
+
+    T GetValue(const uint32_t index) const {
+        kg_check_index("LocalTensor::GetValue", index);
+        return kg_addr[index];
+    }
+    T& operator()(const uint32_t index) const {
+        kg_check_index("LocalTensor::operator()", index);
+        return kg_addr[index];
+    }
+    template <typename S>
+    void SetValue(const uint32_t index, const S value) const {
+        kg_check_index("LocalTensor::SetValue", index);
+        kg_addr[index] = static_cast<T>(value);
+    }
+
+    LocalTensor operator[](const uint32_t offset) const {
+        if (kg_addr == nullptr) kgemu::detail::fail("LocalTensor::operator[]", "sub-view of an empty LocalTensor");
+        if (offset > kg_size) {
+            kgemu::detail::fail("LocalTensor::operator[]",
+                                kgemu::detail::strf("offset %u is beyond the tensor's %u elements", offset, kg_size));
+        }
+        LocalTensor out = *this;
+        out.kg_addr = kg_addr + offset;
+        out.kg_size = kg_size - offset;
+        return out;
+    }
+
+    template <typename U>
+    LocalTensor<U> ReinterpretCast() const {
+        LocalTensor<U> out;
+        out.kg_addr = reinterpret_cast<U*>(kg_addr);
+        out.kg_size = static_cast<uint32_t>(static_cast<uint64_t>(kg_size) * sizeof(T) / sizeof(U));
+        out.kg_buf_begin = kg_buf_begin;
+        out.kg_buf_end = kg_buf_end;
+        out.kg_owner = kg_owner;
+        out.kg_slot = kg_slot;
+        out.kg_pos = kg_pos;
+        out.kg_tag = kg_tag;
+        return out;
+    }
+
+    int32_t GetPosition() const { return static_cast<int32_t>(kg_pos); }
+    void SetSize(const uint32_t size) {
+        auto& b = kgemu::detail::block_state("LocalTensor::SetSize");
+        const uint64_t off = static_cast<uint64_t>(reinterpret_cast<uint8_t*>(kg_addr) - b.ub);
+        if (kg_addr == nullptr || off + static_cast<uint64_t>(size) * sizeof(T) > b.ub_size) {
+            kgemu::detail::fail("LocalTensor::SetSize",
+                                kgemu::detail::strf("%u elements of %zu bytes from UB offset %llu run past the end "
+                                                    "of UB (%llu bytes)",
+                                                    size, sizeof(T), static_cast<unsigned long long>(off),
+                                                    static_cast<unsigned long long>(b.ub_size)));
+        }
+        kg_size = size;
+    }
+    uint32_t GetSize() const { return kg_size; }
+    uint32_t GetLength() const { return static_cast<uint32_t>(kg_size * sizeof(T)); }
+    void SetBufferLen(uint32_t dataLen) { kg_size = static_cast<uint32_t>(dataLen / sizeof(T)); }
+    void SetUserTag(const int32_t tag) { kg_tag = tag; }
+    int32_t GetUserTag() const { return kg_tag; }
+
+    // ---- emulator bookkeeping ----
+    T* kg_addr = nullptr;
+    uint32_t kg_size = 0;       // elements visible through this view
+    uint32_t kg_buf_begin = 0;  // owning buffer, as UB byte offsets
+    uint32_t kg_buf_end = 0;
+    const void* kg_owner = nullptr;  // owning queue (nullptr for TBuf memory)
+    int32_t kg_slot = -1;
+    TPosition kg_pos = TPosition::VECCALC;
+    int32_t kg_tag = 0;
+
+private:
+    void kg_check_index(const char* api, uint32_t index) const {
+        const kgemu::detail::BlockState* b = kgemu::detail::tl_block;
+        if (kg_addr == nullptr || b == nullptr) {
+            kgemu::detail::fail(api, kg_addr == nullptr ? "empty LocalTensor (never set from AllocTensor, DeQue "
+                                                          "or TBuf::Get)"
+                                                        : "called outside an emulated block");
+        }
+        const uint64_t off = static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(kg_addr) - b->ub);
+        if (off + (static_cast<uint64_t>(index) + 1) * sizeof(T) > kg_buf_end) {
+            kgemu::detail::local_index_fail(api, kg_addr, index, sizeof(T), kg_buf_end);
+        }
+    }
+};
+
+// A view of global memory (GM). Every access is checked against the harness's registered GM buffers.
+template <typename T>
+class GlobalTensor {
+public:
+    using PrimType = T;
+
+    GlobalTensor() = default;
+
+    void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) {
+        kg_ptr = buffer;
+        bufferSize_ = bufferSize;
+    }
+    void SetGlobalBuffer(__gm__ T* buffer) {
+        kg_ptr = buffer;
+        bufferSize_ = 0;
+    }
+    const __gm__ T* GetPhyAddr() const { return kg_ptr; }
+    __gm__ T* GetPhyAddr(const uint64_t offset) const { return kg_ptr + offset; }
+
+    T GetValue(const uint64_t offset) const {
+        kgemu::detail::block_state("GlobalTensor::GetValue");
+        kgemu::detail::gm_check("GlobalTensor::GetValue", kg_ptr + offset, sizeof(T), false);
+        return kg_ptr[offset];
+    }
+    __gm__ T& operator()(const uint64_t offset) const {
+        kgemu::detail::block_state("GlobalTensor::operator()");
+        kgemu::detail::gm_check("GlobalTensor::operator()", kg_ptr + offset, sizeof(T), false);
+        return kg_ptr[offset];
+    }
+    void SetValue(const uint64_t offset, T value) const {
+        kgemu::detail::block_state("GlobalTensor::SetValue");
+        kgemu::detail::gm_check("GlobalTensor::SetValue", kg_ptr + offset, sizeof(T), true);
+        kg_ptr[offset] = value;
+    }
+
+    uint64_t GetSize() const { return bufferSize_; }
+    GlobalTensor operator[](const uint64_t offset) const {
+        GlobalTensor out = *this;
+        out.kg_ptr = kg_ptr + offset;
+        out.bufferSize_ = bufferSize_ > offset ? bufferSize_ - offset : 0;
+        return out;
+    }
+    template <CacheRwMode rwMode = CacheRwMode::RW>
+    void SetL2CacheHint(CacheMode) {}
+
+    uint64_t bufferSize_ = 0;  // elements (public in Ascend C too)
+    T* kg_ptr = nullptr;
+};
+
+}  // namespace AscendC
+
+namespace kgemu {
+namespace detail {
+
+inline uint64_t ub_offset_of(const BlockState& b, const void* p) {
+    return static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(p) - b.ub);
+}
+
+// Validates a LocalTensor used as an operand of `bytes` bytes: set, inside this block's UB, 32-byte aligned,
+// and within its buffer. Returns the element pointer.
+template <typename T>
+inline T* ub_operand(BlockState& b, const char* api, const char* role, const AscendC::LocalTensor<T>& t,
+                     uint64_t bytes) {
+    if (__builtin_expect(t.kg_addr == nullptr, 0)) {
+        fail(api, strf("%s is an empty LocalTensor (never set from AllocTensor, DeQue or TBuf::Get)", role));
+    }
+    const auto* p = reinterpret_cast<const uint8_t*>(t.kg_addr);
+    if (__builtin_expect(p < b.ub || p >= b.ub + b.ub_size, 0)) {
+        fail(api, strf("%s does not point into this block's UB (a LocalTensor from another block or a stale "
+                       "pointer)", role));
+    }
+    const uint64_t off = static_cast<uint64_t>(p - b.ub);
+    if (__builtin_expect(off % 32 != 0, 0)) {
+        fail(api, strf("%s starts at UB offset %llu, which is not 32-byte aligned (operand addresses must be "
+                       "32-byte aligned: a sub-view t[k] needs k*sizeof(T) to be a multiple of 32)",
+                       role, static_cast<unsigned long long>(off)));
+    }
+    if (__builtin_expect(off + bytes > t.kg_buf_end, 0)) {
+        fail(api, strf("%s needs %llu bytes from UB offset %llu, which runs %llu bytes past the end of its "
+                       "buffer [%u, %u)",
+                       role, static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(off),
+                       static_cast<unsigned long long>(off + bytes - t.kg_buf_end), t.kg_buf_begin,
+                       t.kg_buf_end));
+    }
+    return t.kg_addr;
+}
+
+// Vector operands must overlap completely (in place) or not at all (Ascend C general constraints).
+inline void check_overlap(BlockState& b, const char* api, const char* dname, const void* d, uint64_t dbytes,
+                          const char* sname, const void* s, uint64_t sbytes) {
+    if (dbytes == 0 || sbytes == 0) return;
+    const auto* dp = static_cast<const uint8_t*>(d);
+    const auto* sp = static_cast<const uint8_t*>(s);
+    if (dp < sp + sbytes && sp < dp + dbytes && !(dp == sp && dbytes == sbytes)) {
+        const uint64_t d0 = ub_offset_of(b, d), s0 = ub_offset_of(b, s);
+        fail(api, strf("%s UB [%llu, %llu) and %s UB [%llu, %llu) partially overlap; vector operands must "
+                       "overlap completely (in place) or not at all",
+                       dname, static_cast<unsigned long long>(d0), static_cast<unsigned long long>(d0 + dbytes),
+                       sname, static_cast<unsigned long long>(s0), static_cast<unsigned long long>(s0 + sbytes)));
+    }
+}
+
+inline void check_count(const char* api, int64_t count) {
+    if (__builtin_expect(count < 0, 0)) fail(api, strf("count %lld is negative", static_cast<long long>(count)));
+}
+
+}  // namespace detail
+}  // namespace kgemu
+
+#endif  // KGEMU_DETAIL_TENSOR_H

@@ -1,0 +1,542 @@
+// kernelgen CPU emulator (private, kernel side): TPipe, TQueBind, TQue, TBuf and GetTPipePtr.
+//
+// InitBuffer carves buffers consecutively from the top of the block's UB (re-initialising a queue or TBuf
+// carves a fresh region; the old one leaks until the TPipe is destroyed, as on the NPU). Queue buffers
+// follow FREE -> AllocTensor -> OCCUPIED -> EnQue -> ENQUE -> DeQue -> DEQUE -> FreeTensor -> FREE, and
+// every misuse that CANN's CPU-debug build aborts on is an EmuError here.
+#ifndef KGEMU_INSIDE_KERNEL_OPERATOR
+#error "kgemu/detail/tpipe.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
+#endif
+#ifndef KGEMU_DETAIL_TPIPE_H
+#define KGEMU_DETAIL_TPIPE_H
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "kgemu/detail/tensor.h"
+
+namespace kgemu {
+namespace detail {
+
+enum BufState : uint8_t { BUF_FREE = 0, BUF_OCCUPIED, BUF_ENQUE, BUF_DEQUE };
+
+constexpr AscendC::TPosition que_src_pos(AscendC::TPosition pos) {
+    return pos == AscendC::TPosition::VECIN ? AscendC::TPosition::GM : pos;
+}
+constexpr AscendC::TPosition que_dst_pos(AscendC::TPosition pos) {
+    return pos == AscendC::TPosition::VECOUT ? AscendC::TPosition::GM : pos;
+}
+constexpr AscendC::TPosition buffer_pos(AscendC::TPosition src, AscendC::TPosition dst) {
+    return src == AscendC::TPosition::GM ? dst : src;
+}
+
+// Pipes that produce into / consume from a queue at a position (for the cost-model trace).
+inline const char* producer_pipe(AscendC::TPosition p) {
+    return p == AscendC::TPosition::VECIN ? "MTE2" : "V";
+}
+inline const char* consumer_pipe(AscendC::TPosition p) {
+    return p == AscendC::TPosition::VECOUT ? "MTE3" : "V";
+}
+
+// State shared by every queue and TBuf (the non-template part of TQueBind).
+struct QueCore {
+    AscendC::TPipe* kg_pipe = nullptr;
+    int32_t kg_id = -1;  // index among the pipe's queues, in InitBuffer order
+    AscendC::TPosition kg_bpos = AscendC::TPosition::VECCALC;
+    int32_t kg_depth = 0;
+    bool kg_is_tbuf = false;
+    uint32_t kg_num = 0;
+    uint32_t kg_len = 0;   // bytes per buffer (rounded up to 32)
+    uint32_t kg_base = 0;  // UB offset of buffer 0
+    uint32_t kg_cursor = 0;
+    uint32_t kg_fifo_head = 0;
+    uint32_t kg_fifo_count = 0;
+    uint64_t kg_allocs = 0;
+    uint8_t kg_state[64] = {};
+    uint8_t kg_fifo[64] = {};
+
+    QueCore() = default;
+    QueCore(const QueCore&) = delete;
+    QueCore& operator=(const QueCore&) = delete;
+    ~QueCore();
+
+    const char* kg_kind() const { return kg_is_tbuf ? "TBuf" : "queue"; }
+    void kg_detach();
+};
+
+}  // namespace detail
+}  // namespace kgemu
+
+namespace AscendC {
+
+class TPipe {
+public:
+    TPipe();
+    ~TPipe();
+    TPipe(const TPipe&) = delete;
+    TPipe& operator=(const TPipe&) = delete;
+
+    template <class Q>
+    bool InitBuffer(Q& que, uint32_t num, uint32_t len) {
+        static_assert(std::is_base_of<kgemu::detail::QueCore, Q>::value, "InitBuffer(que, num, len) needs a TQue");
+        auto& b = kgemu::detail::api_enter("InitBuffer");
+        if (que.kg_is_tbuf) kgemu::detail::fail("InitBuffer", "a TBuf takes InitBuffer(buf, len), without num");
+        if (num < 1 || num > 64) {
+            kgemu::detail::fail("InitBuffer", kgemu::detail::strf("num %u is outside [1, 64]", num));
+        }
+        const uint32_t len32 = (len + 31U) / 32U * 32U;
+        const uint32_t base = kg_carve(b, num, len32);
+        kg_attach(b, que, num, len32, base);
+        return true;
+    }
+
+    template <class B>
+    bool InitBuffer(B& buf, uint32_t len) {
+        static_assert(std::is_base_of<kgemu::detail::QueCore, B>::value, "InitBuffer(buf, len) needs a TBuf");
+        auto& b = kgemu::detail::api_enter("InitBuffer");
+        if (!buf.kg_is_tbuf) kgemu::detail::fail("InitBuffer", "a TQue takes InitBuffer(que, num, len)");
+        const uint32_t len32 = (len + 31U) / 32U * 32U;
+        const uint32_t base = kg_carve(b, 1, len32);
+        kg_attach(b, buf, 1, len32, base);
+        return true;
+    }
+
+    void Reset();
+    void Destroy() { Reset(); }
+
+    TEventID FetchEventID(HardEvent evt);
+    template <HardEvent evt>
+    TEventID FetchEventID() {
+        return FetchEventID(evt);
+    }
+    template <HardEvent evt>
+    TEventID AllocEventID() {
+        auto& b = kgemu::detail::api_enter("AllocEventID");
+        (void)b;
+        const int e = static_cast<int>(evt);
+        for (int id = 0; id < 8; ++id) {
+            if (!(kg_event_alloc[e] & (1U << id))) {
+                kg_event_alloc[e] |= 1U << id;
+                return static_cast<TEventID>(id);
+            }
+        }
+        kgemu::detail::fail("AllocEventID", kgemu::detail::strf("all 8 event ids of HardEvent::%s are allocated",
+                                                                kgemu::detail::event_pipes(evt).name));
+    }
+    template <HardEvent evt>
+    void ReleaseEventID(TEventID id) {
+        kgemu::detail::api_enter("ReleaseEventID");
+        if (id >= 0 && id < 8) kg_event_alloc[static_cast<int>(evt)] &= ~(1U << id);
+    }
+
+    // ---- emulator bookkeeping ----
+    uint64_t kg_top = 0;   // bytes carved from UB
+    uint32_t kg_nbuf = 0;  // buffers carved
+    uint32_t kg_in_use[static_cast<int>(TPosition::MAX) + 1] = {};
+    int32_t kg_next_id = 0;
+    std::vector<kgemu::detail::QueCore*> kg_queues;
+    uint32_t kg_event_alloc[kgemu::detail::kNumHardEvents] = {};
+
+    uint32_t kg_carve(kgemu::detail::BlockState& b, uint32_t num, uint32_t len32);
+    void kg_attach(kgemu::detail::BlockState& b, kgemu::detail::QueCore& q, uint32_t num, uint32_t len32,
+                   uint32_t base);
+};
+
+inline TPipe* GetTPipePtr() {
+    auto& b = kgemu::detail::block_state("GetTPipePtr");
+    if (b.pipe == nullptr) kgemu::detail::fail("GetTPipePtr", "no TPipe is alive in this block");
+    return b.pipe;
+}
+
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
+class TQueBind : public kgemu::detail::QueCore {
+public:
+    TQueBind() {
+        kg_bpos = kgemu::detail::buffer_pos(src, dst);
+        kg_depth = depth;
+    }
+
+    template <typename T>
+    LocalTensor<T> AllocTensor() {
+        auto& b = kgemu::detail::api_enter("AllocTensor");
+        kg_require_init("AllocTensor");
+        uint32_t slot = kg_num;
+        for (uint32_t i = 0; i < kg_num; ++i) {
+            const uint32_t s = (kg_cursor + i) % kg_num;
+            if (kg_state[s] == kgemu::detail::BUF_FREE) {
+                slot = s;
+                break;
+            }
+        }
+        if (slot == kg_num) {
+            kgemu::detail::fail("AllocTensor",
+                                kgemu::detail::strf("queue %d (%s, %u buffer(s)) has no free buffer: every buffer "
+                                                    "is allocated and not yet freed (missing FreeTensor, or more "
+                                                    "tensors in flight than InitBuffer's num)",
+                                                    kg_id, kgemu::detail::position_name(kg_bpos), kg_num));
+        }
+        const int p = static_cast<int>(kg_bpos);
+        if (kg_pipe->kg_in_use[p] >= b.soc->que_max_event) {
+            kgemu::detail::fail("AllocTensor",
+                                kgemu::detail::strf("%u queue buffers of TPosition %s are already allocated; at "
+                                                    "most %u may be in use at once on %s (QUE_MAX_EVENT: one sync "
+                                                    "event per buffer)",
+                                                    kg_pipe->kg_in_use[p], kgemu::detail::position_name(kg_bpos),
+                                                    b.soc->que_max_event, kgemu::detail::soc_name(b)));
+        }
+        kg_state[slot] = kgemu::detail::BUF_OCCUPIED;
+        kg_cursor = (slot + 1) % kg_num;
+        ++kg_pipe->kg_in_use[p];
+        ++kg_allocs;
+        if (b.progress_queue == this) ++b.tiles;
+        uint8_t* mem = b.ub + kg_base + static_cast<uint64_t>(slot) * kg_len;
+        std::memset(mem, 0xFF, kg_len);  // AllocTensor contents are undefined: poison them
+        if (__builtin_expect(b.trace, 0)) {
+            kgemu::detail::trace_push(b, "AllocTensor", kgemu::detail::producer_pipe(kg_bpos), kg_len, 0, 0,
+                                      sizeof(T), -1, kg_id, static_cast<int32_t>(slot));
+        }
+        return kg_tensor<T>(slot);
+    }
+    template <typename T>
+    void AllocTensor(LocalTensor<T>& tensor) {
+        tensor = AllocTensor<T>();
+    }
+
+    template <typename T>
+    bool EnQue(const LocalTensor<T>& tensor) {
+        auto& b = kgemu::detail::api_enter("EnQue");
+        kg_require_init("EnQue");
+        const uint32_t slot = kg_slot_of(b, "EnQue", tensor);
+        const uint8_t st = kg_state[slot];
+        if (st == kgemu::detail::BUF_FREE) {
+            kgemu::detail::fail("EnQue", kgemu::detail::strf("buffer %u of queue %d is not allocated (it was freed, "
+                                                             "or never came from AllocTensor)",
+                                                             slot, kg_id));
+        }
+        if (st == kgemu::detail::BUF_ENQUE) {
+            kgemu::detail::fail("EnQue", kgemu::detail::strf("buffer %u of queue %d is already enqueued", slot, kg_id));
+        }
+        if (depth > 0 && kg_fifo_count >= static_cast<uint32_t>(depth)) {
+            kgemu::detail::fail("EnQue", kgemu::detail::strf("queue %d already holds %u enqueued tensor(s) and its "
+                                                             "depth is %d: EnQue past depth (DeQue first, or raise "
+                                                             "the TQue depth)",
+                                                             kg_id, kg_fifo_count, depth));
+        }
+        kg_fifo[(kg_fifo_head + kg_fifo_count) % 64] = static_cast<uint8_t>(slot);
+        ++kg_fifo_count;
+        kg_state[slot] = kgemu::detail::BUF_ENQUE;
+        if (__builtin_expect(b.trace, 0)) {
+            kgemu::detail::trace_push(b, "EnQue", kgemu::detail::producer_pipe(kg_bpos), kg_len, 0, 0, sizeof(T), -1,
+                                      kg_id, static_cast<int32_t>(slot));
+        }
+        return true;
+    }
+
+    template <typename T>
+    LocalTensor<T> DeQue() {
+        auto& b = kgemu::detail::api_enter("DeQue");
+        kg_require_init("DeQue");
+        if (kg_fifo_count == 0) {
+            kgemu::detail::fail("DeQue", kgemu::detail::strf("queue %d (%s) is empty: DeQue without a matching EnQue",
+                                                             kg_id, kgemu::detail::position_name(kg_bpos)));
+        }
+        const uint32_t slot = kg_fifo[kg_fifo_head];
+        kg_fifo_head = (kg_fifo_head + 1) % 64;
+        --kg_fifo_count;
+        kg_state[slot] = kgemu::detail::BUF_DEQUE;
+        if (__builtin_expect(b.trace, 0)) {
+            kgemu::detail::trace_push(b, "DeQue", kgemu::detail::consumer_pipe(kg_bpos), kg_len, 0, 0, sizeof(T), -1,
+                                      kg_id, static_cast<int32_t>(slot));
+        }
+        return kg_tensor<T>(slot);
+    }
+    template <typename T>
+    void DeQue(LocalTensor<T>& tensor) {
+        tensor = DeQue<T>();
+    }
+
+    template <typename T>
+    void FreeTensor(LocalTensor<T>& tensor) {
+        auto& b = kgemu::detail::api_enter("FreeTensor");
+        kg_require_init("FreeTensor");
+        const uint32_t slot = kg_slot_of(b, "FreeTensor", tensor);
+        const uint8_t st = kg_state[slot];
+        if (st == kgemu::detail::BUF_FREE) {
+            kgemu::detail::fail("FreeTensor", kgemu::detail::strf("FreeTensor twice: buffer %u of queue %d is "
+                                                                  "already free",
+                                                                  slot, kg_id));
+        }
+        if (st == kgemu::detail::BUF_ENQUE) {
+            kgemu::detail::fail("FreeTensor", kgemu::detail::strf("buffer %u of queue %d is still enqueued (EnQue "
+                                                                  "without DeQue)",
+                                                                  slot, kg_id));
+        }
+        kg_state[slot] = kgemu::detail::BUF_FREE;
+        --kg_pipe->kg_in_use[static_cast<int>(kg_bpos)];
+        if (__builtin_expect(b.trace, 0)) {
+            kgemu::detail::trace_push(b, "FreeTensor", kgemu::detail::consumer_pipe(kg_bpos), kg_len, 0, 0, sizeof(T),
+                                      -1, kg_id, static_cast<int32_t>(slot));
+        }
+    }
+
+    bool VacantInQue() const { return depth <= 0 || kg_fifo_count < static_cast<uint32_t>(depth); }
+    bool HasTensorInQue() const { return kg_fifo_count > 0; }
+    int32_t GetTensorCountInQue() const { return static_cast<int32_t>(kg_fifo_count); }
+    bool HasIdleBuffer() const {
+        for (uint32_t i = 0; i < kg_num; ++i) {
+            if (kg_state[i] == kgemu::detail::BUF_FREE) return true;
+        }
+        return false;
+    }
+    void FreeAllEvent() {}
+
+protected:
+    void kg_require_init(const char* api) const {
+        if (kg_pipe == nullptr) {
+            kgemu::detail::fail(api, "queue used before TPipe::InitBuffer (or after its TPipe was destroyed/reset)");
+        }
+    }
+
+    template <typename T>
+    LocalTensor<T> kg_tensor(uint32_t slot) const {
+        const auto& b = *kgemu::detail::tl_block;
+        LocalTensor<T> t;
+        const uint32_t begin = kg_base + slot * kg_len;
+        t.kg_addr = reinterpret_cast<T*>(b.ub + begin);
+        t.kg_size = static_cast<uint32_t>(kg_len / sizeof(T));
+        t.kg_buf_begin = begin;
+        t.kg_buf_end = begin + kg_len;
+        t.kg_owner = this;
+        t.kg_slot = static_cast<int32_t>(slot);
+        t.kg_pos = kg_bpos;
+        return t;
+    }
+
+    template <typename T>
+    uint32_t kg_slot_of(kgemu::detail::BlockState& b, const char* api, const LocalTensor<T>& t) const {
+        if (t.kg_owner != this || t.kg_slot < 0 || static_cast<uint32_t>(t.kg_slot) >= kg_num) {
+            kgemu::detail::fail(api, kgemu::detail::strf("the tensor was not allocated by this queue (queue %d); it "
+                                                         "belongs to another queue or a TBuf, or is empty",
+                                                         kg_id));
+        }
+        const uint32_t slot = static_cast<uint32_t>(t.kg_slot);
+        const uint64_t off = kgemu::detail::ub_offset_of(b, t.kg_addr);
+        if (off != kg_base + static_cast<uint64_t>(slot) * kg_len) {
+            kgemu::detail::fail(api, kgemu::detail::strf("the tensor is a sub-view (UB offset %llu) of buffer %u of "
+                                                         "queue %d, not the tensor AllocTensor/DeQue returned",
+                                                         static_cast<unsigned long long>(off), slot, kg_id));
+        }
+        return slot;
+    }
+};
+
+template <TPosition pos, int32_t depth, auto mask = 0>
+class TQue : public TQueBind<kgemu::detail::que_src_pos(pos), kgemu::detail::que_dst_pos(pos), depth, mask> {
+public:
+    TQue() = default;
+};
+
+template <TPosition pos = TPosition::LCM>
+class TBuf : public kgemu::detail::QueCore {
+public:
+    TBuf() {
+        kg_is_tbuf = true;
+        kg_bpos = pos;
+    }
+
+    template <typename T>
+    LocalTensor<T> Get() {
+        kgemu::detail::api_enter("TBuf::Get");
+        return kg_get<T>("TBuf::Get", static_cast<uint32_t>(kg_len / sizeof(T)), 0);
+    }
+    template <typename T>
+    LocalTensor<T> Get(uint32_t len) {
+        kgemu::detail::api_enter("TBuf::Get");
+        return kg_get<T>("TBuf::Get", len, 0);
+    }
+    template <typename T>
+    LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {
+        kgemu::detail::api_enter("TBuf::GetWithOffset");
+        if (bufOffset % 32 != 0) {
+            kgemu::detail::fail("TBuf::GetWithOffset",
+                                kgemu::detail::strf("bufOffset %u is not a multiple of 32 bytes", bufOffset));
+        }
+        return kg_get<T>("TBuf::GetWithOffset", size, bufOffset);
+    }
+
+private:
+    template <typename T>
+    LocalTensor<T> kg_get(const char* api, uint32_t count, uint32_t offset) const {
+        if (kg_pipe == nullptr) {
+            kgemu::detail::fail(api, "TBuf used before TPipe::InitBuffer (or after its TPipe was destroyed/reset)");
+        }
+        const uint64_t need = static_cast<uint64_t>(offset) + static_cast<uint64_t>(count) * sizeof(T);
+        if (need > kg_len) {
+            kgemu::detail::fail(api, kgemu::detail::strf("%u elements of %s (%llu bytes) from byte %u exceed the "
+                                                         "TBuf's %u bytes (InitBuffer length rounded up to 32)",
+                                                         count, kgemu::detail::dtype_info<T>::name,
+                                                         static_cast<unsigned long long>(need - offset), offset,
+                                                         kg_len));
+        }
+        const auto& b = *kgemu::detail::tl_block;
+        LocalTensor<T> t;
+        t.kg_addr = reinterpret_cast<T*>(b.ub + kg_base + offset);
+        t.kg_size = count;
+        t.kg_buf_begin = kg_base;
+        t.kg_buf_end = kg_base + kg_len;
+        t.kg_owner = nullptr;
+        t.kg_slot = -1;
+        t.kg_pos = pos;
+        return t;
+    }
+};
+
+}  // namespace AscendC
+
+// ---- out-of-class definitions ----
+namespace kgemu {
+namespace detail {
+
+inline void QueCore::kg_detach() {
+    if (kg_pipe != nullptr) {
+        auto& qs = kg_pipe->kg_queues;
+        qs.erase(std::remove(qs.begin(), qs.end(), this), qs.end());
+        if (!kg_is_tbuf) {
+            for (uint32_t i = 0; i < kg_num; ++i) {
+                if (kg_state[i] != BUF_FREE) --kg_pipe->kg_in_use[static_cast<int>(kg_bpos)];
+            }
+        }
+    }
+    kg_pipe = nullptr;
+}
+
+inline void warn_held(const QueCore& q, const char* when) {
+    BlockState* b = tl_block;
+    if (b == nullptr || q.kg_is_tbuf || q.kg_pipe == nullptr) return;
+    uint32_t held = 0;
+    for (uint32_t i = 0; i < q.kg_num; ++i) held += q.kg_state[i] != BUF_FREE ? 1 : 0;
+    if (held != 0) {
+        warn(*b, strf("queue %d (%s) still held %u allocated buffer(s) when %s (missing FreeTensor)", q.kg_id,
+                      position_name(q.kg_bpos), held, when));
+    }
+}
+
+inline QueCore::~QueCore() {
+    try {
+        warn_held(*this, "it was destroyed");
+        kg_detach();  // progress_queue may keep pointing here: it is only compared, never dereferenced
+    } catch (...) {
+    }
+}
+
+}  // namespace detail
+}  // namespace kgemu
+
+namespace AscendC {
+
+inline TPipe::TPipe() {
+    auto& b = kgemu::detail::api_enter("TPipe");
+    if (b.pipe != nullptr) {
+        kgemu::detail::fail("TPipe", "a second TPipe was constructed while one is alive (a kernel has exactly one "
+                                     "TPipe)");
+    }
+    b.pipe = this;
+}
+
+inline TPipe::~TPipe() {
+    try {
+        kgemu::detail::BlockState* b = kgemu::detail::tl_block;
+        for (auto* q : kg_queues) {
+            kgemu::detail::warn_held(*q, "its TPipe was destroyed");
+            q->kg_pipe = nullptr;
+        }
+        kg_queues.clear();
+        if (b != nullptr && b->pipe == this) b->pipe = nullptr;
+    } catch (...) {
+    }
+}
+
+inline void TPipe::Reset() {
+    kgemu::detail::api_enter("TPipe::Reset");
+    for (auto* q : kg_queues) q->kg_pipe = nullptr;
+    kg_queues.clear();
+    kg_top = 0;
+    kg_nbuf = 0;
+    std::memset(kg_in_use, 0, sizeof(kg_in_use));
+}
+
+inline TEventID TPipe::FetchEventID(HardEvent evt) {
+    auto& b = kgemu::detail::api_enter("FetchEventID");
+    const int e = static_cast<int>(evt);
+    for (int id = 0; id < 8; ++id) {
+        if (b.flags[e][id] == 0 && !(kg_event_alloc[e] & (1U << id))) return static_cast<TEventID>(id);
+    }
+    return 0;
+}
+
+inline uint32_t TPipe::kg_carve(kgemu::detail::BlockState& b, uint32_t num, uint32_t len32) {
+    const uint64_t total = static_cast<uint64_t>(num) * len32;
+    const uint64_t new_top = kg_top + total;
+    if (new_top > b.soc->ub_pool) {
+        kgemu::detail::fail("InitBuffer",
+                            kgemu::detail::strf("UB overflow: InitBuffer of %llu bytes brings the TPipe to %llu bytes, "
+                                                "above the SOC's UB of %llu bytes (%s)",
+                                                static_cast<unsigned long long>(total),
+                                                static_cast<unsigned long long>(new_top),
+                                                static_cast<unsigned long long>(b.soc->ub_pool),
+                                                kgemu::detail::soc_name(b)));
+    }
+    if (kg_nbuf + num > static_cast<uint32_t>(QBUF_MAX_LEN)) {
+        kgemu::detail::fail("InitBuffer", kgemu::detail::strf("more than 64 buffers in one TPipe: InitBuffer of %u "
+                                                              "buffer(s) brings the TPipe to %u (QBUF_MAX_LEN = 64)",
+                                                              num, kg_nbuf + num));
+    }
+    const uint32_t base = static_cast<uint32_t>(kg_top);
+    kg_top = new_top;
+    kg_nbuf += num;
+    if (new_top > b.stats.ub_bytes_used) b.stats.ub_bytes_used = new_top;
+    if (new_top > b.soc->ub_doc_usable) {
+        kgemu::detail::warn(b, kgemu::detail::strf("UB use of %llu bytes is above the documented user-usable UB of "
+                                                   "%llu bytes on %s (the rest is reserved for library APIs)",
+                                                   static_cast<unsigned long long>(new_top),
+                                                   static_cast<unsigned long long>(b.soc->ub_doc_usable),
+                                                   kgemu::detail::soc_name(b)));
+    }
+    return base;
+}
+
+inline void TPipe::kg_attach(kgemu::detail::BlockState& b, kgemu::detail::QueCore& q, uint32_t num, uint32_t len32,
+                             uint32_t base) {
+    if (q.kg_pipe != this) {
+        q.kg_detach();
+        q.kg_pipe = this;
+        kg_queues.push_back(&q);
+        if (q.kg_id < 0) q.kg_id = kg_next_id++;
+    } else if (!q.kg_is_tbuf) {
+        for (uint32_t i = 0; i < q.kg_num; ++i) {
+            if (q.kg_state[i] != kgemu::detail::BUF_FREE) --kg_in_use[static_cast<int>(q.kg_bpos)];
+        }
+    }
+    q.kg_num = num;
+    q.kg_len = len32;
+    q.kg_base = base;
+    q.kg_cursor = 0;
+    q.kg_fifo_head = 0;
+    q.kg_fifo_count = 0;
+    q.kg_allocs = 0;
+    std::memset(q.kg_state, 0, sizeof(q.kg_state));
+    if (!q.kg_is_tbuf) {
+        const bool vecin = q.kg_bpos == TPosition::VECIN;
+        if (b.progress_queue == nullptr || (vecin && !b.progress_queue_is_vecin)) {
+            b.progress_queue = &q;
+            b.progress_queue_is_vecin = vecin;
+            b.tiles = 0;
+        }
+    }
+}
+
+}  // namespace AscendC
+
+#endif  // KGEMU_DETAIL_TPIPE_H

@@ -1,0 +1,186 @@
+// kernelgen CPU emulator: the kernel-side runtime (kgemu/runtime.h).
+//
+// Process-wide state (SOC, GM registry, tiling bytes) is set by the harness before any block runs and is
+// only read while blocks run. Per-block state lives in thread_local storage: rt_block_begin, the kernel and
+// rt_block_end (or rt_block_abort) of one block must run on the same thread.
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "kernel_operator.h"
+#include "kgemu/runtime.h"
+
+namespace kgemu {
+namespace detail {
+
+RunState g_run;
+
+namespace {
+
+struct ThreadStore {
+    std::unique_ptr<BlockState> state;
+    uint8_t* ub = nullptr;
+    uint64_t ub_cap = 0;
+    std::string last_progress = "no block has run on this thread";
+
+    ~ThreadStore() { std::free(ub); }
+
+    uint8_t* ub_for(uint64_t bytes) {
+        if (bytes > ub_cap) {
+            std::free(ub);
+            const uint64_t rounded = (bytes + 4095) / 4096 * 4096;
+            ub = static_cast<uint8_t*>(std::aligned_alloc(4096, rounded));
+            if (ub == nullptr) throw EmuError("rt_block_begin: cannot allocate the block's UB");
+            ub_cap = rounded;
+        }
+        return ub;
+    }
+};
+
+thread_local ThreadStore t_store;
+
+std::string progress_of(const BlockState& b) {
+    std::string out;
+    if (b.progress_queue != nullptr) {
+        out = b.tiles == 0 ? std::string("before the first tile") : "tile " + std::to_string(b.tiles);
+        out += ", ";
+    }
+    out += "API call #" + std::to_string(b.api_calls);
+    return out;
+}
+
+std::string gm_where(const GmRange& r, uintptr_t a, uintptr_t e, const char* verb) {
+    const long long lo = static_cast<long long>(a - r.base);
+    const long long hi = static_cast<long long>(e - r.base);
+    return strf("%s bytes [%lld, %lld) of '%s' which has %llu bytes", verb, lo, hi, r.name.c_str(),
+                static_cast<unsigned long long>(r.bytes));
+}
+
+}  // namespace
+
+int64_t gm_check(const char* api, const void* p, uint64_t bytes, bool write) {
+    BlockState* b = tl_block;
+    const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+    const uintptr_t e = a + bytes;
+    if (bytes == 0) return -1;
+    for (const auto& r : g_run.gm) {
+        if (a >= r.base && e <= r.base + r.bytes) {
+            if (b != nullptr) {
+                if (write) {
+                    b->stats.gm_write_bytes += bytes;
+                } else {
+                    b->stats.gm_read_bytes += bytes;
+                }
+            }
+            return static_cast<int64_t>(a - r.base);
+        }
+    }
+    const char* verb = write ? "writes" : "reads";
+    for (const auto& r : g_run.gm) {  // starts inside a buffer and runs past its end
+        if (a >= r.base && a < r.base + r.bytes) fail(api, gm_where(r, a, e, verb));
+    }
+    for (const auto& r : g_run.gm) {  // starts before a buffer and runs into it
+        if (a < r.base + r.bytes && e > r.base) fail(api, gm_where(r, a, e, verb));
+    }
+    const GmRange* below = nullptr;
+    for (const auto& r : g_run.gm) {
+        if (r.base + r.bytes <= a && (below == nullptr || r.base + r.bytes > below->base + below->bytes)) below = &r;
+    }
+    if (below != nullptr) {
+        fail(api, strf("%s %llu bytes starting %llu bytes past the end of '%s' (which has %llu bytes): the access "
+                       "touches no registered GM buffer",
+                       verb, static_cast<unsigned long long>(bytes),
+                       static_cast<unsigned long long>(a - (below->base + below->bytes)), below->name.c_str(),
+                       static_cast<unsigned long long>(below->bytes)));
+    }
+    fail(api, strf("%s %llu bytes at address %p, which touches no registered GM buffer", verb,
+                   static_cast<unsigned long long>(bytes), p));
+}
+
+}  // namespace detail
+
+using detail::BlockState;
+using detail::g_run;
+using detail::t_store;
+using detail::tl_block;
+
+void rt_begin_run(const KgSoc* soc, const char* op_type, bool trace) {
+    if (soc == nullptr) throw EmuError("rt_begin_run: the SOC description is null");
+    if (soc->ub_pool == 0 || soc->que_max_event == 0) {
+        throw EmuError("rt_begin_run: the SOC description has ub_pool or que_max_event 0");
+    }
+    g_run.soc = soc;
+    g_run.op_type = op_type != nullptr ? op_type : "";
+    g_run.trace = trace;
+    g_run.gm.clear();
+    g_run.tiling.clear();
+    g_run.tiling_set = false;
+}
+
+void rt_register_gm(const char* name, void* base, uint64_t bytes) {
+    detail::GmRange r;
+    r.name = name != nullptr ? name : "?";
+    r.base = reinterpret_cast<uintptr_t>(base);
+    r.bytes = bytes;
+    g_run.gm.push_back(r);
+}
+
+void rt_set_tiling(const uint8_t* data, uint64_t size) {
+    g_run.tiling.assign(data, data + size);
+    g_run.tiling_set = true;
+}
+
+const KgSoc* rt_soc() { return g_run.soc; }
+
+void rt_block_begin(uint32_t block_idx, uint32_t block_num, uint64_t tiling_key) {
+    if (g_run.soc == nullptr) throw EmuError("rt_block_begin: rt_begin_run was not called");
+    if (!t_store.state) t_store.state.reset(new BlockState());
+    BlockState& b = *t_store.state;
+    b = BlockState();
+    b.block_idx = block_idx;
+    b.block_num = block_num;
+    b.tiling_key = tiling_key;
+    b.soc = g_run.soc;
+    b.trace = g_run.trace;
+    b.ub_size = g_run.soc->ub_pool;
+    b.ub = t_store.ub_for(b.ub_size);
+    std::memset(b.ub, 0xFF, b.ub_size);  // fresh UB is poison: NaN for f32/f16/bf16
+    tl_block = &b;
+}
+
+BlockStats rt_block_end() {
+    BlockState* b = tl_block;
+    if (b == nullptr) throw EmuError("rt_block_end: no block is running on this thread");
+    for (int e = 0; e < detail::kNumHardEvents; ++e) {
+        for (int id = 0; id < detail::kMaxEventIds; ++id) {
+            if (b->flags[e][id] != 0) {
+                const auto ep = detail::event_pipes(static_cast<AscendC::HardEvent>(e));
+                detail::warn(*b, detail::strf("SetFlag<HardEvent::%s>(%d) was never waited (%u outstanding at block "
+                                              "end)",
+                                              ep.name, id, b->flags[e][id]));
+            }
+        }
+    }
+    if (b->pipe != nullptr) {
+        detail::warn(*b, "the TPipe was still alive at block end (it should be a local of the kernel function)");
+        b->pipe = nullptr;
+    }
+    BlockStats out = std::move(b->stats);
+    for (const auto& kv : b->vector_calls) out.vector_calls[kv.first] += kv.second;
+    t_store.last_progress = detail::progress_of(*b);
+    tl_block = nullptr;
+    return out;
+}
+
+void rt_block_abort() {
+    if (tl_block != nullptr) t_store.last_progress = detail::progress_of(*tl_block);
+    tl_block = nullptr;
+}
+
+std::string block_progress() {
+    if (tl_block != nullptr) return detail::progress_of(*tl_block);
+    return t_store.last_progress;
+}
+
+}  // namespace kgemu

@@ -1,0 +1,118 @@
+"""Builds the kernel-side emulator C++ test programs for the pytest suites.
+
+Every program is a unity build (one g++ call) linked with runtime/kg_runtime.cpp. Builds are cached in the
+system temp directory under a hash of the sources, the flags and the compiler version, so a pytest session
+compiles each program at most once and later sessions reuse them.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import functools
+import hashlib
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+INCLUDE = ROOT / "kernelgen" / "emulator" / "include"
+RUNTIME = ROOT / "kernelgen" / "emulator" / "runtime" / "kg_runtime.cpp"
+HERE = pathlib.Path(__file__).resolve().parent
+CXX = os.environ.get("CXX", "g++")
+NPU_ARCH = "2201"
+BASE_FLAGS = ["-std=c++17", "-O1", f"-D__NPU_ARCH__={NPU_ARCH}", f"-I{INCLUDE}"]
+STRICT = ["-Wall", "-Wextra", "-Werror"]
+
+# program name -> (main source, extra flags). Defect kernels are deliberately sloppy code: no -Werror there.
+PROGRAMS = {
+    "api_tests": ("api_tests.cpp", STRICT),
+    "defect_tests": ("defect_tests.cpp", ["-w"]),
+    "numerics_cast": ("numerics_cast.cpp", STRICT),
+    "bench_elementwise": ("bench_elementwise.cpp", [*STRICT, "-O2", "-pthread"]),
+}
+
+
+class BuildError(RuntimeError):
+    """A test program failed to compile; the message carries the command line and compiler output."""
+
+
+def have_compiler() -> bool:
+    return shutil.which(CXX) is not None
+
+
+def _sources() -> list[pathlib.Path]:
+    files = [INCLUDE / "kernel_operator.h", INCLUDE / "kernel_tiling" / "kernel_tiling.h", RUNTIME]
+    files += sorted((INCLUDE / "kgemu").rglob("*.h"))
+    files += sorted(HERE.glob("*.h")) + sorted(HERE.glob("*.cpp"))
+    return files
+
+
+@functools.lru_cache(maxsize=None)
+def build_dir() -> pathlib.Path:
+    h = hashlib.sha256()
+    for f in _sources():
+        h.update(str(f.relative_to(ROOT)).encode())
+        h.update(f.read_bytes())
+    h.update(" ".join(BASE_FLAGS).encode())
+    h.update(subprocess.run([CXX, "--version"], capture_output=True, text=True, check=False).stdout.encode())
+    d = pathlib.Path(tempfile.gettempdir()) / f"kgemu-cpp-tests-{h.hexdigest()[:16]}"
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def run_tool(cmd: list[str], timeout: float = 300) -> subprocess.CompletedProcess:
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT, check=False)
+    if proc.returncode != 0:
+        raise BuildError(f"command failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stdout}\n{proc.stderr}")
+    return proc
+
+
+def _build_one(name: str, runtime_obj: pathlib.Path) -> pathlib.Path:
+    src, extra = PROGRAMS[name]
+    out = build_dir() / name
+    if not out.exists():
+        tmp = out.with_suffix(".tmp")
+        run_tool([CXX, *BASE_FLAGS, *extra, str(HERE / src), str(runtime_obj), "-o", str(tmp)])
+        tmp.replace(out)
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def build_all() -> dict[str, pathlib.Path]:
+    """Compiles the runtime once, then all test programs in parallel. Returns name -> executable."""
+    obj = build_dir() / "kg_runtime.o"
+    if not obj.exists():
+        tmp = obj.with_suffix(".tmp.o")
+        run_tool([CXX, *BASE_FLAGS, *STRICT, "-c", str(RUNTIME), "-o", str(tmp)])
+        tmp.replace(obj)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        futures = {name: pool.submit(_build_one, name, obj) for name in PROGRAMS}
+        return {name: f.result() for name, f in futures.items()}
+
+
+def run_program(exe: pathlib.Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def parse_output(text: str) -> dict:
+    """Parses the emu_test.h output protocol into {'defect', 'progress', 'warnings', 'stats', 'checks', 'result'}."""
+    out = {"defect": None, "progress": None, "warnings": [], "stats": {}, "checks": {}, "result": None}
+    for line in text.splitlines():
+        key, _, rest = line.partition(" ")
+        if key == "DEFECT":
+            out["defect"] = rest
+        elif key == "PROGRESS":
+            out["progress"] = rest
+        elif key == "WARNING":
+            out["warnings"].append(rest)
+        elif key == "STAT":
+            k, _, v = rest.partition(" ")
+            out["stats"][k] = int(v)
+        elif key == "CHECK":
+            k, _, v = rest.partition(" ")
+            out["checks"][k] = v
+        elif key == "RESULT":
+            out["result"] = rest
+    return out
