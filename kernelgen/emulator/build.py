@@ -20,7 +20,7 @@ from ..proc import run_tool
 from ..toolchain import Compiler, find_compiler
 from . import INCLUDE_DIR, RUNTIME_DIR
 
-CXXFLAGS = ("-std=c++17", "-O2", "-fPIC", "-pthread", "-fno-strict-aliasing", "-w")
+CXXFLAGS = ("-std=c++17", "-O2", "-fPIC", "-pthread", "-fno-strict-aliasing", "-fno-gnu-unique", "-w")
 RUNTIME_SOURCES = ("kg_runtime.cpp", "kg_harness.cpp")
 
 

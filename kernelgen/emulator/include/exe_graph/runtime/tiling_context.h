@@ -1,0 +1,131 @@
+// kernelgen CPU emulator: gert::TilingContext, what a tiling function (IMPL_OP_OPTILING(...).Tiling(fn))
+// receives. Shapes, descriptions and attrs come from the run request; everything the function sets
+// (key, block dim, tiling data, workspace sizes, ...) is read back by the harness after it returns.
+// The raw tiling buffer starts filled with 0xCD: like on the NPU, GetTilingData<T>() does not construct T.
+#ifndef KGEMU_EXE_GRAPH_RUNTIME_TILING_CONTEXT_H
+#define KGEMU_EXE_GRAPH_RUNTIME_TILING_CONTEXT_H
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+#include "exe_graph/runtime/extended_kernel_context.h"
+#include "exe_graph/runtime/storage_shape.h"
+#include "exe_graph/runtime/tensor.h"
+#include "exe_graph/runtime/tiling_data.h"
+#include "platform/platform_infos_def.h"
+
+namespace gert {
+struct Dim3 {
+    uint32_t x, y, z;
+    Dim3(const uint32_t dim3_x, const uint32_t dim3_y = 1, const uint32_t dim3_z = 1) : x(dim3_x), y(dim3_y), z(dim3_z) {}
+};
+
+class Stride;
+
+class TilingContext : public ExtendedKernelContext {
+public:
+    using ExtendedKernelContext::ExtendedKernelContext;
+
+    const void* GetCompileInfo() const { return node_->compile_info; }
+    template <typename T>
+    const T* GetCompileInfo() const {
+        return reinterpret_cast<const T*>(GetCompileInfo());
+    }
+
+    const StorageShape* GetInputShape(const size_t index) const { return InShape(index); }
+    const Tensor* GetInputTensor(const size_t index) const { return InTensor(index); }
+    const Tensor* GetOptionalInputTensor(const size_t ir_index) const { return InTensor(InputInstance(ir_index, 0)); }
+    const Tensor* GetDynamicInputTensor(const size_t ir_index, const size_t relative_index) const {
+        return InTensor(InputInstance(ir_index, relative_index));
+    }
+    const Tensor* GetRequiredInputTensor(const size_t ir_index) const { return InTensor(InputInstance(ir_index, 0)); }
+    const StorageShape* GetOptionalInputShape(const size_t ir_index) const { return InShape(InputInstance(ir_index, 0)); }
+    const StorageShape* GetRequiredInputShape(const size_t ir_index) const { return InShape(InputInstance(ir_index, 0)); }
+    const StorageShape* GetDynamicInputShape(const size_t ir_index, const size_t relative_index) const {
+        return InShape(InputInstance(ir_index, relative_index));
+    }
+    const StorageShape* GetOutputShape(const size_t index) const {
+        return index < node_->out_shapes.size() ? &node_->out_shapes[index] : nullptr;
+    }
+
+    ge::graphStatus SetTilingKey(const uint64_t tiling_key) {
+        node_->tiling_key = tiling_key;
+        node_->tiling_key_set = true;
+        return ge::GRAPH_SUCCESS;
+    }
+    uint64_t GetTilingKey() const { return node_->tiling_key; }
+    ge::graphStatus SetScheduleMode(const uint32_t schedule_mode) {
+        node_->schedule_mode = schedule_mode;
+        return ge::GRAPH_SUCCESS;
+    }
+    uint32_t GetScheduleMode() const { return node_->schedule_mode; }
+    ge::graphStatus SetBlockDim(const uint32_t block_dim) { return SetSimdNumBlocks(block_dim); }
+    ge::graphStatus SetSimdNumBlocks(const uint32_t num_blocks) {
+        node_->block_dim = num_blocks;
+        node_->block_dim_set = true;
+        return ge::GRAPH_SUCCESS;
+    }
+    uint32_t GetBlockDim() const { return GetSimdNumBlocks(); }
+    uint32_t GetSimdNumBlocks() const { return node_->block_dim; }
+    ge::graphStatus SetAicpuBlockDim(uint32_t block_dim) { return SetAicpuNumBlocks(block_dim); }
+    ge::graphStatus SetAicpuNumBlocks(uint32_t num_blocks) {
+        node_->aicpu_block_dim = num_blocks;
+        return ge::GRAPH_SUCCESS;
+    }
+    uint32_t GetAicpuBlockDim() const { return node_->aicpu_block_dim; }
+    uint32_t GetAicpuNumBlocks() const { return node_->aicpu_block_dim; }
+    ge::graphStatus SetTilingCond(int32_t tiling_cond) {
+        node_->tiling_cond = tiling_cond;
+        return ge::GRAPH_SUCCESS;
+    }
+    int32_t GetTilingCond() const { return node_->tiling_cond; }
+    ge::graphStatus SetNeedAtomic(const bool atomic) {
+        node_->need_atomic = atomic;
+        return ge::GRAPH_SUCCESS;
+    }
+    bool NeedAtomic() const { return node_->need_atomic; }
+
+    // Typed view of the raw tiling buffer; records sizeof(T) as the written size. nullptr if T does not fit.
+    template <typename T>
+    auto GetTilingData() -> T* {
+        TilingData* tiling_data = GetRawTilingData();
+        if (tiling_data == nullptr || tiling_data->GetCapacity() < sizeof(T)) return nullptr;
+        (void)tiling_data->SetDataSize(sizeof(T));
+        return static_cast<T*>(tiling_data->GetData());
+    }
+    TilingData* GetRawTilingData() { return node_->tiling_data; }
+
+    size_t* GetWorkspaceSizes(const size_t workspace_count) {
+        if (workspace_count > node_->workspace.size()) return nullptr;
+        node_->workspace_num = workspace_count;
+        return node_->workspace.data();
+    }
+    size_t GetWorkspaceNum() const { return node_->workspace_num; }
+
+    fe::PlatFormInfos* GetPlatformInfo() const { return node_->platform; }
+    int32_t GetDeterministic() const { return node_->deterministic; }
+    int32_t GetDeterministicLevel() const { return node_->deterministic; }
+
+    ge::graphStatus SetLocalMemorySize(const uint32_t local_memory_size) { return SetDynUBufSize(local_memory_size); }
+    ge::graphStatus SetDynUBufSize(const uint32_t dyn_ubuf_size) {
+        node_->dyn_ubuf_size = dyn_ubuf_size;
+        return ge::GRAPH_SUCCESS;
+    }
+    uint32_t GetLocalMemorySize() const { return node_->dyn_ubuf_size; }
+    uint32_t GetDynUBufSize() const { return node_->dyn_ubuf_size; }
+
+    // The emulator's tensors are always contiguous: no views, strides or offsets.
+    bool InputIsView(const size_t) const { return false; }
+    bool OutputIsView(const size_t) const { return false; }
+    const Stride* GetInputStride(const size_t) const { return nullptr; }
+    const Stride* GetOutputStride(const size_t) const { return nullptr; }
+    int64_t GetInputOffset(const size_t) const { return -1; }
+    int64_t GetOutputOffset(const size_t) const { return -1; }
+    bool OptionalInputIsView(const size_t) const { return false; }
+    bool RequiredInputIsView(const size_t) const { return false; }
+    bool DynamicInputIsView(const size_t, const size_t) const { return false; }
+};
+}  // namespace gert
+
+#endif  // KGEMU_EXE_GRAPH_RUNTIME_TILING_CONTEXT_H

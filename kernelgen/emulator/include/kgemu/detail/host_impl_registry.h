@@ -1,0 +1,64 @@
+// kernelgen CPU emulator (private): what IMPL_OP_INFERSHAPE / IMPL_OP_OPTILING (gert::OpImplRegisterV2)
+// registered, keyed by op type. Every registration for one op type, from any translation unit, merges into
+// one ImplData entry.
+#include "kgemu/detail/host_guard.h"
+#ifndef KGEMU_DETAIL_HOST_IMPL_REGISTRY_H
+#define KGEMU_DETAIL_HOST_IMPL_REGISTRY_H
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kgemu/detail/host_attrs.h"
+
+namespace gert {
+class TilingContext;
+class TilingParseContext;
+class InferShapeContext;
+class InferDataTypeContext;
+}  // namespace gert
+
+namespace kgemu {
+namespace detail {
+
+using TilingFn = uint32_t (*)(gert::TilingContext*);
+using TilingParseFn = uint32_t (*)(gert::TilingParseContext*);
+using InferShapeFn = uint32_t (*)(gert::InferShapeContext*);
+using InferDataTypeFn = uint32_t (*)(gert::InferDataTypeContext*);
+using CompileInfoCreator = void* (*)();
+using CompileInfoDeleter = void (*)(void*);
+
+struct ImplData {
+    TilingFn tiling = nullptr;
+    size_t max_tiling_data_size = 2048;
+    TilingParseFn tiling_parse = nullptr;
+    CompileInfoCreator compile_info_creator = nullptr;
+    CompileInfoDeleter compile_info_deleter = nullptr;
+    InferShapeFn infer_shape = nullptr;
+    InferDataTypeFn infer_datatype = nullptr;
+    bool infer_dtype_same_as_first_input = false;
+    std::vector<std::pair<std::string, AttrValue>> private_attrs;
+    std::vector<int32_t> data_dependency;         // InputsDataDependency: IR input indices (tiling + infershape)
+    std::vector<int32_t> tiling_data_dependency;  // TilingInputsDataDependency: IR input indices (tiling only)
+    std::vector<int32_t> output_shape_depend_on_compute;
+    std::vector<std::string> recorded_only;       // registered hooks the emulator keeps but never calls
+};
+
+KGEMU_HIDDEN inline std::map<std::string, ImplData>& ImplTable() {
+    static std::map<std::string, ImplData> table;
+    return table;
+}
+
+inline const ImplData* FindImpl(const std::string& op_type) {
+    const auto& t = ImplTable();
+    const auto it = t.find(op_type);
+    return it == t.end() ? nullptr : &it->second;
+}
+
+}  // namespace detail
+}  // namespace kgemu
+
+#endif  // KGEMU_DETAIL_HOST_IMPL_REGISTRY_H

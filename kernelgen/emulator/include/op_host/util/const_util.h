@@ -1,0 +1,2 @@
+// kernelgen CPU emulator: alias of op_common/op_host/util/const_util.h (ops-nn include-path spelling).
+#include "op_common/op_host/util/const_util.h"

@@ -1,0 +1,18 @@
+// Template tiling key of KgToyScale (as op_kernel/*_tiling_key.h): schMode by dtype, plus a BOOL flag.
+#ifndef KGTEST_HOST_TOY_TILING_KEY_H
+#define KGTEST_HOST_TOY_TILING_KEY_H
+
+#include "ascendc/host_api/tiling/template_argument.h"
+
+#define KGTOY_TPL_FP32 0
+#define KGTOY_TPL_FP16 3
+#define KGTOY_TPL_BF16 5
+
+ASCENDC_TPL_ARGS_DECL(KgToyScale,
+                      ASCENDC_TPL_UINT_DECL(schMode, 2, ASCENDC_TPL_UI_LIST, KGTOY_TPL_FP32, KGTOY_TPL_FP16, KGTOY_TPL_BF16),
+                      ASCENDC_TPL_BOOL_DECL(withBias, 0, 1), );
+
+ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_UINT_SEL(schMode, ASCENDC_TPL_UI_LIST, KGTOY_TPL_FP32, KGTOY_TPL_FP16),
+                                     ASCENDC_TPL_BOOL_SEL(withBias, 0, 1)), );
+
+#endif
