@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .spec import Variant
+from .spec import DType, Variant
 
 _F32 = np.float32
 _BINARY = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide,
@@ -16,13 +16,14 @@ _UNARY = {"Exp": np.exp, "Ln": np.log, "Abs": np.abs, "Sqrt": np.sqrt,
           "Reciprocal": lambda a: _F32(1) / a, "Relu": lambda a: np.maximum(a, _F32(0))}
 
 
-def interpret(variant: Variant, inputs: dict[str, np.ndarray], outputs: tuple[str, ...]) -> dict[str, np.ndarray]:
+def interpret(variant: Variant, inputs: dict[str, np.ndarray], outputs: tuple[str, ...],
+              dtype: DType = DType.FLOAT32) -> dict[str, np.ndarray]:
     regs: dict[str, np.ndarray] = {k: np.asarray(v, dtype=_F32) for k, v in inputs.items()}
     shape = next(iter(regs.values())).shape
     for name, value in variant.constants:
         regs[name] = np.full(shape, value, dtype=_F32)
     with np.errstate(all="ignore"):
-        for s in variant.program:
+        for s in variant.steps(dtype):
             if s.op in _BINARY:
                 regs[s.dst] = _BINARY[s.op](regs[s.srcs[0]], regs[s.srcs[1]]).astype(_F32)
             elif s.op in _SCALAR:

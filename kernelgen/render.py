@@ -83,6 +83,17 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
     used_variants = tuple(v for v in spec.variants if any(t.variant_name == v.name for t in targets))
     plans = {(v.name, d): spec.buffer_plan(v, d) for v in spec.variants for d in spec.dtypes}
     all_dtype_lists = {t.dtypes for t in targets}
+
+    def init_plan(variant):
+        """(buffer, condition) for the kernel's InitBuffers: '' always, 'LOW' half/bf16 only, 'F32' float only."""
+        f32 = spec.buffer_plan(variant, DType.FLOAT32)
+        low = spec.buffer_plan(variant, DType.FLOAT16)
+        f32_names, low_names = {b.name for b in f32}, {b.name for b in low}
+        merged = [(b, "" if b.name in f32_names else "LOW") for b in low]
+        merged += [(b, "F32") for b in f32 if b.name not in low_names]
+        order = {"queue": 0, "float_copy": 1, "scratch": 2, "constant": 3}
+        return sorted(merged, key=lambda item: order[item[0].kind])
+
     return {
         "spec": spec,
         "op": spec.snake,
@@ -99,9 +110,13 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "targets_lacking": {d: tuple(t for t in targets if d not in t.dtypes) for d in spec.dtypes},
         "tiling_fields": TILING_FIELDS,
         "tile_data_num": lambda soc, v, d: tile_data_num(spec, soc, v, d),
+        "init_plan": init_plan,
+        "FLOAT32": DType.FLOAT32,
         "version": __version__,
         "no_pad_socs": tuple(s for s in all_socs() if not s.data_copy_pad),
         "no_pad_arches": tuple(sorted({s.npu_arch for s in all_socs() if not s.data_copy_pad})),
+        "no_rint_socs": tuple(s for s in all_socs() if not s.cast_f32_f16_rint),
+        "no_rint_arches": tuple(sorted({s.npu_arch for s in all_socs() if not s.cast_f32_f16_rint})),
     }
 
 
@@ -110,7 +125,7 @@ def _render_text(env: jinja2.Environment, rel: str, context: dict) -> str:
         return env.get_template(rel).render(**context)
     except jinja2.UndefinedError as exc:
         raise RenderError(f"template {rel}: {exc.message}; available: {', '.join(sorted(context))}") from exc
-    except jinja2.TemplateError as exc:
+    except (jinja2.TemplateError, TypeError, ValueError, KeyError, AttributeError) as exc:
         raise RenderError(f"template {rel}: {exc}") from exc
 
 

@@ -125,7 +125,7 @@ class Step:
 
 def float_literal(value: float) -> str:
     v = np.float32(value)
-    text = np.format_float_positional(v, unique=True, trim="0") if abs(v) >= 1e-4 or v == 0 \
+    text = np.format_float_positional(v, unique=True, trim="0") if 1e-4 <= abs(v) < 1e7 or v == 0 \
         else np.format_float_scientific(v, unique=True, trim="0")
     if "." not in text and "e" not in text:
         text += ".0"
@@ -142,6 +142,15 @@ class Variant:
     scratch: tuple[str, ...]                 # float scratch registers, one UB buffer each
     constants: tuple[tuple[str, float], ...]  # registers filled once in Init (Duplicate)
     program: tuple[Step, ...]
+    # float32-only steps inserted before program[refine_at] (float16/bfloat16 rounding hides what they fix)
+    refine: tuple[Step, ...] = ()
+    refine_at: int = 0
+    refine_scratch: tuple[str, ...] = ()
+
+    def steps(self, dtype: "DType") -> tuple[Step, ...]:
+        if dtype is DType.FLOAT32 and self.refine:
+            return self.program[: self.refine_at] + self.refine + self.program[self.refine_at:]
+        return self.program
 
     @property
     def cpp_name(self) -> str:
@@ -257,6 +266,8 @@ class OpSpec:
             plan += [BufferUse(f"float_{t.name}", "float_copy", "VECCALC", 1, 4, t.name)
                      for t in self.kernel_inputs + self.outputs]
         plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4) for r in variant.scratch]
+        if dtype is DType.FLOAT32:
+            plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4) for r in variant.refine_scratch]
         plan += [BufferUse(f"const_{r}", "constant", "VECCALC", 1, 4) for r, _ in variant.constants]
         return tuple(plan)
 
@@ -277,9 +288,10 @@ class OpSpec:
             self.attr(attr)
             self.variant(vname)
         for v in self.variants:
-            defined = {t.name for t in self.kernel_inputs} | set(v.scratch) | {r for r, _ in v.constants}
+            defined = ({t.name for t in self.kernel_inputs} | set(v.scratch) | set(v.refine_scratch)
+                       | {r for r, _ in v.constants})
             outs = {t.name for t in self.outputs}
-            for step in v.program:
+            for step in v.steps(DType.FLOAT32):
                 for src in step.srcs:
                     if src not in defined:
                         raise SpecError(f"{self.op_type}/{v.name}: {step.op} reads {src!r} before it is written")

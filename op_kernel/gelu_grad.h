@@ -25,6 +25,14 @@ constexpr uint32_t UB_BLOCK_BYTES = 32;
 #define GELU_GRAD_HAS_DATA_COPY_PAD 1
 #endif
 
+// The float -> output cast rounds to nearest even: CAST_RINT, or CAST_NONE (which rounds to nearest even
+// when the conversion loses precision) on SOCs whose float->half Cast has no CAST_RINT: ascend910 ascend310p.
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 1001 || __NPU_ARCH__ == 2002)
+constexpr RoundMode OUTPUT_ROUND = RoundMode::CAST_NONE;
+#else
+constexpr RoundMode OUTPUT_ROUND = RoundMode::CAST_RINT;
+#endif
+
 template <typename TYPE_DY, typename TYPE_X, typename TYPE_Z, uint64_t KEY>
 class KernelGeluGrad {
     static constexpr bool LOW_PRECISION = sizeof(TYPE_Z) != sizeof(float);  // half, bfloat16_t
@@ -103,6 +111,9 @@ private:
             }
             pipe_.InitBuffer(scratch_a_, tile * sizeof(float));
             pipe_.InitBuffer(scratch_b_, tile * sizeof(float));
+            if constexpr (!LOW_PRECISION) {  // float32-only refinement registers
+                pipe_.InitBuffer(scratch_c_, tile * sizeof(float));
+            }
             pipe_.InitBuffer(const_one_, tile * sizeof(float));
             Duplicate(const_one_.Get<float>(), 1.0f, tile);
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
@@ -186,7 +197,7 @@ private:
             Cast(xFloat, xLocal, RoundMode::CAST_NONE, len);
             LocalTensor<float> zFloat = float_z_.Get<float>();
             Program(dyFloat, xFloat, zFloat, len);
-            Cast(zLocal, zFloat, RoundMode::CAST_RINT, len);
+            Cast(zLocal, zFloat, OUTPUT_ROUND, len);
         } else {
             Program(dyLocal, xLocal, zLocal, len);
         }
@@ -218,6 +229,26 @@ private:
             Mul(z, z, b, len);
             Mul(z, z, a, len);
             Add(z, z, a, len);
+            if constexpr (!LOW_PRECISION) {  // float32 only: exact Taylor polynomial near the derivative's zero
+                LocalTensor<float> c = scratch_c_.Get<float>();
+                Adds(a, x, 0.75246143f, len);
+                Adds(a, a, -1.1339628e-08f, len);
+                Maxs(a, a, -0.002f, len);
+                Mins(a, a, 0.002f, len);
+                Abs(b, a, len);
+                Muls(b, b, -1.0e+30f, len);
+                Adds(b, b, 1.0e+27f, len);
+                Maxs(b, b, 0.0f, len);
+                Mins(b, b, 1.0f, len);
+                Muls(c, a, -0.015783008f, len);
+                Adds(c, c, 0.38751838f, len);
+                Mul(c, c, a, len);
+                Adds(c, c, 0.4304001f, len);
+                Mul(c, c, a, len);
+                Sub(c, c, z, len);
+                Mul(c, c, b, len);
+                Add(z, z, c, len);
+            }
             Mul(z, z, dy, len);
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             LocalTensor<float> a = scratch_a_.Get<float>();
@@ -240,6 +271,25 @@ private:
             Mul(c, c, b, len);
             Adds(c, c, 1.0f, len);
             Mul(c, c, z, len);
+            if constexpr (!LOW_PRECISION) {  // float32 only: exact Taylor polynomial near the derivative's zero
+                Adds(a, x, 0.75246143f, len);
+                Adds(a, a, -1.1339628e-08f, len);
+                Maxs(a, a, -0.002f, len);
+                Mins(a, a, 0.002f, len);
+                Abs(b, a, len);
+                Muls(b, b, -1.0e+30f, len);
+                Adds(b, b, 1.0e+27f, len);
+                Maxs(b, b, 0.0f, len);
+                Mins(b, b, 1.0f, len);
+                Muls(z, a, -0.015783008f, len);
+                Adds(z, z, 0.38751838f, len);
+                Mul(z, z, a, len);
+                Adds(z, z, 0.4304001f, len);
+                Mul(z, z, a, len);
+                Sub(z, z, c, len);
+                Mul(z, z, b, len);
+                Add(c, c, z, len);
+            }
             Mul(z, c, dy, len);
         }
     }

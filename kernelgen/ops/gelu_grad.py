@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import math
 
+from ..golden import gelu_tanh_derivative
 from ..spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, Step, TensorSpec, Variant)
+from ._refine import refinement
 
 DTYPES = (DType.FLOAT32, DType.FLOAT16, DType.BFLOAT16)
 
@@ -47,6 +49,9 @@ SIGMOID_MUL = Variant(
         Step("Add", "z", ("z", "a")),            # z = GELU'(x)
         Step("Mul", "z", ("z", "dy")),
     ),
+    refine=refinement(gelu_tanh_derivative, (-0.8, -0.7), x="x", z="z", regs=("a", "b", "c")),
+    refine_at=-1,
+    refine_scratch=("c",),
 )
 
 SIGMOID_FMA = Variant(
@@ -68,9 +73,11 @@ SIGMOID_FMA = Variant(
         Step("Mul", "c", ("c", "a")),            # c = (s-1)*x
         Step("Mul", "c", ("c", "b")),
         Step("Adds", "c", ("c",), 1.0),
-        Step("Mul", "c", ("c", "z")),
+        Step("Mul", "c", ("c", "z")),            # c = GELU'(x)
         Step("Mul", "z", ("c", "dy")),
     ),
+    refine=refinement(gelu_tanh_derivative, (-0.8, -0.7), x="x", z="c", regs=("a", "b", "z")),
+    refine_at=-1,
 )
 
 SPEC = OpSpec(
@@ -94,7 +101,7 @@ SPEC = OpSpec(
     variants=(SIGMOID_MUL, SIGMOID_FMA),
     golden="gelu_grad",
     # The derivative's zero (x = -0.75179...) and the clamp edges are where formulations go wrong.
-    special_values=(("x", (-0.7517916, -0.75179, -0.7518, -10.0, 10.0, -10.06, -60.0, 60.0)),),
+    special_values=(("x", (-0.7524614, -0.75246, -0.7517916, -0.7518, -10.0, 10.0, -10.06, -60.0, 60.0)),),
     aclnn=AclnnSpec(
         name="aclnnGeluBackward",
         header="aclnn_gelu_backward",

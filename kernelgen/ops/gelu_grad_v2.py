@@ -15,7 +15,9 @@ from __future__ import annotations
 import dataclasses
 import math
 
+from ..golden import gelu_erf_derivative
 from ..spec import AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, Step, TensorSpec, Variant
+from ._refine import refinement
 from .gelu_grad import SIGMOID_MUL
 
 DTYPES = (DType.FLOAT32, DType.FLOAT16, DType.BFLOAT16)
@@ -65,6 +67,8 @@ ERF = Variant(
         Step("Add", "z", ("z", "b")),                       # z = GELU'(x)
         Step("Mul", "z", ("z", "dy")),
     ),
+    refine=refinement(gelu_erf_derivative, (-0.8, -0.7), x="x", z="z", regs=("a", "b", "c")),
+    refine_at=-1,
 )
 
 TANH = dataclasses.replace(SIGMOID_MUL, name="tanh", tiling_key=1,
