@@ -283,3 +283,182 @@ def new(op, inputs, outputs, attrs, category, out_file, force):
     path = out_file or Path(f"{op}.py")
     write_spec(path, render_spec(op, list(inputs), list(outputs), list(attrs), category), force)
     click.echo(f"wrote {path}; next: kernelgen generate {path} && kernelgen verify {path}")
+
+
+# ---- build, run-example, doctor (kernelgen.package, kernelgen.toolchain) ---------------------------------
+def _echo_line(line: str) -> None:
+    click.echo(line)
+
+
+def _echo_progress(text: str) -> None:
+    click.echo(f"kernelgen: {text}", err=True)
+
+
+backend_option = click.option("--backend", type=click.Choice(["auto", "cann", "emu"]), default="auto",
+                              show_default=True,
+                              help="cann: ops-nn's build.sh (needs CANN and --ops-nn); emu: the CPU emulator; "
+                                   "auto: cann when CANN is usable and a checkout is given, else emu.")
+ops_nn_option = click.option("--ops-nn", "ops_nn", type=click.Path(path_type=Path), default=None,
+                             help="ops-nn checkout (default: $KERNELGEN_OPS_NN).")
+vendor_option = click.option("--vendor-name", "vendor", default="custom", show_default=True,
+                             help="Vendor name: package vendors/<name>_nn, cann-ops-nn-<name>_linux-<arch>.run.")
+
+
+def _build_setup(ops, socs, backend, ops_nn):
+    from .package import choose_backend, resolve_build_socs, resolve_ops
+    from .toolchain import detect_cann, find_ops_nn
+
+    specs = resolve_ops(ops)
+    soc_list = resolve_build_socs(specs, socs)
+    checkout, _ = find_ops_nn(ops_nn)
+    cann = detect_cann()
+    chosen, why = choose_backend(backend, cann, checkout)
+    return specs, soc_list, checkout, cann, chosen, why
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("ops", nargs=-1, required=True)
+@click.option("--soc", "socs", multiple=True, metavar="SOC[,SOC]",
+              help="SOC family or SKU (repeatable or comma-separated); default: the spec's SOC list.")
+@vendor_option
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("build_out"), show_default=True,
+              help="emu: the package goes to OUT/vendors/<vendor>_nn; cann: the .run is copied here.")
+@backend_option
+@ops_nn_option
+@click.option("--force", is_flag=True,
+              help="Replace an operator directory (or output package) that kernelgen did not generate.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Parallel jobs (default: all cores).")
+@click.option("--build-type", type=click.Choice(["Release", "Debug"]), default="Release", show_default=True,
+              help="Passed to ops-nn as --build-type=Debug; the emulator build ignores it.")
+def build(ops, socs, vendor, out_dir, backend, ops_nn, force, jobs, build_type):
+    """Build OPS into a custom-operator package: CANN's ops-nn pipeline, or the CPU emulator without CANN.
+
+    With CANN and an ops-nn checkout, each operator is generated into
+    <ops-nn>/experimental/<category>/<op> and the checkout's
+    `bash build.sh --pkg --experimental --soc=... --ops=... --vendor_name=... -jN` runs; its
+    build_out/cann-ops-nn-<vendor>_linux-<arch>.run is copied to --out. Without CANN every host and
+    kernel source is compiled for every SOC and dtype, the OpDef is checked against the spec, and
+    OUT/vendors/<vendor>_nn/ gets the emulator libraries and a manifest (not an NPU package).
+
+    Example: kernelgen build gelu_grad --soc ascend910b,ascend310b --vendor-name custom
+    """
+    from .package import build_cann, build_emulator, check_vendor, check_writable
+
+    specs, soc_list, checkout, cann, chosen, why = _build_setup(ops, socs, backend, ops_nn)
+    check_vendor(vendor)
+    check_writable(out_dir)
+    names = ", ".join(s.snake for s in specs)
+    socs_text = ",".join(s.family for s in soc_list)
+    if chosen == "cann":
+        _echo_progress(f"building {names} for {socs_text} with CANN's ops-nn pipeline ({why})")
+        res = build_cann(specs, soc_list, vendor, checkout, cann, out_dir, force, jobs, build_type,
+                         on_line=_echo_line)
+        for op_dir, action in res.op_dirs:
+            click.echo(f"operator directory: {op_dir} ({action})")
+        click.echo(f"command: (cd {res.cwd} && {' '.join(res.command)})")
+        click.echo(f"package: {res.package}")
+        if res.copy:
+            click.echo(f"copied to: {res.copy}")
+        click.echo(f"install: {res.copy or res.package} [--install-path=DIR]; log: {res.log}")
+        return
+    _echo_progress(f"building {names} for {socs_text} on the CPU emulator ({why})")
+    pkg = build_emulator(specs, soc_list, vendor, out_dir, force, jobs, progress=_echo_progress)
+    for lib in pkg.libraries:
+        click.echo(f"{lib.op:<14} {lib.soc:<13} {lib.label:<10} tiling key {','.join(map(str, lib.tiling_keys)):<4} "
+                   f"{lib.path}")
+    click.echo(f"package: {pkg.root}{' (replaced the previous one)' if pkg.replaced else ''}")
+    click.echo(f"manifest: {pkg.manifest}")
+    click.echo(f"{pkg.notice}.")
+
+
+@main.command("run-example", context_settings=CONTEXT)
+@click.argument("op")
+@click.option("--soc", "socs", multiple=True, metavar="SOC[,SOC]",
+              help="emu: SOCs to run on (default: the spec's first SOC).")
+@click.option("--example", "example_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None, help="emu: run this aclnn host program instead of the generated example; "
+                                 "kernelgen exits with its exit code.")
+@vendor_option
+@backend_option
+@ops_nn_option
+def run_example(op, socs, example_file, vendor, backend, ops_nn):
+    """Run OP's aclnn example program (the two-stage aclnn call from an ACL host program).
+
+    cann: ops-nn's `build.sh --run_example OP eager cust` (the vendor package must be installed; ops-nn
+    exits 0 and prints "ERROR: OP doesn't have eager examples." when it finds none, which kernelgen treats
+    as a failure). emu: examples/test_aclnn_OP.cpp (or --example FILE.cpp) is compiled with the generated
+    op_api sources against kernelgen's emulated ACL runtime and opdev framework, linked with the emulated
+    operator, and run; its output is streamed, and the generated example's printed results are judged
+    against the NumPy golden (exit 1 on a mismatch).
+
+    Example: kernelgen run-example gelu_grad --soc ascend910b --example my_test.cpp
+    """
+    from .package import run_example_cann
+
+    specs, soc_list, checkout, cann, chosen, why = _build_setup((op,), socs, backend, ops_nn)
+    spec = specs[0]
+    if example_file is not None and chosen == "cann":
+        from .errors import UsageError
+
+        raise UsageError("--example runs on the emulator only; add --backend emu (ops-nn's run_example runs the "
+                         "operator's own examples/)")
+    if chosen == "cann":
+        _echo_progress(f"running {spec.snake}'s eager example through ops-nn ({why})")
+        res = run_example_cann(spec, vendor, checkout, cann, on_line=_echo_line)
+        click.echo(f"example passed: (cd {res.cwd} && {' '.join(res.command)}); log: {res.log}")
+        return
+    from .example import run_example as run_example_emu
+
+    _echo_progress(f"running {spec.snake}'s example program on the CPU emulator ({why})")
+    exit_code = 0
+    for soc in (soc_list if socs else soc_list[:1]):
+        r = run_example_emu(spec, soc, example_file, on_line=_echo_line, progress=_echo_progress)
+        _echo_progress(f"{r.soc}: {r.detail}")
+        if example_file is not None:
+            exit_code = exit_code or r.returncode
+        elif not r.passed:
+            exit_code = EXIT_CHECK_FAILED
+    if exit_code:
+        sys.exit(exit_code)
+
+
+@main.command(context_settings=CONTEXT)
+@ops_nn_option
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+def doctor(ops_nn, as_json):
+    """Report the toolchains: CANN (root, version, set_env.sh, asc_opc, bisheng), the ops-nn checkout,
+    the host C++ compiler, the emulator cache, and which backend `kernelgen build` would use.
+
+    Exit 0 when some backend can build, 3 when neither CANN nor a C++ compiler is usable.
+
+    Example: kernelgen doctor --ops-nn ~/ops-nn
+    """
+    import json
+
+    from .errors import EXIT_TOOLCHAIN
+    from .toolchain import survey
+
+    s = survey(ops_nn)
+    if as_json:
+        click.echo(json.dumps(s.as_dict(), indent=2))
+    else:
+        c = s.cann
+        cann_line = f"found at {c.root} (from {c.root_source})" if c.usable else c.problem()
+        rows = [
+            ("kernelgen", __version__),
+            ("CANN", cann_line),
+            ("CANN version", c.version or "unknown"),
+            ("set_env.sh", c.set_env or "-"),
+            ("CANN tools", ", ".join(f"{n} {p}" for n, p in c.tools) or "-"),
+            ("ops-nn checkout", f"{s.ops_nn} (from {s.ops_nn_source})" if s.ops_nn
+             else "not given (--ops-nn PATH or KERNELGEN_OPS_NN)"),
+            ("host compiler", f"{s.compiler.path} ({s.compiler.version})" if s.compiler else f"none: {s.compiler_problem}"),
+            ("emulator cache", f"{s.cache_dir} ({s.cache_files} files, {s.cache_bytes / 1e6:.1f} MB)"),
+            ("build backend", {"cann": "cann (ops-nn build.sh --pkg --experimental)",
+                               "emu": "emu (CPU emulator build; not an NPU package)",
+                               "none": "none: install g++ or CANN"}[s.backend]),
+        ]
+        for key, value in rows:
+            click.echo(f"{key + ':':<17} {value}")
+    if s.backend == "none":
+        sys.exit(EXIT_TOOLCHAIN)

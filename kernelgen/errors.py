@@ -40,6 +40,15 @@ class ToolchainError(KernelgenError):
     exit_code = EXIT_TOOLCHAIN
 
 
+class BuildFailed(ToolchainError):
+    """An external build (ops-nn's build.sh) failed; the CLI exits with the child's own exit code."""
+
+    def __init__(self, message: str, exit_code: int):
+        super().__init__(message)
+        # a child killed by signal N reports -N; exit as a shell would (128 + N)
+        self.exit_code = exit_code if exit_code > 0 else (128 - exit_code if exit_code < 0 else EXIT_TOOLCHAIN)
+
+
 class CheckFailed(KernelgenError):
     """A check did not pass: stale sources, precision mismatch."""
 

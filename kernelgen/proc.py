@@ -39,3 +39,52 @@ def run_tool(cmd, cwd: Path | None = None, timeout: float = 600, env: dict | Non
         raise ToolchainError(f"command failed with exit code {proc.returncode}{where}: {format_cmd(cmd)}\n"
                              + output.strip())
     return ToolResult(cmd, proc.returncode, output)
+
+
+def stream_tool(cmd, cwd: Path | None = None, env: dict | None = None, log_path: Path | None = None,
+                on_line=None, tail: int = 200) -> ToolResult:
+    """Run cmd with stderr merged into stdout, handing each line (without its newline) to on_line as it
+    arrives and appending it to log_path. Returns the exit code and the last `tail` lines; a non-zero exit
+    is the caller's to judge. Interrupting kernelgen ends the child's whole process group."""
+    import collections
+    import os
+    import signal
+
+    cmd = tuple(str(c) for c in cmd)
+    log = None
+    if log_path is not None:
+        log_path = Path(log_path)
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        log = open(log_path, "w", encoding="utf-8", errors="replace")
+        log.write(f"$ cd {cwd or os.getcwd()} && {format_cmd(cmd)}\n")
+        log.flush()
+    last: collections.deque[str] = collections.deque(maxlen=tail)
+    try:
+        try:
+            proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                    stdin=subprocess.DEVNULL, text=True, errors="replace", bufsize=1,
+                                    start_new_session=True)
+        except FileNotFoundError as exc:
+            raise ToolchainError(f"{cmd[0]} not found: {exc.strerror}") from exc
+        try:
+            assert proc.stdout is not None
+            for raw in proc.stdout:
+                line = raw.rstrip("\n")
+                last.append(line)
+                if log:
+                    log.write(line + "\n")
+                    log.flush()
+                if on_line:
+                    on_line(line)
+            returncode = proc.wait()
+        finally:
+            if proc.poll() is None:
+                try:
+                    os.killpg(proc.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+                proc.wait()
+    finally:
+        if log:
+            log.close()
+    return ToolResult(cmd, returncode, "\n".join(last))

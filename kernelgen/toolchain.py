@@ -62,6 +62,19 @@ class Cann:
     def usable(self) -> bool:
         return self.root is not None and not self.missing
 
+    def problem(self) -> str:
+        """One line naming what is missing, for 'CANN required but absent' (exit 3)."""
+        if self.root is None:
+            return ("CANN not found: set ASCEND_HOME_PATH (or source <cann>/set_env.sh); no CANN at "
+                    + ", ".join(DEFAULT_CANN_ROOTS))
+        parts = []
+        for item in self.missing:
+            if item == "set_env.sh":
+                parts.append(f"set_env.sh (not in {self.root} or its parent)")
+            else:
+                parts.append(f"{item} (not on PATH, nor in {self.root}/bin or {self.root}/compiler/ccec_compiler/bin)")
+        return f"CANN at {self.root} (from {self.root_source}) is not usable: missing " + "; ".join(parts)
+
 
 def _cann_root(env) -> tuple[Path | None, str]:
     for var in ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME"):
@@ -110,3 +123,97 @@ def detect_cann(env: dict | None = None) -> Cann:
 def is_ops_nn_checkout(path: Path) -> bool:
     """An ops-nn checkout has build.sh and an experimental/ tree at its root."""
     return (path / "build.sh").is_file() and (path / "experimental").is_dir()
+
+
+OPS_NN_ENV = "KERNELGEN_OPS_NN"
+
+
+def find_ops_nn(explicit: str | Path | None = None, env: dict | None = None) -> tuple[Path | None, str]:
+    """(ops-nn checkout, where it came from) from --ops-nn, else $KERNELGEN_OPS_NN; (None, "not given").
+
+    Raises UsageError when the named directory is not an ops-nn checkout."""
+    from .errors import UsageError
+
+    env = os.environ if env is None else env
+    if explicit:
+        path, source = Path(explicit).expanduser(), "--ops-nn"
+    elif env.get(OPS_NN_ENV):
+        path, source = Path(env[OPS_NN_ENV]).expanduser(), OPS_NN_ENV
+    else:
+        return None, "not given"
+    if not is_ops_nn_checkout(path):
+        raise UsageError(f"{source} {path} is not an ops-nn checkout (it needs build.sh and experimental/ "
+                         "at its root)")
+    return path.resolve(), source
+
+
+def cann_environment(cann: Cann, env: dict | None = None) -> dict[str, str]:
+    """The environment after `source <set_env.sh>`, as the documented ops-nn command sequence starts."""
+    from .proc import run_tool
+
+    if not cann.usable or cann.set_env is None:
+        raise ToolchainError(cann.problem())
+    base = dict(os.environ if env is None else env)
+    result = run_tool(["bash", "-c", 'source "$1" >/dev/null 2>&1; env -0', "kernelgen-set-env", cann.set_env],
+                      env=base, timeout=120, source=cann.set_env)
+    out = {}
+    for item in result.output.split("\0"):
+        if "=" in item:
+            key, value = item.split("=", 1)
+            out[key] = value
+    if not out:
+        raise ToolchainError(f"sourcing {cann.set_env} produced no environment")
+    return out
+
+
+@dataclass(frozen=True)
+class Survey:
+    """Everything `kernelgen doctor` reports: what can build, where, and with what."""
+
+    cann: Cann
+    ops_nn: str | None
+    ops_nn_source: str
+    compiler: Compiler | None
+    compiler_problem: str | None
+    cache_dir: str
+    cache_files: int
+    cache_bytes: int
+
+    @property
+    def backend(self) -> str:
+        """What `kernelgen build --backend auto` would use: cann, emu, or none."""
+        if self.cann.usable and self.ops_nn:
+            return "cann"
+        return "emu" if self.compiler else "none"
+
+    def as_dict(self) -> dict:
+        return {
+            "cann": {"usable": self.cann.usable, "root": self.cann.root, "root_source": self.cann.root_source,
+                     "version": self.cann.version, "set_env": self.cann.set_env, "tools": dict(self.cann.tools),
+                     "missing": list(self.cann.missing)},
+            "ops_nn": {"path": self.ops_nn, "source": self.ops_nn_source},
+            "compiler": {"path": self.compiler.path, "version": self.compiler.version} if self.compiler
+            else {"path": None, "problem": self.compiler_problem},
+            "emulator_cache": {"path": self.cache_dir, "files": self.cache_files, "bytes": self.cache_bytes},
+            "backend": self.backend,
+        }
+
+
+def survey(ops_nn: str | Path | None = None, env: dict | None = None) -> Survey:
+    from .emulator.build import cache_dir
+
+    cann = detect_cann(env)
+    checkout, source = find_ops_nn(ops_nn, env)
+    try:
+        compiler, problem = find_compiler(required=True), None
+    except ToolchainError as exc:
+        compiler, problem = None, str(exc)
+    cache = cache_dir()
+    files = [p for p in cache.rglob("*") if p.is_file()]
+    size = 0
+    for f in files:
+        try:
+            size += f.stat().st_size
+        except OSError:   # removed by a concurrent build
+            pass
+    return Survey(cann, str(checkout) if checkout else None, source, compiler, problem, str(cache), len(files), size)
