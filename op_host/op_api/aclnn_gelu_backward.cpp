@@ -80,6 +80,8 @@ aclnnStatus aclnnGeluBackwardGetWorkspaceSize(const aclTensor* gradOutput, const
     CHECK_RET(uniqueExecutor.get() != nullptr, ACLNN_ERR_INNER_CREATE_EXECUTOR);
 
     CHECK_RET(CheckNotNull(gradOutput, self, gradInput), ACLNN_ERR_PARAM_NULLPTR);
+    OP_CHECK_NULL(workspaceSize, return ACLNN_ERR_PARAM_NULLPTR);
+    OP_CHECK_NULL(executor, return ACLNN_ERR_PARAM_NULLPTR);
     DataType promoteType = DataType::DT_UNDEFINED;
     CHECK_RET(CheckDtype(gradOutput, self, gradInput, promoteType), ACLNN_ERR_PARAM_INVALID);
     Shape broadcastShape;

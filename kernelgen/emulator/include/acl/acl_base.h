@@ -1,0 +1,101 @@
+// kernelgen CPU emulator: acl/acl_base.h. Base types of the ACL host API (aclError, aclDataType, aclFormat)
+// and the ACL status codes with their CANN values. Implemented by runtime/kg_acl_rt.cpp.
+#ifndef KGEMU_ACL_ACL_BASE_H
+#define KGEMU_ACL_ACL_BASE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ACL_FUNC_VISIBILITY __attribute__((visibility("default")))
+
+typedef void* aclrtStream;
+typedef void* aclrtEvent;
+typedef void* aclrtContext;
+typedef int aclError;
+typedef uint16_t aclFloat16;
+
+// ---- status codes (acl_base.h) ----
+static const int ACL_SUCCESS = 0;
+static const int ACL_ERROR_NONE = 0;
+static const int ACL_ERROR_INVALID_PARAM = 100000;
+static const int ACL_ERROR_UNINITIALIZE = 100001;
+static const int ACL_ERROR_REPEAT_INITIALIZE = 100002;
+static const int ACL_ERROR_INVALID_FILE = 100003;
+static const int ACL_ERROR_REPEAT_FINALIZE = 100037;
+static const int ACL_ERROR_BAD_ALLOC = 200000;
+static const int ACL_ERROR_API_NOT_SUPPORT = 200001;
+static const int ACL_ERROR_INVALID_DEVICE = 200002;
+static const int ACL_ERROR_INTERNAL_ERROR = 500000;
+static const int ACL_ERROR_FAILURE = 500001;
+static const int ACL_ERROR_RT_FAILURE = 500003;
+
+// ---- runtime status codes passed through by ACL (rt_error_codes.h) ----
+static const int32_t ACL_RT_SUCCESS = 0;
+static const int32_t ACL_ERROR_RT_PARAM_INVALID = 107000;
+static const int32_t ACL_ERROR_RT_INVALID_DEVICEID = 107001;
+static const int32_t ACL_ERROR_RT_CONTEXT_NULL = 107002;
+static const int32_t ACL_ERROR_RT_STREAM_CONTEXT = 107003;
+static const int32_t ACL_ERROR_RT_FEATURE_NOT_SUPPORT = 207000;
+static const int32_t ACL_ERROR_RT_MEMORY_ALLOCATION = 207001;
+static const int32_t ACL_ERROR_RT_INTERNAL_ERROR = 507000;
+static const int32_t ACL_ERROR_RT_AICORE_TIMEOUT = 507014;
+static const int32_t ACL_ERROR_RT_AICORE_EXCEPTION = 507015;
+
+// Same numbering as ge::DataType (graph/types.h).
+typedef enum {
+    ACL_DT_UNDEFINED = -1,
+    ACL_FLOAT = 0,
+    ACL_FLOAT16 = 1,
+    ACL_INT8 = 2,
+    ACL_INT32 = 3,
+    ACL_UINT8 = 4,
+    ACL_INT16 = 6,
+    ACL_UINT16 = 7,
+    ACL_UINT32 = 8,
+    ACL_INT64 = 9,
+    ACL_UINT64 = 10,
+    ACL_DOUBLE = 11,
+    ACL_BOOL = 12,
+    ACL_STRING = 13,
+    ACL_COMPLEX64 = 16,
+    ACL_COMPLEX128 = 17,
+    ACL_BF16 = 27,
+    ACL_INT4 = 29,
+    ACL_UINT1 = 30,
+    ACL_COMPLEX32 = 33,
+} aclDataType;
+
+// Same numbering as ge::Format.
+typedef enum {
+    ACL_FORMAT_UNDEFINED = -1,
+    ACL_FORMAT_NCHW = 0,
+    ACL_FORMAT_NHWC = 1,
+    ACL_FORMAT_ND = 2,
+    ACL_FORMAT_NC1HWC0 = 3,
+    ACL_FORMAT_FRACTAL_Z = 4,
+    ACL_FORMAT_NC1HWC0_C04 = 12,
+    ACL_FORMAT_HWCN = 16,
+    ACL_FORMAT_NDHWC = 27,
+    ACL_FORMAT_FRACTAL_NZ = 29,
+    ACL_FORMAT_NCDHW = 30,
+    ACL_FORMAT_NDC1HWC0 = 32,
+    ACL_FRACTAL_Z_3D = 33,
+    ACL_FORMAT_NC = 35,
+    ACL_FORMAT_NCL = 47,
+} aclFormat;
+
+// Bytes per element of an aclDataType; 0 for types without a whole-byte size.
+ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType);
+
+// The last error an ACL or aclnn call on this thread reported, or "" (in the emulator: the last OP_LOGE text).
+ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg();
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // KGEMU_ACL_ACL_BASE_H

@@ -1,0 +1,10 @@
+// kernelgen CPU emulator: opdev/make_op_executor.h. `auto uniqueExecutor = CREATE_EXECUTOR();` starts a plan;
+// `uniqueExecutor.ReleaseTo(executor)` hands it to the caller of the first stage.
+#ifndef KGEMU_OPDEV_MAKE_OP_EXECUTOR_H
+#define KGEMU_OPDEV_MAKE_OP_EXECUTOR_H
+
+#include "opdev/op_executor.h"
+
+#define CREATE_EXECUTOR() ::kgemu::acl::UniqueExecutor(__func__)
+
+#endif  // KGEMU_OPDEV_MAKE_OP_EXECUTOR_H

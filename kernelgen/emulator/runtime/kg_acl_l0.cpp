@@ -1,0 +1,159 @@
+// kernelgen CPU emulator: the framework l0 operators that aclnn APIs chain around an operator's own kernel:
+// l0op::Contiguous, l0op::Cast, l0op::BroadcastTo and l0op::ViewCopy. Each allocates its output from the
+// executor at stage 1 and records a step that does the data movement on the CPU at stage 2.
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "aclnn_kernels/cast.h"
+#include "aclnn_kernels/contiguous.h"
+#include "level0/broadcast_to.h"
+#include "opdev/data_type_utils.h"
+#include "opdev/op_dfx.h"
+#include "opdev/op_log.h"
+#include "opdev/shape_utils.h"
+#include "opdev/tensor_view_utils.h"
+
+namespace {
+using kgemu::acl::RunContext;
+using kgemu::acl::Step;
+
+bool CheckArgs(const aclTensor* x, aclOpExecutor* executor, const char* func)
+{
+    if (x == nullptr || executor == nullptr) {
+        kgemu::acl::LogError(ACLNN_ERR_INNER_NULLPTR, func, "%s is null", x == nullptr ? "the input tensor" : "executor");
+        return false;
+    }
+    if (x->ElementSize() == 0) {
+        kgemu::acl::LogError(ACLNN_ERR_INNER, func, "%s: dtype %s has no element size", x->Describe().c_str(),
+                             op::ToString(x->GetDataType()).GetString());
+        return false;
+    }
+    return true;
+}
+
+// Element addresses of x's view expanded to `target` (numpy broadcasting): stride 0 on broadcast dims.
+struct BroadcastWalker {
+    BroadcastWalker(const aclTensor* x, const op::Shape& target) : x(x), dims(target.GetDimNum()), strides(dims.size())
+    {
+        const op::Shape& xs = x->GetViewShape();
+        const size_t lead = target.GetDimNum() - xs.GetDimNum();
+        for (size_t i = 0; i < dims.size(); ++i) {
+            dims[i] = target.GetDim(i);
+            if (i < lead) continue;
+            const size_t k = i - lead;
+            strides[i] = (xs.GetDim(k) == 1 && dims[i] != 1) ? 0 : x->GetViewStrides()[k];
+        }
+    }
+    const uint8_t* Address(int64_t linear) const
+    {
+        int64_t elem = x->GetViewOffset();
+        for (size_t i = dims.size(); i > 0; --i) {
+            elem += (linear % dims[i - 1]) * strides[i - 1];
+            linear /= dims[i - 1];
+        }
+        return static_cast<const uint8_t*>(x->GetStorageAddr()) + elem * static_cast<int64_t>(x->ElementSize());
+    }
+    const aclTensor* x;
+    std::vector<int64_t> dims;
+    std::vector<int64_t> strides;
+};
+}  // namespace
+
+namespace l0op {
+
+const aclTensor* Contiguous(const aclTensor* x, aclOpExecutor* executor)
+{
+    L0_DFX(Contiguous, x);
+    if (!CheckArgs(x, executor, __func__)) return nullptr;
+    if (op::IsContiguous(x)) return x;
+    aclTensor* out = executor->AllocTensor(x->GetViewShape(), x->GetDataType(), x->GetViewFormat());
+    if (out == nullptr) return nullptr;
+    if (x->IsEmpty()) return out;
+    executor->AddStep(Step{"Contiguous", {x}, {out}, [x, out](const RunContext&) -> aclnnStatus {
+        const uint32_t elem = x->ElementSize();
+        auto* dst = static_cast<uint8_t*>(out->GetStorageAddr());
+        const int64_t n = x->Numel();
+        for (int64_t i = 0; i < n; ++i) std::memcpy(dst + i * elem, x->ElementAddress(i), elem);
+        return ACLNN_SUCCESS;
+    }});
+    return out;
+}
+
+const aclTensor* ViewCopy(const aclTensor* x, const aclTensor* y, aclOpExecutor* executor)
+{
+    L0_DFX(ViewCopy, x, y);
+    if (!CheckArgs(x, executor, __func__) || !CheckArgs(y, executor, __func__)) return nullptr;
+    if (x->GetDataType() != y->GetDataType() || x->Numel() != y->Numel()) {
+        OP_LOGE(ACLNN_ERR_INNER, "cannot copy %s into %s: dtype or element count differs", x->Describe().c_str(),
+                y->Describe().c_str());
+        return nullptr;
+    }
+    if (x == y || x->IsEmpty()) return y;
+    executor->AddStep(Step{"ViewCopy", {x}, {y}, [x, y](const RunContext&) -> aclnnStatus {
+        const uint32_t elem = x->ElementSize();
+        const int64_t n = x->Numel();
+        for (int64_t i = 0; i < n; ++i) std::memcpy(y->ElementAddress(i), x->ElementAddress(i), elem);
+        return ACLNN_SUCCESS;
+    }});
+    return y;
+}
+
+const aclTensor* Cast(const aclTensor* self, op::DataType dstDtype, aclOpExecutor* executor)
+{
+    L0_DFX(Cast, self, dstDtype);
+    if (!CheckArgs(self, executor, __func__)) return nullptr;
+    const op::DataType src = self->GetDataType();
+    if (src == dstDtype) return self;
+    if (!kgemu::acl::IsConvertible(src) || !kgemu::acl::IsConvertible(dstDtype)) {
+        OP_LOGE(ACLNN_ERR_INNER, "Cast from %s to %s is not supported", op::ToString(src).GetString(),
+                op::ToString(dstDtype).GetString());
+        return nullptr;
+    }
+    aclTensor* out = executor->AllocTensor(self->GetViewShape(), dstDtype, self->GetViewFormat());
+    if (out == nullptr) return nullptr;
+    if (self->IsEmpty()) return out;
+    executor->AddStep(Step{"Cast", {self}, {out}, [self, out, src, dstDtype](const RunContext&) -> aclnnStatus {
+        const uint32_t elem = out->ElementSize();
+        auto* dst = static_cast<uint8_t*>(out->GetStorageAddr());
+        const int64_t n = self->Numel();
+        for (int64_t i = 0; i < n; ++i) {
+            kgemu::acl::StoreFromDouble(dst + i * elem, dstDtype, kgemu::acl::LoadAsDouble(self->ElementAddress(i), src));
+        }
+        return ACLNN_SUCCESS;
+    }});
+    return out;
+}
+
+const aclTensor* BroadcastTo(const aclTensor* x, const aclIntArray* shape, aclOpExecutor* executor)
+{
+    L0_DFX(BroadcastTo, x, shape);
+    if (!CheckArgs(x, executor, __func__)) return nullptr;
+    if (shape == nullptr) {
+        OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "shape is null");
+        return nullptr;
+    }
+    op::Shape target;
+    op::ToShape(shape, target);
+    op::Shape inferred;
+    if (target.GetDimNum() < x->GetViewShape().GetDimNum() ||
+        !op::BroadcastInferShape(x->GetViewShape(), target, inferred) || inferred != target) {
+        OP_LOGE(ACLNN_ERR_INNER, "%s cannot be broadcast to %s", x->Describe().c_str(), op::ToString(target).GetString());
+        return nullptr;
+    }
+    if (x->GetViewShape() == target && op::IsContiguous(x)) return x;
+    aclTensor* out = executor->AllocTensor(target, x->GetDataType(), x->GetViewFormat());
+    if (out == nullptr) return nullptr;
+    if (out->IsEmpty()) return out;
+    executor->AddStep(Step{"BroadcastTo", {x}, {out}, [x, out, target](const RunContext&) -> aclnnStatus {
+        const BroadcastWalker walker(x, target);
+        const uint32_t elem = x->ElementSize();
+        auto* dst = static_cast<uint8_t*>(out->GetStorageAddr());
+        const int64_t n = out->Numel();
+        for (int64_t i = 0; i < n; ++i) std::memcpy(dst + i * elem, walker.Address(i), elem);
+        return ACLNN_SUCCESS;
+    }});
+    return out;
+}
+
+}  // namespace l0op

@@ -1,0 +1,286 @@
+// kernelgen CPU emulator: ADD_TO_LAUNCHER_LIST_AICORE. The program links one kernel unit per dtype combination
+// (each registers itself with kgemu_acl_register_kernel); stage 1 picks the unit for the tensors' dtypes,
+// stage 2 fills a KgRunRequest and calls kg_run (runtime/kg_harness.cpp), which runs the registered tiling and
+// then the kernel on every block through kg_kernel_entry, defined here as a dispatch to the chosen unit.
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "kgemu/abi.h"
+#include "opdev/data_type_utils.h"
+#include "opdev/op_executor.h"
+#include "opdev/op_log.h"
+#include "opdev/shape_utils.h"
+#include "opdev/tensor_view_utils.h"
+#define KGEMU_ACL_DETAIL_OK
+#include "kgemu/detail/acl_device.h"
+
+namespace kgemu {
+namespace acl {
+namespace {
+using KernelFn = void (*)(uint8_t**, int32_t, uint64_t);
+
+struct KernelUnit {
+    std::string opType;
+    std::vector<int32_t> dtypes;  // inputs then outputs
+    KernelFn entry;
+};
+
+std::mutex g_kernelsMu;
+std::vector<KernelUnit>& Kernels()
+{
+    static auto* kernels = new std::vector<KernelUnit>();
+    return *kernels;
+}
+std::atomic<KernelFn> g_active{nullptr};
+
+std::string DtypeTuple(const std::vector<int32_t>& dtypes)
+{
+    std::string s = "(";
+    for (size_t i = 0; i < dtypes.size(); ++i) {
+        s += (i ? ", " : "") + std::string(dtypes[i] < 0 ? "absent" : op::ToString(static_cast<op::DataType>(dtypes[i])).GetString());
+    }
+    return s + ")";
+}
+
+KernelFn FindKernel(const std::string& opType, const std::vector<int32_t>& dtypes, std::string* built)
+{
+    std::lock_guard<std::mutex> lock(g_kernelsMu);
+    for (const KernelUnit& k : Kernels()) {
+        if (k.opType != opType) continue;
+        if (built != nullptr) *built += (built->empty() ? "" : "; ") + DtypeTuple(k.dtypes);
+        if (k.dtypes.size() != dtypes.size()) continue;
+        bool match = true;
+        for (size_t i = 0; i < dtypes.size() && match; ++i) match = dtypes[i] < 0 || dtypes[i] == k.dtypes[i];
+        if (match) return k.entry;
+    }
+    return nullptr;
+}
+
+struct NamedTensor {
+    std::string name;
+    const aclTensor* tensor;
+};
+
+int32_t ThreadsFromEnv()
+{
+    const char* v = std::getenv("KERNELGEN_THREADS");
+    return v != nullptr ? std::atoi(v) : 0;
+}
+
+KgTensor ToKgTensor(const NamedTensor& nt)
+{
+    KgTensor t{};
+    t.name = nt.name.c_str();
+    if (nt.tensor == nullptr) {
+        t.ndim = -1;
+        return t;
+    }
+    const op::Shape& shape = nt.tensor->GetViewShape();
+    t.dtype = nt.tensor->GetDataType();
+    t.format = ge::GetPrimaryFormat(nt.tensor->GetViewFormat());
+    t.ndim = static_cast<int32_t>(shape.GetDimNum());
+    for (size_t i = 0; i < shape.GetDimNum() && i < 8; ++i) t.dims[i] = shape.GetDim(i);
+    t.data = nt.tensor->GetData();
+    t.bytes = static_cast<uint64_t>(nt.tensor->Numel()) * nt.tensor->ElementSize();
+    return t;
+}
+
+KgAttr ToKgAttr(const OpAttr& a)
+{
+    KgAttr k{};
+    k.name = a.name.c_str();
+    k.kind = a.kind;
+    k.f = a.f;
+    k.i = a.i;
+    k.s = a.s.c_str();
+    k.list_f = a.list_f.data();
+    k.list_i = a.list_i.data();
+    k.list_len = static_cast<int32_t>(a.kind == KG_ATTR_LIST_FLOAT ? a.list_f.size() : a.list_i.size());
+    return k;
+}
+
+// Stage 2 of one AI Core launch.
+aclnnStatus RunLaunch(const std::string& opType, KernelFn entry, const std::vector<NamedTensor>& inputs,
+                      const std::vector<NamedTensor>& outputs, const std::vector<OpAttr>& attrs, const RunContext& ctx)
+{
+    int64_t outElements = 0;
+    for (const auto& o : outputs) outElements += o.tensor->Numel();
+    if (outElements == 0) return ACLNN_SUCCESS;  // nothing to compute: no launch, as for empty tensors on an NPU
+    std::vector<KgTensor> in;
+    std::vector<KgTensor> out;
+    std::vector<KgAttr> kattrs;
+    for (const auto& t : inputs) in.push_back(ToKgTensor(t));
+    for (const auto& t : outputs) out.push_back(ToKgTensor(t));
+    for (const auto& a : attrs) kattrs.push_back(ToKgAttr(a));
+    const KgSoc* soc = kgemu_acl_soc();
+    std::vector<char> report(1 << 16);
+    std::vector<char> error(8192);
+    KgRunRequest req{};
+    req.op_type = opType.c_str();
+    req.soc = soc;
+    req.inputs = in.data();
+    req.n_inputs = static_cast<int32_t>(in.size());
+    req.outputs = out.data();
+    req.n_outputs = static_cast<int32_t>(out.size());
+    req.attrs = kattrs.empty() ? nullptr : kattrs.data();
+    req.n_attrs = static_cast<int32_t>(kattrs.size());
+    req.threads = ThreadsFromEnv();
+    req.trace = 0;
+    req.error = error.data();
+    req.error_cap = error.size();
+    int32_t status = KG_OK;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        req.report = report.data();
+        req.report_cap = report.size();
+        error[0] = '\0';
+        g_active.store(entry);
+        try {
+            status = kg_run(&req);
+        } catch (const std::exception& exc) {
+            std::snprintf(error.data(), error.size(), "the emulator threw: %s", exc.what());
+            status = KG_DEFECT;
+        }
+        const char* needs = std::strstr(error.data(), "report needs");
+        if (status != KG_USAGE || needs == nullptr) break;
+        report.assign(std::strtoull(needs + std::strlen("report needs"), nullptr, 10) + 1024, '\0');
+    }
+    const std::string message = error.data();
+    switch (status) {
+        case KG_OK:
+            if (TraceEnabled()) std::fprintf(stderr, "[TRACE]     %s report: %.400s\n", opType.c_str(), report.data());
+            return ACLNN_SUCCESS;
+        case KG_DEFECT:
+            // On an NPU the launch succeeds and the fault surfaces at synchronisation; so it does here.
+            LogError(ACL_ERROR_RT_AICORE_EXCEPTION, "kernel", "%s", message.c_str());
+            SetStreamError(ctx.stream, ACL_ERROR_RT_AICORE_EXCEPTION, message);
+            return ACLNN_SUCCESS;
+        case KG_HOST_FAILED:
+            LogError(ACLNN_ERR_INNER_TILING_ERROR, "tiling", "%s tiling failed: %s", opType.c_str(), message.c_str());
+            return ACLNN_ERR_INNER_TILING_ERROR;
+        default:
+            LogError(ACLNN_ERR_INNER, "kg_run", "%s: %s", opType.c_str(), message.c_str());
+            return ACLNN_ERR_INNER;
+    }
+}
+}  // namespace
+
+std::vector<std::string> SplitArgNames(const char* names)
+{
+    std::vector<std::string> out;
+    std::string cur;
+    int depth = 0;
+    for (const char* p = names == nullptr ? "" : names; *p != '\0'; ++p) {
+        const char c = *p;
+        if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
+        if (c == ')' || c == ']' || c == '}' || c == '>') --depth;
+        if (c == ',' && depth == 0) {
+            out.push_back(cur);
+            cur.clear();
+        } else if (c != ' ' && c != '\t' && c != '\n') {
+            cur += c;
+        }
+    }
+    if (!cur.empty() || !out.empty()) out.push_back(cur);
+    return out;
+}
+
+void SetAttrValue(OpAttr& a, double v) { a.kind = KG_ATTR_FLOAT; a.f = v; }
+void SetAttrValue(OpAttr& a, float v) { a.kind = KG_ATTR_FLOAT; a.f = v; }
+void SetAttrValue(OpAttr& a, bool v) { a.kind = KG_ATTR_BOOL; a.i = v ? 1 : 0; }
+void SetAttrValue(OpAttr& a, int64_t v) { a.kind = KG_ATTR_INT; a.i = v; }
+void SetAttrValue(OpAttr& a, const char* v) { a.kind = KG_ATTR_STR; a.s = v == nullptr ? "" : v; }
+void SetAttrValue(OpAttr& a, const std::string& v) { a.kind = KG_ATTR_STR; a.s = v; }
+void SetAttrValue(OpAttr& a, const aclIntArray* v)
+{
+    a.kind = KG_ATTR_LIST_INT;
+    if (v != nullptr) a.list_i.assign(v->GetData(), v->GetData() + v->Size());
+}
+void SetAttrValue(OpAttr& a, const aclFloatArray* v)
+{
+    a.kind = KG_ATTR_LIST_FLOAT;
+    if (v != nullptr) a.list_f.assign(v->GetData(), v->GetData() + v->Size());
+}
+void SetAttrValue(OpAttr& a, const aclBoolArray* v)
+{
+    a.kind = KG_ATTR_LIST_BOOL;
+    if (v != nullptr) {
+        for (uint64_t i = 0; i < v->Size(); ++i) a.list_i.push_back((*v)[i] ? 1 : 0);
+    }
+}
+
+aclnnStatus AddAiCoreLaunchImpl(aclOpExecutor* executor, const char* opType, const LaunchArgs& args)
+{
+    if (executor == nullptr || opType == nullptr) {
+        OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "executor or kernel name is null");
+        return ACLNN_ERR_INNER_NULLPTR;
+    }
+    std::vector<NamedTensor> inputs;
+    std::vector<NamedTensor> outputs;
+    for (const OpArgs& a : args.args) {
+        for (size_t i = 0; i < a.tensors.size(); ++i) {
+            NamedTensor nt{i < a.names.size() ? a.names[i] : "arg" + std::to_string(i), a.tensors[i]};
+            (a.role == OpArgRole::kInput ? inputs : outputs).push_back(nt);
+        }
+    }
+    std::vector<int32_t> dtypes;
+    for (const auto* list : {&inputs, &outputs}) {
+        for (const NamedTensor& nt : *list) {
+            if (nt.tensor == nullptr && list == &outputs) {
+                OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "%s: output %s is null", opType, nt.name.c_str());
+                return ACLNN_ERR_INNER_NULLPTR;
+            }
+            if (nt.tensor != nullptr && !op::IsContiguous(nt.tensor)) {
+                OP_LOGE(ACLNN_ERR_INNER, "%s: %s is not contiguous; AI Core kernels take contiguous tensors "
+                        "(apply l0op::Contiguous first)", opType, nt.tensor->Describe().c_str());
+                return ACLNN_ERR_INNER;
+            }
+            dtypes.push_back(nt.tensor == nullptr ? -1 : static_cast<int32_t>(nt.tensor->GetDataType()));
+        }
+    }
+    std::string built;
+    const KernelFn entry = FindKernel(opType, dtypes, &built);
+    if (entry == nullptr) {
+        OP_LOGE(ACLNN_ERR_INNER_FIND_KERNEL_ERROR, "no %s kernel was built for dtypes %s; built: %s", opType,
+                DtypeTuple(dtypes).c_str(), built.empty() ? "none" : built.c_str());
+        return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
+    }
+    Step step;
+    step.name = opType;
+    for (const auto& nt : inputs) step.inputs.push_back(nt.tensor);
+    for (const auto& nt : outputs) step.outputs.push_back(nt.tensor);
+    const std::string type = opType;
+    const std::vector<OpAttr> attrs = args.attrs.attrs;
+    step.run = [type, entry, inputs, outputs, attrs](const RunContext& ctx) {
+        return RunLaunch(type, entry, inputs, outputs, attrs, ctx);
+    };
+    executor->AddStep(std::move(step));
+    return ACLNN_SUCCESS;
+}
+}  // namespace acl
+}  // namespace kgemu
+
+extern "C" {
+
+int32_t kgemu_acl_register_kernel(const char* op_type, const int32_t* dtypes, int32_t n_dtypes,
+                                  void (*entry)(uint8_t**, int32_t, uint64_t))
+{
+    std::lock_guard<std::mutex> lock(kgemu::acl::g_kernelsMu);
+    kgemu::acl::Kernels().push_back(
+        kgemu::acl::KernelUnit{op_type, std::vector<int32_t>(dtypes, dtypes + n_dtypes), entry});
+    return 0;
+}
+
+void kg_kernel_entry(uint8_t** args, int32_t nargs, uint64_t tiling_key)
+{
+    const auto entry = kgemu::acl::g_active.load();
+    if (entry == nullptr) throw std::runtime_error("kg_kernel_entry: no kernel selected (no launch in progress)");
+    entry(args, nargs, tiling_key);
+}
+
+}  // extern "C"

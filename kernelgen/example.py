@@ -1,0 +1,278 @@
+"""run-example on the emulator: compile an aclnn host program into one executable and run it.
+
+The program is what ops-nn's `build.sh --run_example` builds on an NPU machine, with CANN replaced by the
+emulator: the example (the generated examples/test_aclnn_<op>.cpp, or the user's FILE.cpp), the operator's
+generated op_api sources (the two-stage aclnn API and the l0 operator) compiled unmodified against the
+emulated opdev headers, its host sources (OpDef, tiling, infershape), one kernel unit per dtype combination
+the OpDef declares for the SOC, a unit holding the SOC record, the emulated ACL runtime (runtime/kg_acl*.cpp)
+and the kernel harness (kg_harness.cpp, kg_runtime.cpp). Every object is cached by build.py.
+
+For the generated example the printed `<aclnn> result[i] is: v` lines are checked against the NumPy golden
+(ops-nn's run_example checks nothing); a user's program is judged by its exit code alone.
+"""
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import re
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from .emulator import RUNTIME_DIR, abi
+from .emulator.build import (RUNTIME_SOURCES, CompileUnit, _atomic_target, cache_dir, compile_object,
+                             materialize_tree, write_source)
+from .errors import CheckFailed, UsageError
+from .proc import run_tool, stream_tool
+from .socs import Soc
+from .spec import OpSpec
+from .toolchain import find_compiler
+
+Progress = Callable[[str], None]
+ACL_RUNTIME_SOURCES = ("kg_acl_rt.cpp", "kg_acl_meta.cpp", "kg_acl_opdev.cpp", "kg_acl_executor.cpp",
+                       "kg_acl_l0.cpp", "kg_acl_launch.cpp")
+# Standard headers included before a kernel source is wrapped in its per-combination namespace, so that a
+# kernel including one of them does not declare the standard library inside that namespace.
+_STD_HEADERS = ("algorithm", "array", "cmath", "cstddef", "cstdint", "cstdio", "cstdlib", "cstring", "limits",
+                "type_traits", "utility", "vector")
+
+
+@dataclass(frozen=True)
+class ExampleProgram:
+    exe: Path
+    spec: OpSpec
+    soc: Soc
+    example: Path          # the example source that was compiled
+    generated: bool        # True for the operator's own examples/test_aclnn_<op>.cpp
+
+
+@dataclass(frozen=True)
+class ExampleOutcome:
+    soc: str
+    returncode: int
+    values: tuple[float, ...]   # the printed results, in order
+    passed: bool
+    detail: str
+
+
+def _ident(text: str) -> str:
+    return re.sub(r"[^0-9A-Za-z_]", "_", text)
+
+
+def _soc_unit(soc: Soc) -> str:
+    """A unit defining kgemu_acl_soc(): the catalog record the kernels and the tiling see."""
+    from .emulate import soc_struct
+
+    record = soc_struct(soc)
+    values = []
+    for name, ctype in abi.KgSoc._fields_:
+        value = getattr(record, name)
+        if ctype is ctypes.c_char_p:
+            values.append('"' + value.decode().replace("\\", "\\\\").replace('"', '\\"') + '"')
+        else:
+            values.append(f"{int(value)}ULL" if int(value) >= 0 else str(int(value)))
+    body = ",\n        ".join(values)
+    return ('// kernelgen run-example: the SOC this program emulates (from the SOC catalog).\n'
+            '#include "kgemu/abi.h"\n\n'
+            'extern "C" const KgSoc* kgemu_acl_soc(void)\n{\n'
+            f"    static const KgSoc soc = {{\n        {body}}};\n    return &soc;\n}}\n")
+
+
+def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
+    """One dtype combination's kernel: the kernel source wrapped in its own namespace (its extern "C" entry
+    renamed), so several combinations link into one program; it registers itself for the ACL launcher."""
+    from .emulate import GE_DTYPES
+
+    tensors = decl.inputs + decl.outputs
+    entry = f"kg_acl_entry_{tag}"
+    space = f"kg_acl_kernel_{tag}"
+    nargs = len(tensors) + 2  # + workspace, tiling
+    args = ", ".join(f"a[{i}]" for i in range(nargs))
+    dtypes = ", ".join(str(GE_DTYPES[combo[t.name]][0]) for t in tensors)
+    described = ", ".join(f"{t.name}={combo[t.name]}" for t in tensors)
+    std = "".join(f"#include <{h}>\n" for h in _STD_HEADERS)
+    return (f"// kernelgen run-example: the {decl.op_type} kernel for {described}.\n{std}"
+            '#include "kernel_operator.h"\n\n'
+            f"#define {source.snake} {entry}\n"
+            f"namespace {space} {{\n#include \"{source.kernel_source()}\"\n}}  // namespace {space}\n"
+            f"#undef {source.snake}\n\n"
+            'extern "C" int32_t kgemu_acl_register_kernel(const char*, const int32_t*, int32_t,\n'
+            "                                             void (*)(uint8_t**, int32_t, uint64_t));\n"
+            "namespace {\n"
+            "void Launch(uint8_t** a, int32_t n, uint64_t key)\n{\n    (void)n;\n    (void)key;\n"
+            f"    {space}::{entry}({args});\n}}\n"
+            f"const int32_t kDtypes[] = {{{dtypes}}};\n"
+            f'const int32_t kRegistered __attribute__((unused)) = kgemu_acl_register_kernel("{decl.op_type}", '
+            f"kDtypes, {len(tensors)}, Launch);\n}}  // namespace\n")
+
+
+def _link(objects: list[Path], name: str, compiler) -> Path:
+    key = hashlib.sha256("|".join(o.name for o in objects).encode() + compiler.version.encode()).hexdigest()[:20]
+    exe = cache_dir() / "bin" / f"{name}-{key}"
+    if exe.is_file() and exe.stat().st_size > 0:
+        return exe
+    exe.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _atomic_target(exe)
+    try:
+        run_tool([compiler.path, "-pthread", *map(str, objects), "-o", str(tmp)], timeout=600)
+        os.chmod(tmp, 0o755)
+        os.replace(tmp, exe)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return exe
+
+
+def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[list[CompileUnit], Path, bool]:
+    """(every unit of the program, the example source, whether it is the generated example)."""
+    from .emulate import resolve_target
+    from .render import render_tree, resolve_socs
+
+    source = resolve_target(spec.snake, soc)
+    decl = source.decl()
+    combos = decl.combos(soc.family)
+    if not combos:
+        raise UsageError(f"{spec.op_type} declares no dtype combination for {soc.family}")
+    names = list(spec.default_socs) + ([soc.family] if soc.family not in spec.default_socs else [])
+    files = render_tree(spec, resolve_socs(spec, names))
+    header_name = f"{spec.aclnn.header}.h"
+    aclnnop = materialize_tree({f"aclnnop/{header_name}": files[f"op_host/op_api/{header_name}"]},
+                               f"{spec.snake}_aclnnop")
+    generated = example is None
+    if generated:
+        rel = f"examples/test_aclnn_{spec.snake}.cpp"
+        example = materialize_tree({rel: files[rel]}, f"{spec.snake}_example") / rel
+    example = Path(example).resolve()
+    if not example.is_file():
+        raise UsageError(f"example program {example} does not exist")
+
+    op_dir = source.op_dir
+    api_dir = op_dir / "op_host" / "op_api"
+    units = [CompileUnit(f"rt_{Path(s).stem}", RUNTIME_DIR / s) for s in RUNTIME_SOURCES + ACL_RUNTIME_SOURCES]
+    units += source._host_units()
+    units += [CompileUnit(f"{spec.snake}_opapi_{p.stem}", p, (), (api_dir, op_dir / "op_host", op_dir), source.digest)
+              for p in sorted(api_dir.glob("*.cpp"))]
+    from .emulate import GE_DTYPES
+
+    kernel_inc = (op_dir, op_dir / "op_kernel", op_dir.parent)
+    for combo in combos:
+        tag = "_".join(GE_DTYPES[combo[t.name]][1].replace("_t", "") for t in decl.inputs + decl.outputs)
+        text = _kernel_unit(source, decl, combo, _ident(tag))
+        path = write_source(text, f"{spec.snake}_acl_kernel")
+        units.append(CompileUnit(f"{spec.snake}_acl_kernel_{soc.npu_arch}_{tag}", path,
+                                 source._kernel_flags(decl, combo, soc), kernel_inc, source.digest))
+    units.append(CompileUnit(f"kg_acl_soc_{_ident(soc.sku)}", write_source(_soc_unit(soc), "kg_acl_soc")))
+    units.append(CompileUnit(f"example_{_ident(example.stem)}", example, (), (aclnnop, example.parent)))
+    return units, example, generated
+
+
+def build_program(spec: OpSpec, soc: Soc, example: Path | None = None, progress: Progress | None = None,
+                  jobs: int | None = None) -> ExampleProgram:
+    """Compile (cached, in parallel) and link the example program for one SOC."""
+    compiler = find_compiler()
+    units, source, generated = program_units(spec, soc, example)
+    if progress:
+        progress(f"building {source.name} for {soc.family} ({len(units)} units; cached objects are reused)")
+    workers = jobs or max(1, os.cpu_count() or 1)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        objects = list(pool.map(lambda u: compile_object(u, compiler), units))
+    exe = _link(objects, f"{spec.snake}_{_ident(source.stem)}_{soc.family}", compiler)
+    return ExampleProgram(exe, spec, soc, source, generated)
+
+
+def run_program(program: ExampleProgram, on_line: Callable[[str], None] | None = None,
+                env: dict | None = None) -> tuple[int, list[str]]:
+    """Run the program, handing each output line (stdout and stderr, merged) to on_line as it arrives."""
+    lines: list[str] = []
+
+    def collect(line: str) -> None:
+        lines.append(line)
+        if on_line:
+            on_line(line)
+
+    result = stream_tool([str(program.exe)], env=env, on_line=collect)
+    return result.returncode, lines
+
+
+EXAMPLE_SHAPE = (4, 2)
+
+
+def example_inputs(spec: OpSpec) -> dict[str, np.ndarray]:
+    """The float32 inputs templates/examples/test_aclnn_{{op}}.cpp.j2 passes, keyed by OpDef tensor: the
+    `self` (or x) parameter holds 0..7, every other input parameter 1; an OpDef input fed from another
+    parameter (spec.aclnn.extra_slots) holds that parameter's data."""
+    count = int(np.prod(EXAMPLE_SHAPE))
+    by_param: dict[str, np.ndarray] = {}
+    inputs: dict[str, np.ndarray] = {}
+    for p in spec.aclnn.params:
+        if p.role == "input":
+            data = np.arange(count) if (p.name == "self" or p.tensor == "x") else np.ones(count)
+            by_param[p.name] = inputs[p.tensor] = data.astype(np.float32).reshape(EXAMPLE_SHAPE)
+    for tensor, param in spec.aclnn.extra_slots:
+        inputs[tensor] = by_param[param]
+    return inputs
+
+
+def result_pattern(spec: OpSpec) -> re.Pattern:
+    return re.compile(rf"^{re.escape(spec.aclnn.name)} result\[(\d+)\] is: (\S+)\s*$")
+
+
+def check_results(spec: OpSpec, lines: list[str]) -> tuple[bool, str, tuple[float, ...]]:
+    """Judge the generated example's printed results against the golden of its inputs."""
+    from .compare import compare
+    from .golden import get_golden
+
+    pattern = result_pattern(spec)
+    printed: dict[int, float] = {}
+    for line in lines:
+        m = pattern.match(line)
+        if m:
+            printed[int(m.group(1))] = float(m.group(2))
+    inputs = example_inputs(spec)
+    out_name = spec.outputs[0].name
+    golden = get_golden(spec.golden)({k: v.astype(np.float64) for k, v in inputs.items()}, {})[out_name].ravel()
+    bench = get_golden(spec.golden)(dict(inputs), {})[out_name].astype(np.float32).ravel()
+    values = tuple(printed[i] for i in sorted(printed))
+    if sorted(printed) != list(range(golden.size)):
+        return False, (f"expected {golden.size} lines '{spec.aclnn.name} result[i] is: v' (i = 0..{golden.size - 1}), "
+                       f"got {len(printed)}"), values
+    actual = np.array(values, dtype=np.float64)
+    # The example prints with %f: allow its rounding (5e-7) on top of CANN's float32 standard.
+    metrics = compare(actual, golden, "float32", bench)
+    rounding_ok = bool(np.all(np.abs(actual - golden) <= 5e-7 + 2.0**-13 * np.abs(golden)))
+    if metrics.passed or rounding_ok:
+        return True, (f"{golden.size} results match the golden (max abs error {metrics.max_abs_error:.2e}, "
+                      f"MERE {metrics.mere:.2e})"), values
+    worst = int(np.argmax(np.abs(actual - golden)))
+    return False, (f"results differ from the golden: {'; '.join(metrics.failed_clauses())}; worst at "
+                   f"result[{worst}]: printed {actual[worst]:.6f}, golden {golden[worst]:.6f}"), values
+
+
+def run_example(spec: OpSpec, soc: Soc, example: Path | None = None, on_line: Callable[[str], None] | None = None,
+                progress: Progress | None = None, env: dict | None = None) -> ExampleOutcome:
+    """Build and run the example for one SOC. The generated example must exit 0 and print the golden's
+    values; a user's program is only run (its exit code is in the outcome)."""
+    program = build_program(spec, soc, example, progress)
+    if progress:
+        progress(f"running {program.exe}")
+    returncode, lines = run_program(program, on_line, env)
+    if not program.generated:
+        return ExampleOutcome(soc.family, returncode, (), returncode == 0, f"{program.example.name} exited with "
+                              f"code {returncode}")
+    if returncode != 0:
+        return ExampleOutcome(soc.family, returncode, (), False,
+                              f"the example exited with code {returncode} (see its output above)")
+    passed, detail, values = check_results(spec, lines)
+    return ExampleOutcome(soc.family, returncode, values, passed, detail)
+
+
+def require_passed(outcome: ExampleOutcome) -> None:
+    if not outcome.passed:
+        raise CheckFailed(f"{outcome.soc}: {outcome.detail}")
+
+
+__all__ = ["ExampleOutcome", "ExampleProgram", "build_program", "check_results",
+           "program_units", "require_passed", "run_example", "run_program"]

@@ -1,0 +1,220 @@
+"""kernelgen run-example on the emulator: the emulated ACL runtime and opdev framework, the generated op_api
+sources compiled unmodified against them, and the aclnn two-stage call running the emulated GeluGrad.
+
+The C++ programs are tests/examples_cpp/*.cpp, run through `kernelgen run-example gelu_grad --example FILE`;
+each prints one "ok:"/"FAIL:" line per check and exits with the number of failed checks. Every compiled
+object is cached (build.py), so only the first run pays for compiling the runtime and the kernels.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kernelgen.cli import main
+from kernelgen.example import check_results
+
+from conftest import GELU, REPO, requires_cxx
+
+CPP = REPO / "tests" / "examples_cpp"
+INCLUDE = REPO / "kernelgen" / "emulator" / "include"
+EXPECTED_4DP = ["0.5000", "1.0830", "1.0861", "1.0116", "1.0003", "1.0000", "1.0000", "1.0000"]
+RESULT = re.compile(r"^aclnnGeluBackward result\[(\d+)\] is: (\S+)$", re.M)
+
+
+def cli(args, **kw):
+    return CliRunner().invoke(main, [str(a) for a in args], **kw)
+
+
+def no_cann(monkeypatch):
+    for var in ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME", "KERNELGEN_OPS_NN"):
+        monkeypatch.delenv(var, raising=False)
+
+
+# ---- the result check (pure Python) ----------------------------------------------------------------------
+GOOD = [f"aclnnGeluBackward result[{i}] is: {v}" for i, v in
+        enumerate(["0.500000", "1.082964", "1.086099", "1.011584", "1.000335", "1.000002", "1.000000", "1.000000"])]
+
+
+def test_check_accepts_the_golden_values():
+    passed, detail, values = check_results(GELU, ["noise"] + GOOD + ["more noise"])
+    assert passed, detail
+    assert len(values) == 8 and "8 results match" in detail
+
+
+def test_check_rejects_a_wrong_value():
+    bad = GOOD[:3] + ["aclnnGeluBackward result[3] is: 1.020000"] + GOOD[4:]
+    passed, detail, _ = check_results(GELU, bad)
+    assert not passed and "result[3]" in detail and "1.020000" in detail
+
+
+def test_check_rejects_missing_results():
+    passed, detail, _ = check_results(GELU, GOOD[:7])
+    assert not passed and "expected 8 lines" in detail and "got 7" in detail
+
+
+def test_check_rejects_nan():
+    passed, _, _ = check_results(GELU, GOOD[:7] + ["aclnnGeluBackward result[7] is: nan"])
+    assert not passed
+
+
+# ---- headers ------------------------------------------------------------------------------------------------
+PUBLIC_HEADERS = ["acl/acl.h", "acl/acl_base.h", "acl/acl_rt.h", "aclnn/aclnn_base.h", "aclnn/acl_meta.h",
+                  "opdev/common_types.h", "opdev/data_type_utils.h", "opdev/format_utils.h", "opdev/make_op_executor.h",
+                  "opdev/op_def.h", "opdev/op_dfx.h", "opdev/op_errno.h", "opdev/op_executor.h", "opdev/op_log.h",
+                  "opdev/platform.h", "opdev/shape_utils.h", "opdev/tensor_view_utils.h", "aclnn_kernels/cast.h",
+                  "aclnn_kernels/contiguous.h", "aclnn_kernels/common/op_error_check.h", "level0/broadcast_to.h"]
+
+
+@requires_cxx
+def test_each_public_header_compiles_alone(tmp_path):
+    cxx = shutil.which("g++") or "c++"
+
+    def compile_one(header: str) -> tuple[str, subprocess.CompletedProcess]:
+        src = tmp_path / (header.replace("/", "_") + ".cpp")
+        src.write_text(f'#include "{header}"\n#include "{header}"\nint main() {{ return 0; }}\n')
+        return header, subprocess.run([cxx, "-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-I",
+                                       str(INCLUDE), str(src)], capture_output=True, text=True)
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(compile_one, PUBLIC_HEADERS))
+    failed = {h: r.stderr[-800:] for h, r in results if r.returncode != 0}
+    assert not failed, failed
+
+
+@requires_cxx
+def test_detail_headers_refuse_direct_inclusion(tmp_path):
+    src = tmp_path / "direct.cpp"
+    src.write_text('#include "kgemu/detail/acl_objects.h"\n')
+    r = subprocess.run([shutil.which("g++") or "c++", "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE), str(src)],
+                       capture_output=True, text=True)
+    assert r.returncode != 0 and "private to the kernelgen emulator" in r.stderr
+
+
+# ---- the generated example ----------------------------------------------------------------------------------
+@requires_cxx
+def test_generated_example_prints_the_tanh_derivative_and_exits_0(monkeypatch):
+    no_cann(monkeypatch)
+    res = cli(["run-example", "gelu_grad"])
+    assert res.exit_code == 0, res.output
+    values = RESULT.findall(res.output)
+    assert [int(i) for i, _ in values] == list(range(8)), res.output
+    assert [f"{float(v):.4f}" for _, v in values] == EXPECTED_4DP
+    assert "8 results match the golden" in res.output
+
+
+@requires_cxx
+def test_generated_example_on_310b_uses_the_other_formulation(monkeypatch):
+    no_cann(monkeypatch)
+    res = cli(["run-example", "gelu_grad", "--soc", "ascend310b", "--backend", "emu"])
+    assert res.exit_code == 0, res.output
+    assert [f"{float(v):.4f}" for _, v in RESULT.findall(res.output)] == EXPECTED_4DP
+    assert "ascend310b: 8 results match the golden" in res.output
+
+
+@requires_cxx
+def test_a_mismatch_with_the_golden_exits_1(monkeypatch):
+    import numpy as np
+
+    import kernelgen.example
+
+    no_cann(monkeypatch)
+    real = kernelgen.example.example_inputs
+    monkeypatch.setattr(kernelgen.example, "example_inputs",
+                        lambda spec: {k: (v + np.float32(0.5) if k == "x" else v) for k, v in real(spec).items()})
+    res = cli(["run-example", "gelu_grad"])
+    assert res.exit_code == 1, res.output
+    assert "results differ from the golden" in res.output
+
+
+# ---- the test programs --------------------------------------------------------------------------------------
+def run_program(name: str, monkeypatch, env: dict | None = None):
+    no_cann(monkeypatch)
+    for key, value in (env or {}).items():
+        monkeypatch.setenv(key, value)
+    res = cli(["run-example", "gelu_grad", "--example", CPP / name, "--backend", "emu"])
+    assert "FAIL:" not in res.output, res.output
+    assert res.exit_code == 0, res.output
+    assert "0 check(s) failed" in res.output
+    return res.output
+
+
+@requires_cxx
+@pytest.mark.parametrize("program", [
+    "acl_runtime.cpp",   # aclInit/devices/streams/aclrtMalloc/aclrtMemcpy bounds, aclCreateTensor checks
+    "gelu_errors.cpp",   # every 161001/161002/361001 path of both stages
+    "gelu_dtypes.cpp",   # float16 self + float32 gradOutput -> bfloat16 gradInput, float16/bfloat16 end to end
+    "opdev_cast.cpp",    # exact RNE of l0op::Cast, int32 -> float32, float32 -> int32
+    "seed_int32.cpp",    # the seed's int32 gradOutput with float32 self
+])
+def test_program(program, monkeypatch):
+    run_program(program, monkeypatch)
+
+
+@requires_cxx
+def test_layouts_and_empty_tensors_launch_nothing(monkeypatch):
+    # broadcast {1,5}/{2,5}, 0-dim, 8-dim, empty, transposed self and gradInput, storage offset
+    out = run_program("gelu_layouts.cpp", monkeypatch, {"KERNELGEN_ACL_TRACE": "1"})
+    empty = out.split("[section] empty begin", 1)[1].split("[section] empty end", 1)[0]
+    assert "aclnn aclnnGeluBackward" in empty            # the API was called ...
+    assert "plan step" not in empty and "run step" not in empty   # ... and planned and ran nothing
+    assert "run step" in out and "GeluGrad" in out
+
+
+@requires_cxx
+def test_a_user_program_exit_code_is_returned(tmp_path, monkeypatch):
+    no_cann(monkeypatch)
+    src = tmp_path / "exit3.cpp"
+    src.write_text('#include <cstdio>\n#include "acl/acl.h"\n#include "aclnnop/aclnn_gelu_backward.h"\n'
+                   'int main() { std::printf("hello from the program\\n"); return aclInit(nullptr) == ACL_SUCCESS ? 3 : 9; }\n')
+    res = cli(["run-example", "gelu_grad", "--example", src, "--backend", "emu"])
+    assert res.exit_code == 3, res.output
+    assert "hello from the program" in res.output
+
+
+@requires_cxx
+def test_a_user_program_that_does_not_compile_is_a_toolchain_error(tmp_path, monkeypatch):
+    no_cann(monkeypatch)
+    src = tmp_path / "broken.cpp"
+    src.write_text('#include "acl/acl.h"\nint main() { return aclNoSuchCall(); }\n')
+    res = cli(["run-example", "gelu_grad", "--example", src, "--backend", "emu"])
+    assert res.exit_code == 3, res.output
+    assert "aclNoSuchCall" in res.output
+
+
+# ---- a kernel fault and a tiling failure surface as CANN reports them ----------------------------------------
+def _patched_operator(old: str, new: str):
+    """gelu_grad's rendered op_host/op_kernel with one edit to the tiling, as a cached operator directory."""
+    from kernelgen.emulate import OperatorSource
+    from kernelgen.emulator.build import materialize_tree
+    from kernelgen.render import render_tree, resolve_socs
+
+    files = {k: v for k, v in render_tree(GELU, resolve_socs(GELU, None)).items()
+             if k.startswith(("op_host/", "op_kernel/"))}
+    tiling = files["op_host/gelu_grad_tiling.cpp"]
+    assert old in tiling
+    files["op_host/gelu_grad_tiling.cpp"] = tiling.replace(old, new)
+    root = materialize_tree(files, "gelu_grad_patched")
+    return OperatorSource(root, "gelu_grad")
+
+
+TOTAL = "const uint64_t totalDataNum = static_cast<uint64_t>(dyShape->GetStorageShape().GetShapeSize());"
+
+
+@requires_cxx
+def test_a_kernel_fault_fails_the_stream_sync_with_an_aicore_exception(monkeypatch):
+    import kernelgen.emulate
+
+    no_cann(monkeypatch)
+    # The tiling claims 8 more elements than the tensors hold: the kernel reads and writes past them.
+    broken = _patched_operator(TOTAL, TOTAL.replace("GetShapeSize())", "GetShapeSize()) + 8"))
+    monkeypatch.setattr(kernelgen.emulate, "resolve_target", lambda target, soc: broken)
+    res = cli(["run-example", "gelu_grad"])
+    assert res.exit_code == 1, res.output
+    assert "aclrtSynchronizeStream failed. ERROR: 507015" in res.output   # the example's own message
+    assert "GeluGrad on ascend910b" in res.output and "the example exited with code" in res.output
