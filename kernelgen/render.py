@@ -111,6 +111,9 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "tiling_fields": TILING_FIELDS,
         "tile_data_num": lambda soc, v, d: tile_data_num(spec, soc, v, d),
         "init_plan": init_plan,
+        "aclnn_decl": lambda param: aclnn_decl(spec, param),
+        "tensor_params": tuple(p for p in spec.aclnn.params if p.role in ("input", "output")),
+        "attr_params": tuple(p for p in spec.aclnn.params if p.role == "attr"),
         "FLOAT32": DType.FLOAT32,
         "version": __version__,
         "no_pad_socs": tuple(s for s in all_socs() if not s.data_copy_pad),
@@ -118,6 +121,18 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "no_rint_socs": tuple(s for s in all_socs() if not s.cast_f32_f16_rint),
         "no_rint_arches": tuple(sorted({s.npu_arch for s in all_socs() if not s.cast_f32_f16_rint})),
     }
+
+
+ACLNN_ATTR_TYPES = {"str": "char*", "float": "double", "int": "int64_t", "bool": "bool"}
+
+
+def aclnn_decl(spec: OpSpec, param) -> str:
+    """The C declaration of one aclnn parameter: tensors by role, attributes by the attribute's kind."""
+    if param.role == "input":
+        return f"const aclTensor* {param.name}"
+    if param.role == "output":
+        return f"aclTensor* {param.name}"
+    return f"{ACLNN_ATTR_TYPES[spec.attr(param.tensor).kind]} {param.name}"
 
 
 def _render_text(env: jinja2.Environment, rel: str, context: dict) -> str:

@@ -4,6 +4,8 @@
  * \brief aclnnGeluBackward: parameter checks, then Contiguous -> BroadcastTo -> Cast -> GeluGrad -> Cast -> ViewCopy.
  *        Broadcast is applied on every SOC (the kernel's tiling requires equal shapes).
  */
+#include <string>
+
 #include "aclnn_gelu_backward.h"
 #include "gelu_grad.h"
 #include "aclnn_kernels/cast.h"
@@ -24,7 +26,7 @@ namespace {
 constexpr size_t MAX_DIMS = 8;
 const std::initializer_list<DataType> DTYPE_SUPPORT_LIST = { DataType::DT_FLOAT, DataType::DT_FLOAT16, DataType::DT_BF16 };
 
-bool CheckNotNull(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* gradInput)
+bool CheckNotNull(const aclTensor* gradOutput, const aclTensor* self, aclTensor* gradInput)
 {
     OP_CHECK_NULL(gradOutput, return false);
     OP_CHECK_NULL(self, return false);
@@ -32,7 +34,7 @@ bool CheckNotNull(const aclTensor* gradOutput, const aclTensor* self, const aclT
     return true;
 }
 
-bool CheckDtype(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* gradInput, DataType& promoteType)
+bool CheckDtype(const aclTensor* gradOutput, const aclTensor* self, aclTensor* gradInput, DataType& promoteType)
 {
     promoteType = gradOutput->GetDataType();
     promoteType = PromoteType(promoteType, self->GetDataType());
@@ -45,7 +47,7 @@ bool CheckDtype(const aclTensor* gradOutput, const aclTensor* self, const aclTen
     return true;
 }
 
-bool CheckShape(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* gradInput, Shape& broadcastShape)
+bool CheckShape(const aclTensor* gradOutput, const aclTensor* self, aclTensor* gradInput, Shape& broadcastShape)
 {
     OP_CHECK_MAX_DIM(gradOutput, MAX_DIMS, return false);
     OP_CHECK_MAX_DIM(self, MAX_DIMS, return false);
