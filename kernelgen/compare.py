@@ -90,7 +90,8 @@ def compare(actual: np.ndarray, golden: np.ndarray, dtype: str, benchmark: np.nd
             same |= (a[special] == b[special]) | (np.isnan(a[special]) & np.isnan(b[special]))
         nonfinite += int(np.count_nonzero(~same))
     ok = finite_g & np.isfinite(a)
-    abs_err = np.abs(a - g)
+    with np.errstate(invalid="ignore"):
+        abs_err = np.abs(a - g)
     small = ok & (np.abs(g) < small_thr)
     large = ok & ~small
     rel = abs_err[large] / (np.abs(g[large]) + REL_GUARD)
