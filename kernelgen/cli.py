@@ -117,11 +117,13 @@ def _typed_attrs(raw: list[tuple[str, str]], decl) -> dict:
                 out[name] = value.lower() in ("true", "1")
             elif kind == "str":
                 out[name] = value
-            else:
+            elif kind in ("list_float", "list_int", "list_bool"):
                 items = [v for v in value.strip("[]()").split(",") if v.strip()]
                 conv = {"list_float": float, "list_int": int,
                         "list_bool": lambda v: v.strip().lower() in ("true", "1")}[kind]
                 out[name] = [conv(v) for v in items]
+            else:
+                raise UsageError(f"attribute {name} is of kind {kind}, which --attr cannot pass yet")
         except ValueError:
             raise UsageError(f"attribute {name}={value!r} is not a valid {kind}")
     return out
@@ -131,18 +133,26 @@ def _typed_attrs(raw: list[tuple[str, str]], decl) -> dict:
 @click.argument("target")
 @click.option("--soc", required=True, metavar="SOC", help="SOC family or SKU to emulate.")
 @click.option("--dtype", default=None, help="dtype combination (float32, float16, bfloat16); default: from the inputs.")
-@click.option("--input", "input_files", multiple=True, metavar="NAME=FILE.npy", help="Input tensor (repeatable).")
+@click.option("--input", "input_files", multiple=True, metavar="NAME=FILE.npy",
+              help="Input tensor (repeatable; repeat a NAME for the tensor list of a DYNAMIC input).")
 @click.option("--attr", "attr_pairs", multiple=True, metavar="NAME=VALUE", help="Attribute, typed by the OpDef.")
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), required=True, help="Directory for NAME.npy outputs.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), required=True,
+              help="Directory for NAME.npy outputs (NAME_0.npy, NAME_1.npy, ... for a DYNAMIC output).")
 @click.option("--report", "report_file", type=click.Path(path_type=Path), default=None, help="Write a JSON report.")
 @click.option("--threads", type=int, default=0, show_default=True, help="Block worker threads (0 = all cores).")
-def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threads):
+@click.option("--strict-gm", is_flag=True, default=False,
+              help="A GM access past a tensor's end is a defect even inside the allocator's 512-byte padding "
+                   "(operator directories otherwise get a warning).")
+def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threads, strict_gm):
     """Run TARGET (a known operator or an ops-nn operator directory) on the CPU emulator.
 
     bfloat16: .npy cannot hold bfloat16, so with --dtype bfloat16 pass uint16 arrays of raw bfloat16
     bits; bfloat16 outputs are written as uint16 raw bits.
 
     Example: kernelgen sim gelu_grad --soc ascend910b --input dy=dy.npy --input x=x.npy --input y=dy.npy --out out
+
+    Operator directory (op_host/, op_kernel/; attributes typed by the OpDef):
+    kernelgen sim path/to/celu --soc ascend910b --input self=x.npy --attr alpha=1.5 --out out
     """
     import json
 
@@ -165,17 +175,26 @@ def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threa
             raise UsageError(f"cannot read {file} as .npy: {exc}")
         if dtype in ("bfloat16", "bf16") and arr.dtype in (np.uint16, np.dtype("V2")):
             arr = arr.view(ml_dtypes.bfloat16)
-        inputs[name] = arr
+        if name in inputs:  # a repeated name builds the tensor list of a DYNAMIC input
+            inputs[name] = (inputs[name] if isinstance(inputs[name], list) else [inputs[name]]) + [arr]
+        else:
+            inputs[name] = arr
     source = resolve_target(target, soc_rec)
     decl = source.decl()
     attrs = _typed_attrs([_parse_attr(a) for a in attr_pairs], decl)
-    combo = pick_combo(decl, soc_rec, inputs, dtype)
-    result = run_source(source, soc_rec, inputs, attrs, threads=threads, combo=combo)
+    dynamic = {t.name for t in decl.inputs if t.dynamic}
+    inputs = {n: ([a] if n in dynamic and not isinstance(a, list) else a) for n, a in inputs.items()}
+    combo = pick_combo(decl, soc_rec, {n: a[0] if isinstance(a, list) else a for n, a in inputs.items()}, dtype)
+    result = run_source(source, soc_rec, inputs, attrs, threads=threads, combo=combo,
+                        strict_gm=True if strict_gm else None)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"cannot create {out_dir}: {exc.strerror}")
-    for name, arr in result.outputs.items():
+    saved = []
+    for name, value in result.outputs.items():  # a DYNAMIC output (a list) is saved as NAME_0.npy, NAME_1.npy, ...
+        saved += [(f"{name}_{i}", a) for i, a in enumerate(value)] if isinstance(value, list) else [(name, value)]
+    for name, arr in saved:
         if arr.dtype == ml_dtypes.bfloat16:
             arr = arr.view(np.uint16)
         np.save(out_dir / f"{name}.npy", arr)
@@ -185,6 +204,8 @@ def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threa
     rep = result.report
     click.echo(f"tiling key {rep.get('tiling_key')}, block dim {rep.get('block_dim')}, "
                f"UB {rep.get('ub_bytes_used_max')} of {rep.get('ub_pool')} bytes")
+    for warning in rep.get("warnings", []):
+        click.echo(f"warning: {warning}", err=True)
 
 
 @main.command(context_settings=CONTEXT)
@@ -462,3 +483,43 @@ def doctor(ops_nn, as_json):
             click.echo(f"{key + ':':<17} {value}")
     if s.backend == "none":
         sys.exit(EXIT_TOOLCHAIN)
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("target")
+@click.option("--soc", required=True, metavar="SOC", help="SOC family or SKU to model.")
+@click.option("--dtype", default=None, help="dtype combination (float32, float16, bfloat16); default: the first declared.")
+@click.option("--shape", required=True, help="Comma-separated input shape, e.g. 67108864 or 8192,8192.")
+@click.option("--attr", "attr_pairs", multiple=True, metavar="NAME=VALUE", help="Attribute, typed by the OpDef.")
+@click.option("--json", "json_file", type=click.Path(path_type=Path), default=None, help="Write the estimate as JSON.")
+@click.option("--compare", "compare_target", default=None, metavar="TARGET2",
+              help="Also model TARGET2 (same SOC, dtype, shape, attributes) and print both side by side.")
+def perf(target, soc, dtype, shape, attr_pairs, json_file, compare_target):
+    """Estimate TARGET's NPU time on SOC from the emulator's trace (the cost model, docs/cost-model.md).
+
+    TARGET is a known operator or an ops-nn operator directory. Prints the estimated microseconds, each pipe's
+    busy time, the bound, the achieved GB/s against the HBM roofline and a short per-tile timeline.
+
+    Example: kernelgen perf gelu_grad --soc ascend910b --dtype float16 --shape 67108864 --json out.json
+    """
+    import json
+
+    from .emulate import resolve_target
+    from .perf import estimate, format_comparison, format_estimate
+    from .socs import get_soc
+
+    soc_rec = get_soc(soc)
+    dims = _parse_shape(shape)
+    attrs = _typed_attrs([_parse_attr(a) for a in attr_pairs], resolve_target(target, soc_rec).decl())
+    est = estimate(target, soc_rec, dtype, dims, attrs)
+    click.echo(format_estimate(est))
+    doc = est.as_dict()
+    if compare_target:
+        other = estimate(compare_target, soc_rec, dtype, dims, attrs)
+        click.echo("")
+        click.echo(format_estimate(other))
+        click.echo("")
+        click.echo(format_comparison(est, other))
+        doc = {"target": doc, "compare": other.as_dict()}
+    if json_file:
+        json_file.write_text(json.dumps(doc, indent=2))

@@ -56,6 +56,7 @@ class TensorDecl:
     name: str
     dtypes: tuple[str, ...]      # ge names, one per OpDef dtype combination
     required: bool = True
+    dynamic: bool = False        # DYNAMIC: a tensor list
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,8 @@ class OperatorSource:
         self.op_dir = Path(op_dir)
         self.snake = snake
         self._decl = decl
+        self._doc: dict = {}  # kg_opdef_json of the host library: tiling keys, impls, tiling-data classes
+        self.strict_gm = False  # True: GM accesses into a tensor's allocation padding are defects
         self.tiling_fields = tiling_fields  # [(name, ctype)] for plain tiling structs, else None
         self.digest = _tree_digest(self.op_dir)
 
@@ -135,8 +138,9 @@ class OperatorSource:
     def host_sources(self) -> list[Path]:
         host = self.op_dir / "op_host"
         found = sorted(p for p in host.glob("*.cpp")
-                       if p.name.startswith(self.snake) and any(k in p.name for k in ("_def", "_tiling", "_infershape")))
-        if not any("_def" in p.name for p in found):
+                       if p.name == f"{self.snake}.cpp"  # one host file holding OpDef, tiling and infershape
+                       or p.name.startswith(self.snake) and any(k in p.name for k in ("_def", "_tiling", "_infer")))
+        if not any("_def" in p.name or p.name == f"{self.snake}.cpp" for p in found):
             raise UsageError(f"{host} has no {self.snake}_def.cpp; an ops-nn operator directory needs "
                              f"op_host/<op>_def.cpp, op_host/<op>_tiling*.cpp and op_kernel/<op>.cpp")
         return found
@@ -152,17 +156,33 @@ class OperatorSource:
         return [CompileUnit(f"{self.snake}_{p.stem}", p, (), inc, self.digest) for p in self.host_sources()]
 
     def _launcher(self, decl: OpDecl, combo: dict[str, str]) -> str:
-        args = ", ".join(f"a[{i}]" for i in range(len(decl.inputs) + len(decl.outputs) + 2))
-        return (f'#include "kgemu/abi.h"\n#include "{self.kernel_source()}"\n'
-                'extern "C" void kg_kernel_entry(uint8_t** a, int32_t n, uint64_t key)\n'
-                f"{{\n    (void)n;\n    (void)key;\n    {self.snake}({args});\n}}\n")
+        from .opdir import launcher_source
+
+        self.decl()
+        ids = {name: v[0] for name, v in GE_DTYPES.items()}
+        return launcher_source(self.op_dir, self.kernel_source(), decl, combo, self._doc, ids)
+
+    def uses_sync_all(self) -> bool:
+        """The kernel calls SyncAll: its blocks must all run at once."""
+        from .opdir import _kernel_texts
+
+        return (self.op_dir / "op_kernel").is_dir() and "SyncAll" in _kernel_texts(self.op_dir)
+
+    def has_infershape(self) -> bool:
+        """False when the directory registers no infershape (no *_infershape*.cpp, no SetInferShape)."""
+        decl = self.decl()
+        impl = (self._doc.get("impls") or {}).get(decl.op_type) or {}
+        ops = [o for o in self._doc.get("ops", []) if o.get("op_type") == decl.op_type]
+        return not self._doc or bool(impl.get("infer_shape")) or any(o.get("opdef_infer_shape") for o in ops)
 
     def _kernel_flags(self, decl: OpDecl, combo: dict[str, str], soc: Soc) -> tuple[str, ...]:
         flags = [f"-D__NPU_ARCH__={soc.npu_arch}", f"-D__CCE_AICORE__={soc.npu_arch // 10}"]
+        if soc.npu_arch == 2201:
+            flags.append("-D__DAV_C220_VEC__")  # the vector-core build of 910B / 910_93 kernels
         input_names = {t.name for t in decl.inputs}
-        for t in decl.inputs + decl.outputs:
+        for t, is_output in [(t, False) for t in decl.inputs] + [(t, True) for t in decl.outputs]:
             name = t.name.upper()
-            if t in decl.outputs and t.name in input_names:
+            if is_output and t.name in input_names:  # an in-place output: <NAME>_REF (the input keeps <NAME>)
                 name += "_REF"
             ge = combo[t.name]
             flags += [f"-DDTYPE_{name}={GE_DTYPES[ge][1]}", f"-DORIG_DTYPE_{name}={ge}", f"-DFORMAT_{name}=FORMAT_ND"]
@@ -170,19 +190,27 @@ class OperatorSource:
 
     # ---- OpDef --------------------------------------------------------------------------------
     def decl(self) -> OpDecl:
-        if self._decl is None:
-            self._decl = self._probe_opdef()
+        if self._decl is None or not self._doc:
+            decl = self._probe_opdef()
+            self._decl = self._decl or decl
         return self._decl
 
     def _probe_opdef(self) -> OpDecl:
         stub = write_source('#include "kgemu/abi.h"\n#include <stdexcept>\nextern "C" void kg_kernel_entry('
                             'uint8_t**, int32_t, uint64_t) { throw std::runtime_error("no kernel linked"); }\n',
                             "probe_launcher")
-        lib = _load(build_library(self._host_units() + [CompileUnit("probe_launcher", stub)], f"{self.snake}_probe"))
+        try:
+            units = self._host_units() + [CompileUnit("probe_launcher", stub)]
+            lib = _load(build_library(units, f"{self.snake}_probe"))
+        except ToolchainError as exc:
+            from .opdir import explain_compile_error
+
+            raise ToolchainError(explain_compile_error(str(exc))) from exc
         buf = C.create_string_buffer(1 << 20)
         if lib.kg_opdef_json(buf, len(buf)) != 0:
             raise ToolchainError(f"{self.snake}: the OpDef registry could not be read")
-        return parse_opdef(json.loads(buf.value.decode()), self.snake)
+        self._doc = json.loads(buf.value.decode())
+        return parse_opdef(self._doc, self.snake)
 
     # ---- build and run -----------------------------------------------------------------------
     def library(self, soc: Soc, combo: dict[str, str]) -> C.CDLL:
@@ -192,7 +220,12 @@ class OperatorSource:
         inc = (self.op_dir, self.op_dir / "op_kernel", self.op_dir.parent)
         kernel = CompileUnit(f"{self.snake}_kernel_{soc.npu_arch}_{tag}", launcher,
                              self._kernel_flags(decl, combo, soc), inc, self.digest)
-        return _load(build_library(self._host_units() + [kernel], f"{self.snake}_{soc.npu_arch}_{tag}"))
+        try:
+            return _load(build_library(self._host_units() + [kernel], f"{self.snake}_{soc.npu_arch}_{tag}"))
+        except ToolchainError as exc:
+            from .opdir import explain_compile_error
+
+            raise ToolchainError(explain_compile_error(str(exc))) from exc
 
 
 @lru_cache(maxsize=None)
@@ -215,8 +248,8 @@ def parse_opdef(doc: dict, snake: str) -> OpDecl:
     op = ops[0]
 
     def tensors(items):
-        return tuple(TensorDecl(t["name"], tuple(t["dtypes"]), t.get("param_type", "required") != "optional")
-                     for t in items)
+        return tuple(TensorDecl(t["name"], tuple(t["dtypes"]), t.get("param_type", "required") != "optional",
+                                t.get("param_type") == "dynamic") for t in items)
 
     attrs = tuple(AttrDecl(a["name"], a["type"], a.get("default"), bool(a.get("required", False)))
                   for a in op.get("attrs", []))
@@ -238,8 +271,9 @@ def _attr_structs(decl: OpDecl, attrs: dict) -> tuple[list[abi.KgAttr], list]:
                              else f"{decl.op_type} has no attributes; got {name!r}")
     for a in decl.attrs:
         if a.name not in attrs:
-            if a.required:
-                raise UsageError(f"{decl.op_type}: attribute {a.name!r} is required")
+            if a.required and a.default is None:
+                raise UsageError(f"{decl.op_type}: attribute {a.name!r} ({a.kind}) is required; pass --attr "
+                                 f"{a.name}=VALUE")
             continue
         value = attrs[a.name]
         s = abi.KgAttr()
@@ -270,8 +304,35 @@ def _attr_structs(decl: OpDecl, attrs: dict) -> tuple[list[abi.KgAttr], list]:
     return out, keep
 
 
-def run_source(source: OperatorSource, soc: Soc, inputs: dict[str, np.ndarray], attrs: dict | None = None,
-               threads: int = 0, trace: bool = False, combo: dict[str, str] | None = None) -> RunResult:
+def _empty_gm(shape, dtype: np.dtype, padded: bool) -> np.ndarray:
+    """A 0xFF-filled array; with padded, a view into a buffer of abi.gm_padded_bytes (the allocator's rounding)."""
+    dtype = np.dtype(dtype)
+    nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+    buf = np.full(abi.gm_padded_bytes(nbytes) if padded else max(nbytes, 1), 0xFF, np.uint8)
+    return buf[:nbytes].view(dtype).reshape(shape)
+
+
+def _padded_copy(arr: np.ndarray) -> np.ndarray:
+    out = _empty_gm(arr.shape, arr.dtype, True)
+    out[...] = arr
+    return out
+
+
+def _as_list(decl_tensor: TensorDecl, value) -> list[np.ndarray]:
+    """The arrays of an input: a DYNAMIC (tensor-list) input takes a list; any other input one array."""
+    if isinstance(value, (list, tuple)):
+        if not decl_tensor.dynamic:
+            raise UsageError(f"input {decl_tensor.name!r} takes one array, not a list (it is not a DYNAMIC input)")
+        return [np.ascontiguousarray(a) for a in value]
+    return [np.ascontiguousarray(value)]
+
+
+def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | None = None,
+               threads: int = 0, trace: bool = False, combo: dict[str, str] | None = None,
+               strict_gm: bool | None = None) -> RunResult:
+    """Run on every block. A DYNAMIC input takes a list of arrays, and a DYNAMIC output comes back as a list (as
+    many tensors as the first DYNAMIC input has). strict_gm: a GM access past a tensor's end is a defect even inside
+    the allocator's 512-byte rounding (default: the source's own setting; directories allow it with a warning)."""
     decl = source.decl()
     attrs = attrs or {}
     missing = [t.name for t in decl.inputs if t.required and t.name not in inputs]
@@ -281,32 +342,54 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict[str, np.ndarray], 
     if missing:
         raise UsageError(f"{decl.op_type} needs input(s) {', '.join(missing)}; inputs are "
                          + ", ".join(t.name for t in decl.inputs))
-    arrays = {n: np.ascontiguousarray(a) for n, a in inputs.items()}
+    lists = {t.name: _as_list(t, inputs[t.name]) for t in decl.inputs if t.name in inputs}
     if combo is None:
-        combo = pick_combo(decl, soc, arrays)
+        combo = pick_combo(decl, soc, {n: a[0] for n, a in lists.items() if a})
     lib = source.library(soc, combo)
+    slack = not (source.strict_gm if strict_gm is None else strict_gm)
+    if slack:  # GM buffers as the NPU allocator rounds them; the padding is poison (0xFF)
+        lists = {n: [_padded_copy(a) for a in arrs] for n, arrs in lists.items()}
+    lib.kg_set_gm_slack(int(slack))
+    if source.uses_sync_all():
+        threads = -1  # every block at once, so that SyncAll can complete
     soc_s = soc_struct(soc)
-    in_structs = (abi.KgTensor * len(decl.inputs))(
-        *[_tensor_struct(t.name, arrays.get(t.name), combo[t.name]) for t in decl.inputs])
-    out_structs = (abi.KgTensor * len(decl.outputs))(
-        *[_tensor_struct(t.name, None, combo[t.name], shape=()) for t in decl.outputs])
+    ins = [_tensor_struct(t.name, a, combo[t.name]) for t in decl.inputs for a in lists.get(t.name, [None])]
+    dyn_in = [lists[t.name] for t in decl.inputs if t.dynamic and t.name in lists]
+    n_list = len(dyn_in[0]) if dyn_in else 1
+    out_names = [t.name for t in decl.outputs for _ in range(n_list if t.dynamic else 1)]
+    in_structs = (abi.KgTensor * max(1, len(ins)))(*ins)
+    out_structs = (abi.KgTensor * max(1, len(out_names)))(
+        *[_tensor_struct(n, None, combo[n], shape=()) for n in out_names])
     attr_list, keep = _attr_structs(decl, attrs)
     attr_arr = (abi.KgAttr * max(1, len(attr_list)))(*attr_list)
     err = C.create_string_buffer(8192)
-    req = abi.KgRunRequest(decl.op_type.encode(), C.pointer(soc_s), in_structs, len(decl.inputs), out_structs,
-                           len(decl.outputs), attr_arr, len(attr_list), threads, int(trace), None, 0,
+    req = abi.KgRunRequest(decl.op_type.encode(), C.pointer(soc_s), in_structs, len(ins), out_structs,
+                           len(out_names), attr_arr, len(attr_list), threads, int(trace), None, 0,
                            C.cast(err, C.c_char_p), len(err))
-    status = lib.kg_infer_shape(C.byref(req))
-    _raise_for(status, err, decl.op_type, soc, "infershape")
-    outputs = {}
-    for i, t in enumerate(decl.outputs):
-        shape = tuple(out_structs[i].dims[k] for k in range(out_structs[i].ndim))
-        arr = np.empty(shape, dtype=GE_DTYPES[combo[t.name]][2])
-        arr.view(np.uint8)[...] = 0xFF  # unwritten output shows up as NaN / all-ones
-        outputs[t.name] = arr
+    notes = []
+    if source.has_infershape():
+        status = lib.kg_infer_shape(C.byref(req))
+        _raise_for(status, err, decl.op_type, soc, "infershape")
+        shapes = [tuple(out_structs[i].dims[k] for k in range(out_structs[i].ndim)) for i in range(len(out_names))]
+    else:  # like an elementwise aclnn wrapper: list outputs mirror the list input, others take the broadcast shape
+        given = [a.shape for t in decl.inputs if not t.dynamic for a in lists.get(t.name, [])]
+        try:
+            shape = tuple(np.broadcast_shapes(*given)) if given else ()
+        except ValueError:
+            shape = tuple(given[0])
+        shapes = [tuple(dyn_in[0][j].shape) if dyn_in and t.dynamic else shape
+                  for t in decl.outputs for j in range(n_list if t.dynamic else 1)]
+        notes.append(f"{decl.op_type} registers no infershape; outputs were given the inputs' shapes")
+    arrays = []
+    for i, name in enumerate(out_names):
+        arr = _empty_gm(shapes[i], GE_DTYPES[combo[name]][2], slack)  # poison: unwritten output is NaN / all-ones
+        arrays.append(arr)
+        out_structs[i].ndim = len(shapes[i])
+        for k, d in enumerate(shapes[i]):
+            out_structs[i].dims[k] = d
         out_structs[i].data = arr.ctypes.data
         out_structs[i].bytes = arr.nbytes
-        out_structs[i].dtype = GE_DTYPES[combo[t.name]][0]
+        out_structs[i].dtype = GE_DTYPES[combo[name]][0]
     cap = 1 << 16
     while True:
         report = C.create_string_buffer(cap)
@@ -319,6 +402,12 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict[str, np.ndarray], 
         break
     _raise_for(status, err, decl.op_type, soc, "run")
     doc = json.loads(report.value.decode() or "{}")
+    doc["warnings"] = notes + list(doc.get("warnings", []))
+    arrays = [a.copy() if slack else a for a in arrays]
+    outputs = {}
+    for t in decl.outputs:
+        got = [a for n, a in zip(out_names, arrays) if n == t.name]
+        outputs[t.name] = got if t.dynamic else got[0]
     if source.tiling_fields and "tiling_data_hex" in doc and not doc.get("tiling_fields"):
         doc["tiling_fields"] = decode_tiling(bytes.fromhex(doc["tiling_data_hex"]), source.tiling_fields)
     doc["dtypes"] = combo
@@ -344,7 +433,8 @@ def _raise_for(status: int, err, op_type: str, soc: Soc, stage: str) -> None:
     if status == abi.KG_DEFECT:
         raise EmulatorDefect(msg)
     if status == abi.KG_HOST_FAILED:
-        raise HostRejected(f"{op_type} on {soc.family}: {msg}")
+        prefix = f"{op_type} on {soc.family}: "
+        raise HostRejected(msg if msg.startswith(prefix) else prefix + msg)
     raise UsageError(msg)
 
 
@@ -395,7 +485,9 @@ def source_for_spec(snake: str, soc_family: str) -> OperatorSource:
     files = render_tree(spec, resolve_socs(spec, names))
     root = materialize_tree({k: v for k, v in files.items() if k.startswith(("op_host/", "op_kernel/"))},
                             f"{spec.snake}")
-    return OperatorSource(root, spec.snake, None, [(n, t) for n, t, _ in TILING_FIELDS])
+    source = OperatorSource(root, spec.snake, None, [(n, t) for n, t, _ in TILING_FIELDS])
+    source.strict_gm = True  # kernelgen's own operators never touch a byte past a tensor
+    return source
 
 
 def resolve_target(target: str | Path, soc: Soc) -> OperatorSource:
@@ -420,7 +512,9 @@ def run(target, soc, inputs, attrs=None, dtype=None, threads: int = 0, trace: bo
     soc = soc if isinstance(soc, Soc) else get_soc(soc)
     source = resolve_target(target, soc)
     decl = source.decl()
-    arrays = {n: np.asarray(a) for n, a in inputs.items()}
-    combo = pick_combo(decl, soc, arrays, dtype) if dtype else None
+    arrays = {n: [np.asarray(x) for x in a] if isinstance(a, (list, tuple)) else np.asarray(a)
+              for n, a in inputs.items()}
+    firsts = {n: a[0] if isinstance(a, list) else a for n, a in arrays.items() if not isinstance(a, list) or a}
+    combo = pick_combo(decl, soc, firsts, dtype) if dtype else None
     result = run_source(source, soc, arrays, attrs, threads=threads, trace=trace, combo=combo)
     return (result.outputs, result.report) if return_report else result.outputs

@@ -26,6 +26,9 @@ def interpret(variant: Variant, inputs: dict[str, np.ndarray], outputs: tuple[st
         for s in variant.steps(dtype):
             if s.op in _BINARY:
                 regs[s.dst] = _BINARY[s.op](regs[s.srcs[0]], regs[s.srcs[1]]).astype(_F32)
+            elif s.op == "Axpy":  # dst + src * scalar, rounded after the product and after the sum
+                prod = (regs[s.srcs[0]] * _F32(s.scalar)).astype(_F32)
+                regs[s.dst] = (regs[s.dst] + prod).astype(_F32)
             elif s.op in _SCALAR:
                 regs[s.dst] = _SCALAR[s.op](regs[s.srcs[0]], _F32(s.scalar)).astype(_F32)
             else:

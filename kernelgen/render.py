@@ -18,7 +18,7 @@ import jinja2
 from . import __version__
 from .errors import RenderError, UsageError
 from .socs import Soc, all_socs, get_soc
-from .spec import DType, OpSpec, float_literal
+from .spec import DType, OpSpec, Step, float_literal
 from .tiling import TILING_FIELDS, tile_data_num
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -85,14 +85,35 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
     all_dtype_lists = {t.dtypes for t in targets}
 
     def init_plan(variant):
-        """(buffer, condition) for the kernel's InitBuffers: '' always, 'LOW' half/bf16 only, 'F32' float only."""
-        f32 = spec.buffer_plan(variant, DType.FLOAT32)
-        low = spec.buffer_plan(variant, DType.FLOAT16)
-        f32_names, low_names = {b.name for b in f32}, {b.name for b in low}
-        merged = [(b, "" if b.name in f32_names else "LOW") for b in low]
-        merged += [(b, "F32") for b in f32 if b.name not in low_names]
+        """(buffer, condition, count) for InitBuffers: condition '' always, 'LOW' half/bf16 only, 'F32' float only;
+        count is the C++ buffer-count expression (queues may be single-buffered only in the low path)."""
+        f32 = {b.name: b for b in spec.buffer_plan(variant, DType.FLOAT32)}
+        low = {b.name: b for b in spec.buffer_plan(variant, DType.FLOAT16)}
+        merged = []
+        for name in list(f32) + [n for n in low if n not in f32]:
+            b = f32.get(name) or low[name]
+            cond = "" if (name in f32 and name in low) else ("F32" if name in f32 else "LOW")
+            count = str(b.count)
+            if name in f32 and name in low and f32[name].count != low[name].count:
+                count = f"(LOW_PRECISION ? {low[name].count} : {f32[name].count})"
+            merged.append((b, cond, count))
         order = {"queue": 0, "float_copy": 1, "scratch": 2, "constant": 3}
         return sorted(merged, key=lambda item: order[item[0].kind])
+
+    def low_program(variant):
+        """The float program as the half/bf16 path runs it: (kind, payload) items, kind 'step' or 'cast'.
+        Late inputs are cast into their register just before their first use; later reads use that register."""
+        layout = spec.low_precision_layout(variant)
+        rename: dict[str, str] = {}
+        items = []
+        for i, st in enumerate(variant.program):
+            for name, reg, at in layout.late:
+                if at == i:
+                    items.append(("cast", (reg, name)))
+                    rename[name] = reg
+            items.append(("step", Step(st.op, rename.get(st.dst, st.dst),
+                                       tuple(rename.get(r, r) for r in st.srcs), st.scalar)))
+        return items
 
     return {
         "spec": spec,
@@ -111,6 +132,8 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "tiling_fields": TILING_FIELDS,
         "tile_data_num": lambda soc, v, d: tile_data_num(spec, soc, v, d),
         "init_plan": init_plan,
+        "low_program": low_program,
+        "low_layout": spec.low_precision_layout,
         "aclnn_decl": lambda param: aclnn_decl(spec, param),
         "tensor_params": tuple(p for p in spec.aclnn.params if p.role in ("input", "output")),
         "attr_params": tuple(p for p in spec.aclnn.params if p.role == "attr"),

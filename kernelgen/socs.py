@@ -127,6 +127,12 @@ def vector_throughput(soc: Soc) -> dict[str, int]:
     return dict(table.get(str(soc.npu_arch), table["default"]))
 
 
+def cost_model_constants(soc: Soc) -> dict:
+    """The cost model's constants for soc's architecture (catalog 'cost_model'), with their 'sources'."""
+    table = _catalog()["cost_model"]
+    return dict(table.get(str(soc.npu_arch), table["default"]))
+
+
 def source_notes(family: str) -> dict[str, str]:
     return dict(_catalog()["families"][family]["sources"])
 

@@ -95,7 +95,8 @@ class AttrSpec:
 
 # Vector instructions a compute program may use, and their operand shapes.
 BINARY_OPS = ("Add", "Sub", "Mul", "Div", "Max", "Min")
-SCALAR_OPS = ("Adds", "Muls", "Maxs", "Mins")
+SCALAR_OPS = ("Adds", "Muls", "Maxs", "Mins", "Axpy")
+ACCUMULATING_OPS = ("Axpy",)  # Axpy: dst = dst + src * scalar, so dst is read too
 UNARY_OPS = ("Exp", "Ln", "Abs", "Sqrt", "Reciprocal", "Relu")
 
 
@@ -195,6 +196,28 @@ BUFFER_NUM = 2  # double buffering: two buffers per queue
 
 
 @dataclass(frozen=True)
+class LowPrecisionLayout:
+    """Where float16/bfloat16 tiles live while a variant's float program runs (derived by liveness).
+
+    early: inputs cast to float at the start of Compute into their own float buffer; their queue buffer is
+        freed right after the cast, so one queue buffer suffices.
+    late: (input, register, step): the input is cast just before program step `step` into a scratch register
+        the rest of the program never touches, so it needs no float buffer (its queue stays double-buffered).
+    out_alias: (output, input): the output's float result reuses an early input's float buffer, which the
+        program no longer reads once the output is first written.
+    Outputs' queue tensors are allocated just before the final cast, so one queue buffer suffices.
+    """
+
+    early: tuple[str, ...]
+    late: tuple[tuple[str, str, int], ...]
+    out_alias: tuple[tuple[str, str], ...]
+
+    def float_buffer(self, name: str) -> str:
+        """The float buffer (TBuf member stem) that holds tensor `name`."""
+        return dict(self.out_alias).get(name, name)
+
+
+@dataclass(frozen=True)
 class OpSpec:
     op_type: str                  # GeluGrad
     snake: str                    # gelu_grad
@@ -213,6 +236,9 @@ class OpSpec:
     attr_variants: tuple[tuple[str, str, str], ...] = ()  # (attr, value, variant): checked before soc_variants
     special_values: tuple[tuple[str, tuple[float, ...]], ...] = ()  # verify hazards per input
     ub_reserve_bytes: int = 8192  # the documented Ascend C library UB reserve (A2201), left free
+    # Cores and tiles are split in these units so every GM transfer starts 512-byte aligned: 32-byte-aligned
+    # transfers reach only about 70 % of the bandwidth (socs.md §3.4, GMA). Must be a multiple of 32.
+    tiling_granule_bytes: int = 512
     spec_file: str = ""
 
     # ---- lookups -------------------------------------------------------------------------------
@@ -257,14 +283,43 @@ class OpSpec:
         return tuple(d for d in self.dtypes if d.supported_on(soc))
 
     # ---- the UB plan (single source of truth for kernel InitBuffer and tiling budget) --------------
+    def low_precision_layout(self, variant: Variant) -> LowPrecisionLayout:
+        steps = variant.program
+        def used_from(reg: str, k: int) -> bool:
+            return any(reg == s.dst or reg in s.srcs for s in steps[k:])
+        def reads(name: str) -> list[int]:
+            return [i for i, s in enumerate(steps) if name in s.srcs]
+        early, late, taken = [], [], set()
+        for t in self.kernel_inputs:
+            first = reads(t.name)[0] if reads(t.name) else 0
+            free = [r for r in variant.scratch if r not in taken and not used_from(r, first)]
+            if first > 0 and free:
+                late.append((t.name, free[0], first))
+                taken.add(free[0])
+            else:
+                early.append(t.name)
+        aliases, used = [], set()
+        for o in self.outputs:
+            first_write = next((i for i, s in enumerate(steps) if s.dst == o.name), 0)
+            for e in early:
+                if e not in used and max(reads(e), default=-1) < first_write:
+                    aliases.append((o.name, e))
+                    used.add(e)
+                    break
+        return LowPrecisionLayout(tuple(early), tuple(late), tuple(aliases))
+
     def buffer_plan(self, variant: Variant, dtype: DType) -> tuple[BufferUse, ...]:
-        plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN", BUFFER_NUM, dtype.nbytes, t.name)
-                for t in self.kernel_inputs]
-        plan += [BufferUse(f"queue_{t.name}", "queue", "VECOUT", BUFFER_NUM, dtype.nbytes, t.name)
+        layout = self.low_precision_layout(variant) if dtype.is_low_precision else None
+        late = {name for name, _, _ in layout.late} if layout else set()
+        plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN", BUFFER_NUM if (not layout or t.name in late) else 1,
+                          dtype.nbytes, t.name) for t in self.kernel_inputs]
+        plan += [BufferUse(f"queue_{t.name}", "queue", "VECOUT", 1 if layout else BUFFER_NUM, dtype.nbytes, t.name)
                  for t in self.outputs]
-        if dtype.is_low_precision:  # float working copies of every kernel tensor
+        if layout:  # float working copies: early inputs, and outputs that cannot reuse one
+            aliased = dict(layout.out_alias)
+            plan += [BufferUse(f"float_{n}", "float_copy", "VECCALC", 1, 4, n) for n in layout.early]
             plan += [BufferUse(f"float_{t.name}", "float_copy", "VECCALC", 1, 4, t.name)
-                     for t in self.kernel_inputs + self.outputs]
+                     for t in self.outputs if t.name not in aliased]
         plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4) for r in variant.scratch]
         if dtype is DType.FLOAT32:
             plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4) for r in variant.refine_scratch]
@@ -292,7 +347,7 @@ class OpSpec:
                        | {r for r, _ in v.constants})
             outs = {t.name for t in self.outputs}
             for step in v.steps(DType.FLOAT32):
-                for src in step.srcs:
+                for src in step.srcs + ((step.dst,) if step.op in ACCUMULATING_OPS else ()):
                     if src not in defined:
                         raise SpecError(f"{self.op_type}/{v.name}: {step.op} reads {src!r} before it is written")
                 if step.dst in {t.name for t in self.kernel_inputs} or step.dst in {r for r, _ in v.constants}:

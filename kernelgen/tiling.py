@@ -15,9 +15,9 @@ from .spec import DType, OpSpec, Variant
 # Field order and C++ types of <Op>TilingData (op_kernel/<op>_tiling_data.h renders from this).
 TILING_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("totalDataNum", "uint64_t", "elements in every tensor"),
-    ("smallCoreDataNum", "uint64_t", "elements of a small core"),
-    ("bigCoreDataNum", "uint64_t", "elements of a big core (one 32-byte block more)"),
-    ("lastCoreDataNum", "uint64_t", "elements of the last core (a small core plus the sub-block remainder)"),
+    ("smallCoreDataNum", "uint64_t", "elements of a small core (whole 512-byte granules)"),
+    ("bigCoreDataNum", "uint64_t", "elements of a big core (one granule more)"),
+    ("lastCoreDataNum", "uint64_t", "elements of the last core (a small core plus the sub-granule remainder)"),
     ("tileDataNum", "uint32_t", "elements per full tile (one UB pass)"),
     ("bigCoreNum", "uint32_t", "cores [0, bigCoreNum) are big"),
     ("smallTileNum", "uint32_t", "tiles of a small core"),
@@ -83,7 +83,7 @@ def _tiles(count: int, tile: int) -> tuple[int, int]:
 
 
 def tile_data_num(spec: OpSpec, soc: Soc, variant: Variant, dtype: DType) -> int:
-    block_elems = soc.ub_block // dtype.nbytes
+    block_elems = spec.tiling_granule_bytes // dtype.nbytes
     budget = soc.ub_core_mem - spec.ub_reserve_bytes
     if budget <= 0:
         return 0
@@ -96,7 +96,7 @@ def compute_tiling(spec: OpSpec, soc: Soc, dtype: DType, n: int, attrs: dict | N
     if not dtype.supported_on(soc):
         raise HostRejected(f"{spec.op_type}: {dtype.short} is not supported on {soc.family}")
     variant = spec.variant_for(soc, attrs)
-    block_elems = soc.ub_block // dtype.nbytes
+    block_elems = spec.tiling_granule_bytes // dtype.nbytes
     tile = tile_data_num(spec, soc, variant, dtype)
     if tile == 0:
         raise HostRejected(f"{spec.op_type}: UB of {soc.ub_core_mem} bytes cannot hold one tile")

@@ -98,36 +98,22 @@ private:
         const uint32_t tile = tileDataNum_;
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
             pipe_.InitBuffer(queue_dy_, 2, tile * sizeof(TYPE_DY));
-            pipe_.InitBuffer(queue_x_, 2, tile * sizeof(TYPE_X));
-            pipe_.InitBuffer(queue_z_, 2, tile * sizeof(TYPE_Z));
-            if constexpr (LOW_PRECISION) {
-                pipe_.InitBuffer(float_dy_, tile * sizeof(float));
-            }
+            pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : 2), tile * sizeof(TYPE_X));
+            pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : 2), tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
                 pipe_.InitBuffer(float_x_, tile * sizeof(float));
-            }
-            if constexpr (LOW_PRECISION) {
-                pipe_.InitBuffer(float_z_, tile * sizeof(float));
             }
             pipe_.InitBuffer(scratch_a_, tile * sizeof(float));
             pipe_.InitBuffer(scratch_b_, tile * sizeof(float));
             if constexpr (!LOW_PRECISION) {  // float32-only refinement registers
                 pipe_.InitBuffer(scratch_c_, tile * sizeof(float));
             }
-            pipe_.InitBuffer(const_one_, tile * sizeof(float));
-            Duplicate(const_one_.Get<float>(), 1.0f, tile);
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             pipe_.InitBuffer(queue_dy_, 2, tile * sizeof(TYPE_DY));
-            pipe_.InitBuffer(queue_x_, 2, tile * sizeof(TYPE_X));
-            pipe_.InitBuffer(queue_z_, 2, tile * sizeof(TYPE_Z));
-            if constexpr (LOW_PRECISION) {
-                pipe_.InitBuffer(float_dy_, tile * sizeof(float));
-            }
+            pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : 2), tile * sizeof(TYPE_X));
+            pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : 2), tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
                 pipe_.InitBuffer(float_x_, tile * sizeof(float));
-            }
-            if constexpr (LOW_PRECISION) {
-                pipe_.InitBuffer(float_z_, tile * sizeof(float));
             }
             pipe_.InitBuffer(scratch_a_, tile * sizeof(float));
             pipe_.InitBuffer(scratch_b_, tile * sizeof(float));
@@ -187,31 +173,64 @@ private:
 
     __aicore__ inline void Compute(uint32_t len)
     {
-        LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
-        LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
-        LocalTensor<TYPE_Z> zLocal = queue_z_.template AllocTensor<TYPE_Z>();
         if constexpr (LOW_PRECISION) {
-            LocalTensor<float> dyFloat = float_dy_.Get<float>();
-            Cast(dyFloat, dyLocal, RoundMode::CAST_NONE, len);
-            LocalTensor<float> xFloat = float_x_.Get<float>();
-            Cast(xFloat, xLocal, RoundMode::CAST_NONE, len);
-            LocalTensor<float> zFloat = float_z_.Get<float>();
-            Program(dyFloat, xFloat, zFloat, len);
-            Cast(zLocal, zFloat, OUTPUT_ROUND, len);
+            ComputeLow(len);
         } else {
+            LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
+            LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
+            LocalTensor<TYPE_Z> zLocal = queue_z_.template AllocTensor<TYPE_Z>();
             Program(dyLocal, xLocal, zLocal, len);
+            queue_z_.EnQue(zLocal);
+            queue_dy_.FreeTensor(dyLocal);
+            queue_x_.FreeTensor(xLocal);
         }
-        queue_z_.EnQue(zLocal);
-        queue_dy_.FreeTensor(dyLocal);
-        queue_x_.FreeTensor(xLocal);
     }
 
-    // The compute program of each variant, rendered step by step from the spec.
-    __aicore__ inline void Program(const LocalTensor<float>& dy, const LocalTensor<float>& x, const LocalTensor<float>& z, uint32_t len)
+    // float16/bfloat16: the program runs in float. Inputs read first are cast at once and their queue
+    // buffer freed; inputs read late are cast into a register the program has finished with; outputs reuse
+    // a dead input's float buffer and take their queue buffer only for the final cast (kernelgen.spec
+    // LowPrecisionLayout, the same plan the tiling budgets).
+    __aicore__ inline void ComputeLow(uint32_t len)
     {
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
+            LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
+            LocalTensor<float> x = float_x_.Get<float>();
+            Cast(x, xLocal, RoundMode::CAST_NONE, len);
+            queue_x_.FreeTensor(xLocal);
+            LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
+            LocalTensor<float> z = float_x_.Get<float>();
             LocalTensor<float> a = scratch_a_.Get<float>();
             LocalTensor<float> b = scratch_b_.Get<float>();
+            Maxs(a, x, -7.5f, len);
+            Mins(a, a, 7.5f, len);
+            Mul(b, a, a, len);
+            Mul(b, b, a, len);
+            Muls(z, a, -1.5957692f, len);
+            Axpy(z, b, -0.071354814f, len);
+            Exp(z, z, len);
+            Muls(b, b, 0.21406445f, len);
+            Axpy(b, a, 1.5957692f, len);
+            Adds(a, z, 1.0f, len);
+            Mul(b, b, z, len);
+            Add(b, b, a, len);
+            Mul(a, a, a, len);
+            Div(a, b, a, len);
+            Cast(b, dyLocal, RoundMode::CAST_NONE, len);
+            queue_dy_.FreeTensor(dyLocal);
+            Mul(z, a, b, len);
+            LocalTensor<TYPE_Z> zLocal = queue_z_.template AllocTensor<TYPE_Z>();
+            Cast(zLocal, z, OUTPUT_ROUND, len);
+            queue_z_.EnQue(zLocal);
+        } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
+            LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
+            LocalTensor<float> x = float_x_.Get<float>();
+            Cast(x, xLocal, RoundMode::CAST_NONE, len);
+            queue_x_.FreeTensor(xLocal);
+            LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
+            LocalTensor<float> z = float_x_.Get<float>();
+            LocalTensor<float> a = scratch_a_.Get<float>();
+            LocalTensor<float> b = scratch_b_.Get<float>();
+            LocalTensor<float> c = scratch_c_.Get<float>();
             LocalTensor<float> one = const_one_.Get<float>();
             Maxs(a, x, -10.0f, len);
             Mins(a, a, 10.0f, len);
@@ -220,36 +239,65 @@ private:
             Adds(z, z, -1.5957692f, len);
             Mul(z, z, a, len);
             Exp(z, z, len);
-            Muls(b, b, 0.21406445f, len);
-            Adds(b, b, 1.5957692f, len);
+            Adds(z, z, 1.0f, len);
+            Div(z, one, z, len);
+            Muls(b, b, -0.21406445f, len);
+            Adds(b, b, -1.5957692f, len);
+            Adds(c, z, -1.0f, len);
+            Mul(c, c, a, len);
+            Mul(c, c, b, len);
+            Adds(c, c, 1.0f, len);
+            Mul(c, c, z, len);
+            Cast(a, dyLocal, RoundMode::CAST_NONE, len);
+            queue_dy_.FreeTensor(dyLocal);
+            Mul(z, c, a, len);
+            LocalTensor<TYPE_Z> zLocal = queue_z_.template AllocTensor<TYPE_Z>();
+            Cast(zLocal, z, OUTPUT_ROUND, len);
+            queue_z_.EnQue(zLocal);
+        }
+    }
+
+    // The compute program of each variant, rendered step by step from the spec.
+    __aicore__ inline void Program(const LocalTensor<float>& dy, const LocalTensor<float>& x, const LocalTensor<float>& z, uint32_t len)
+    {
+        if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
+            LocalTensor<float> a = scratch_a_.Get<float>();
+            LocalTensor<float> b = scratch_b_.Get<float>();
+            Maxs(a, x, -7.5f, len);
+            Mins(a, a, 7.5f, len);
+            Mul(b, a, a, len);
             Mul(b, b, a, len);
+            Muls(z, a, -1.5957692f, len);
+            Axpy(z, b, -0.071354814f, len);
+            Exp(z, z, len);
+            Muls(b, b, 0.21406445f, len);
+            Axpy(b, a, 1.5957692f, len);
             Adds(a, z, 1.0f, len);
-            Div(a, one, a, len);
-            Mul(z, z, a, len);
-            Mul(z, z, b, len);
-            Mul(z, z, a, len);
-            Add(z, z, a, len);
+            Mul(b, b, z, len);
+            Add(b, b, a, len);
+            Mul(a, a, a, len);
+            Div(a, b, a, len);
             if constexpr (!LOW_PRECISION) {  // float32 only: exact Taylor polynomial near the derivative's zero
                 LocalTensor<float> c = scratch_c_.Get<float>();
-                Adds(a, x, 0.75246143f, len);
-                Adds(a, a, -1.1339628e-08f, len);
-                Maxs(a, a, -0.002f, len);
-                Mins(a, a, 0.002f, len);
-                Abs(b, a, len);
-                Muls(b, b, -1.0e+30f, len);
-                Adds(b, b, 1.0e+27f, len);
-                Maxs(b, b, 0.0f, len);
-                Mins(b, b, 1.0f, len);
-                Muls(c, a, -0.015783008f, len);
-                Adds(c, c, 0.38751838f, len);
-                Mul(c, c, a, len);
-                Adds(c, c, 0.4304001f, len);
-                Mul(c, c, a, len);
-                Sub(c, c, z, len);
-                Mul(c, c, b, len);
-                Add(z, z, c, len);
+                Adds(b, x, 0.75246143f, len);
+                Adds(b, b, -1.1339628e-08f, len);
+                Maxs(b, b, -0.002f, len);
+                Mins(b, b, 0.002f, len);
+                Abs(c, b, len);
+                Muls(c, c, -1.0e+30f, len);
+                Adds(c, c, 1.0e+27f, len);
+                Maxs(c, c, 0.0f, len);
+                Mins(c, c, 1.0f, len);
+                Muls(z, b, -0.015783008f, len);
+                Adds(z, z, 0.38751838f, len);
+                Mul(z, z, b, len);
+                Adds(z, z, 0.4304001f, len);
+                Mul(z, z, b, len);
+                Sub(z, z, a, len);
+                Mul(z, z, c, len);
+                Add(a, a, z, len);
             }
-            Mul(z, z, dy, len);
+            Mul(z, a, dy, len);
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             LocalTensor<float> a = scratch_a_.Get<float>();
             LocalTensor<float> b = scratch_b_.Get<float>();

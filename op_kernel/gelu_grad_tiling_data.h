@@ -10,9 +10,9 @@
 
 struct GeluGradTilingData {
     uint64_t totalDataNum;  // elements in every tensor
-    uint64_t smallCoreDataNum;  // elements of a small core
-    uint64_t bigCoreDataNum;  // elements of a big core (one 32-byte block more)
-    uint64_t lastCoreDataNum;  // elements of the last core (a small core plus the sub-block remainder)
+    uint64_t smallCoreDataNum;  // elements of a small core (whole 512-byte granules)
+    uint64_t bigCoreDataNum;  // elements of a big core (one granule more)
+    uint64_t lastCoreDataNum;  // elements of the last core (a small core plus the sub-granule remainder)
     uint32_t tileDataNum;  // elements per full tile (one UB pass)
     uint32_t bigCoreNum;  // cores [0, bigCoreNum) are big
     uint32_t smallTileNum;  // tiles of a small core

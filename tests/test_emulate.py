@@ -70,7 +70,7 @@ def test_finite_over_the_whole_float32_range():
     for soc in ("ascend910b", "ascend310b"):
         z = run("gelu_grad", soc, _inputs(x, np.ones_like(x)))["z"]
         assert np.isfinite(z).all(), (soc, z)
-        assert z[-1] == 1.0 and abs(z[0]) < 1e-30
+        assert z[-1] == 1.0 and abs(z[0]) < 1e-15  # GELU'(-inf) = 0; the clamp leaves at most 5e-17
 
 
 def test_results_do_not_depend_on_threads():

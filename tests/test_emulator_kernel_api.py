@@ -162,7 +162,8 @@ def test_tiling_macros(programs):
 API_TESTS = ["pad_dummy_first_element", "pad_value_fill", "pad_setpadvalue", "pad_out_exact",
              "datacopy_params_strided", "ub_poison", "gelu_grad_f32", "gelu_grad_f16", "gelu_grad_bf16",
              "gelu_grad_f32_310b", "vector_float_ops", "vector_half_ops", "vector_int_ops", "vector_repeat_forms",
-             "compare_select", "advanced_apis", "style_hard_clip", "style_queue_bind"]
+             "compare_select", "advanced_apis", "style_hard_clip", "style_queue_bind", "mask_register",
+             "repeat_forms_extra", "reductions_and_math", "atomic_add_copy_out"]
 
 
 @pytest.mark.parametrize("name", API_TESTS)

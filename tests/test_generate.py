@@ -89,19 +89,22 @@ def test_budget_is_derived_from_the_buffer_plan(tree):
         for dtype in (DType.FLOAT32, DType.FLOAT16):
             for buf in GELU.buffer_plan(variant, dtype):
                 assert f"pipe_.InitBuffer({buf.name}_" in kernel
-    # 910B float32: queues dy/x/z (2 x 4 B each) + scratch a, b + refinement c + constant one = 40 B.
-    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_mul"), DType.FLOAT32) == 40
-    # float16 has no refinement register: queues 3 x 2 x 2 B + float copies 3 x 4 B + a, b + one = 36 B.
-    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_mul"), DType.FLOAT16) == 36
-    # 310B float16: queues 3 x 2 x 2 B + float copies 3 x 4 B + scratch a, b, c + one = 40 B.
-    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_fma"), DType.FLOAT16) == 40
+    # 910B float32: queues dy/x/z (2 x 4 B each) + scratch a, b + refinement c = 36 B.
+    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_mul"), DType.FLOAT32) == 36
+    # float16: dy's queue double-buffered (2 x 2 B), x's and z's single (2 + 2 B), one float buffer for x then z
+    # (4 B), scratch a, b (8 B; dy is cast late into b) = 20 B. No refinement register.
+    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_mul"), DType.FLOAT16) == 20
+    layout = GELU.low_precision_layout(GELU.variant("sigmoid_mul"))
+    assert layout.early == ("x",) and layout.late == (("dy", "b", 14),) and layout.out_alias == (("z", "x"),)
+    # 310B float16: queues dy 2 x 2 B, x and z 2 + 2 B; float x/z 4 B; scratch a, b, c + constant one 16 B = 28 B.
+    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_fma"), DType.FLOAT16) == 28
 
 
 def test_tile_sizes_leave_the_library_reserve_free():
     soc = get_soc("ascend910b")
     tile = tile_data_num(GELU, soc, GELU.variant("sigmoid_mul"), DType.FLOAT32)
-    assert tile == 4704  # (196352 - 8192) // 40 rounded down to 8 elements
-    assert tile * 40 <= soc.ub_doc_usable
+    assert tile == 5120  # (196352 - 8192) // 36 rounded down to a 512-byte granule (128 elements)
+    assert tile * 36 <= soc.ub_doc_usable
 
 
 def test_bf16_gate_is_rendered_from_the_catalog():
@@ -124,7 +127,9 @@ def test_default_socs_accept_bf16_everywhere(tree):
 def test_kernel_uses_datacopypad_and_rint_cast(tree):
     kernel = tree["op_kernel/gelu_grad.h"]
     assert "DataCopyPad(dst, src, params, pad);" in kernel
-    assert "Cast(zLocal, zFloat, OUTPUT_ROUND, len);" in kernel
+    assert "Cast(zLocal, z, OUTPUT_ROUND, len);" in kernel
+    assert "Cast(b, dyLocal, RoundMode::CAST_NONE, len);" in kernel  # dy cast late into a dead register
+    assert "pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : 2), tile * sizeof(TYPE_X));" in kernel
     assert "constexpr RoundMode OUTPUT_ROUND = RoundMode::CAST_RINT;" in kernel
     assert "__NPU_ARCH__ == 1001 || __NPU_ARCH__ == 2002" in kernel  # 910 and 310P: CAST_NONE
     assert "InitBuffer(scratch_a_" in kernel

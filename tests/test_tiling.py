@@ -30,7 +30,7 @@ def _check_invariants(soc, dtype, n):
         assert offset + count <= n, "no block addresses past the end"
         assert (tiles - 1) * d.tileDataNum + tail == count
         assert 1 <= tail <= d.tileDataNum
-        assert offset * dtype.nbytes % 32 == 0, "every block starts 32-byte aligned"
+        assert offset * dtype.nbytes % GELU.tiling_granule_bytes == 0, "every block starts 512-byte aligned"
         covered += count
     assert covered == n, "every element exactly once"
     return t
@@ -53,10 +53,11 @@ def test_reference_worked_values_are_fixed_not_copied():
     # The reference processes 8 elements for n = 5 (reading 3 past the end); we process exactly 5.
     t = compute_tiling(GELU, get_soc("ascend910b"), DType.FLOAT32, 5)
     assert (t.block_dim, t.data.lastCoreDataNum, t.data.lastTailDataNum) == (1, 5, 5)
-    # n = 10^6 float32 on 910B1: 48 cores, 31250 full blocks -> 8 big cores of 20840, small 20832.
+    # n = 10^6 float32 on 910B1: 48 cores, 7812 full 512-byte granules -> 36 big cores of 20864 elements,
+    # small ones of 20736, and the last takes the 64-element remainder.
     t = compute_tiling(GELU, get_soc("ascend910b"), DType.FLOAT32, 10**6)
-    assert t.block_dim == 48 and t.data.bigCoreNum == 8
-    assert (t.data.smallCoreDataNum, t.data.bigCoreDataNum) == (20832, 20840)
+    assert t.block_dim == 48 and t.data.bigCoreNum == 36
+    assert (t.data.smallCoreDataNum, t.data.bigCoreDataNum, t.data.lastCoreDataNum) == (20736, 20864, 20800)
     assert t.tiling_key == 0 and t.workspace == 16 * 1024 * 1024
     t = compute_tiling(GELU, get_soc("ascend310b"), DType.FLOAT16, 10**5)
     assert t.tiling_key == 1 and t.block_dim == 1 and t.workspace == 2 * 1024 * 1024

@@ -53,4 +53,11 @@ def bind(lib: C.CDLL) -> C.CDLL:
     lib.kg_infer_shape.restype = C.c_int32
     lib.kg_opdef_json.argtypes = [C.c_char_p, C.c_uint64]
     lib.kg_opdef_json.restype = C.c_int32
+    lib.kg_set_gm_slack.argtypes = [C.c_int32]
+    lib.kg_set_gm_slack.restype = None
     return lib
+
+
+def gm_padded_bytes(nbytes: int) -> int:
+    """kg_gm_padded_bytes of abi.h: the allocation size of a GM buffer when kg_set_gm_slack(1) is on."""
+    return max(512, (nbytes + 32 + 511) // 512 * 512)

@@ -3,5 +3,6 @@
 #include "api_gelu_grad.cpp"
 #include "api_styles.cpp"
 #include "api_vector.cpp"
+#include "api_mask_extras.cpp"
 
 KG_TEST_MAIN()

@@ -24,6 +24,9 @@
 #include "kgemu/detail/cmp_select.h"
 #include "kgemu/detail/sync.h"
 #include "kgemu/detail/advanced.h"
+#include "kgemu/detail/advanced_math.h"
+#include "kgemu/detail/vec_mask.h"
+#include "kgemu/detail/extras.h"
 #include "kgemu/detail/tiling.h"
 
 #undef KGEMU_INSIDE_KERNEL_OPERATOR

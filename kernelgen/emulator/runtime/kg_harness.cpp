@@ -28,6 +28,8 @@
 // }
 // Kernel arguments (kg_kernel_entry): IR inputs in OpDef order (absent optional inputs as nullptr), IR
 // outputs (absent optional ones as nullptr), workspace (nullptr when the tiling asked for none), tiling data.
+// A DYNAMIC input or output (a tensor list: consecutive request tensors of the same name) is passed as the
+// address of a ListTensorDesc descriptor in GM (see bind_param in DoRun).
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -59,6 +61,7 @@ using namespace kgemu::detail;
 constexpr size_t kTilingCapacity = 64 * 1024;
 constexpr uint64_t kMaxWorkspaceBytes = 4ULL << 30;
 constexpr uint32_t kMaxBlockDim = 65535;
+int32_t g_gm_slack = 0;  // kg_set_gm_slack
 
 int32_t Fail(KgRunRequest* req, int32_t code, const std::string& msg) {
     if (req != nullptr && req->error != nullptr && req->error_cap > 0) {
@@ -154,33 +157,37 @@ int32_t Prepare(KgRunRequest* req, bool for_run, Prepared& p) {
     if (for_run) {
         e = BindTensors(p.op.outputs, req->outputs, req->n_outputs, true, true, {}, node, p.out_bind);
         if (!e.empty()) return Fail(req, KG_USAGE, std::string(req->op_type) + ": " + e);
-        for (const auto* params : {&p.op.inputs, &p.op.outputs}) {
-            for (const auto& param : *params) {
-                if (param.param_type == ops::DYNAMIC) {
-                    return Fail(req, KG_USAGE, std::string(req->op_type) + ": DYNAMIC " +
-                                                   (params == &p.op.inputs ? "input '" : "output '") + param.name +
-                                                   "' needs a tensor-list kernel argument, which the emulator does not build");
-                }
-            }
-        }
         e = CheckDtypes(p.op, node, p.soc, &p.columns);
         if (!e.empty()) return Fail(req, KG_HOST_FAILED, "OpDef: " + e);
     } else {
-        if (req->n_outputs != static_cast<int32_t>(p.op.outputs.size()) || (req->n_outputs > 0 && req->outputs == nullptr)) {
-            return Fail(req, KG_USAGE, std::string(req->op_type) + " declares " + std::to_string(p.op.outputs.size()) +
-                                           " outputs; the request has " + std::to_string(req->n_outputs));
+        if (req->n_outputs < 0 || (req->n_outputs > 0 && req->outputs == nullptr)) {
+            return Fail(req, KG_USAGE, std::string(req->op_type) + ": the request's output array is missing");
         }
+        int32_t r = 0;
         for (size_t k = 0; k < p.op.outputs.size(); ++k) {
-            if (p.op.outputs[k].param_type == ops::DYNAMIC) {
-                return Fail(req, KG_USAGE, std::string(req->op_type) + ": DYNAMIC output '" + p.op.outputs[k].name +
-                                               "' cannot be inferred through the ABI");
+            const bool dynamic = p.op.outputs[k].param_type == ops::DYNAMIC;
+            const uint32_t start = static_cast<uint32_t>(node.out_shapes.size());
+            uint32_t count = 0;
+            // a DYNAMIC output takes every consecutive tensor of its name (a tensor list); others take one
+            while (r < req->n_outputs && (count == 0 || dynamic) &&
+                   (!dynamic || (req->outputs[r].name != nullptr && p.op.outputs[k].name == req->outputs[r].name))) {
+                const KgTensor& t = req->outputs[r];
+                node.out_shapes.emplace_back();
+                const auto fmt = static_cast<ge::Format>(t.format);
+                node.out_descs.emplace_back(static_cast<ge::DataType>(t.dtype), fmt, fmt);
+                node.out_tensors.emplace_back();
+                ++count;
+                ++r;
             }
-            const KgTensor& t = req->outputs[k];
-            node.out_shapes.emplace_back();
-            const auto fmt = static_cast<ge::Format>(t.format);
-            node.out_descs.emplace_back(static_cast<ge::DataType>(t.dtype), fmt, fmt);
-            node.out_tensors.emplace_back();
-            node.out_ir.emplace_back(static_cast<uint32_t>(k), 1U);
+            if (count == 0 && !dynamic) {
+                return Fail(req, KG_USAGE, std::string(req->op_type) + " declares " + std::to_string(p.op.outputs.size()) +
+                                               " outputs; the request has " + std::to_string(req->n_outputs));
+            }
+            node.out_ir.emplace_back(start, count);
+        }
+        if (r != req->n_outputs) {
+            return Fail(req, KG_USAGE, std::string(req->op_type) + " declares " + std::to_string(p.op.outputs.size()) +
+                                           " outputs; the request has " + std::to_string(req->n_outputs) + " tensors");
         }
     }
     e = BuildAttrs(*p.def, p.impl, *req, node.attr_store, p.warnings);
@@ -477,23 +484,46 @@ int32_t DoRun(KgRunRequest* req) {
     }
     ApplyInitValues(p, req);
     std::vector<uint8_t*> args;
+    std::vector<std::vector<uint64_t>> lists;  // tensor-list descriptors of DYNAMIC params (kept alive for the run)
+    lists.reserve(p.op.inputs.size() + p.op.outputs.size());
+    // One kernel argument per IR param: the tensor, nullptr (absent optional), or for a DYNAMIC param the
+    // ListTensorDesc layout: [byte offset of the pointer array][per tensor: dims | index << 32, dim values...][ptrs]
+    auto bind_param = [&](const std::string& name, bool dynamic, const ParamBinding& b, const KgTensor* tensors) {
+        auto reg = [&](const std::string& n, const KgTensor& t) {
+            if (t.data != nullptr) {
+                kgemu::rt_register_gm(n.c_str(), t.data, t.bytes, g_gm_slack ? kg_gm_padded_bytes(t.bytes) - t.bytes : 0);
+            }
+        };
+        if (!dynamic) {
+            const KgTensor* t = b.first >= 0 ? &tensors[b.first] : nullptr;
+            args.push_back(t == nullptr ? nullptr : static_cast<uint8_t*>(t->data));
+            if (t != nullptr) reg(name, *t);
+            return;
+        }
+        std::vector<uint64_t> desc(1, 0);
+        for (int32_t j = 0; j < b.count; ++j) {
+            const KgTensor& t = tensors[b.first + j];
+            desc.push_back(static_cast<uint64_t>(t.ndim < 0 ? 0 : t.ndim) | (static_cast<uint64_t>(j) << 32));
+            for (int32_t d = 0; d < t.ndim; ++d) desc.push_back(static_cast<uint64_t>(t.dims[d]));
+            reg(name + "[" + std::to_string(j) + "]", t);
+        }
+        desc[0] = desc.size() * sizeof(uint64_t);
+        for (int32_t j = 0; j < b.count; ++j) desc.push_back(reinterpret_cast<uintptr_t>(tensors[b.first + j].data));
+        lists.push_back(std::move(desc));
+        kgemu::rt_register_gm((name + " (tensor list)").c_str(), lists.back().data(), lists.back().size() * 8);
+        args.push_back(reinterpret_cast<uint8_t*>(lists.back().data()));
+    };
     try {
         kgemu::rt_begin_run(req->soc, req->op_type, req->trace != 0);
         std::set<std::string> in_names;
         for (size_t k = 0; k < p.op.inputs.size(); ++k) {
-            const ParamBinding& b = p.in_bind[k];
-            const KgTensor* t = b.first >= 0 ? &req->inputs[b.first] : nullptr;
-            args.push_back(t == nullptr ? nullptr : static_cast<uint8_t*>(t->data));
+            bind_param(p.op.inputs[k].name, p.op.inputs[k].param_type == ops::DYNAMIC, p.in_bind[k], req->inputs);
             in_names.insert(p.op.inputs[k].name);
-            if (t != nullptr && t->data != nullptr) kgemu::rt_register_gm(p.op.inputs[k].name.c_str(), t->data, t->bytes);
         }
         for (size_t k = 0; k < p.op.outputs.size(); ++k) {
-            const ParamBinding& b = p.out_bind[k];
-            const KgTensor* t = b.first >= 0 ? &req->outputs[b.first] : nullptr;
-            args.push_back(t == nullptr ? nullptr : static_cast<uint8_t*>(t->data));
             std::string name = p.op.outputs[k].name;
             if (in_names.count(name) != 0) name += "_ref";
-            if (t != nullptr && t->data != nullptr) kgemu::rt_register_gm(name.c_str(), t->data, t->bytes);
+            bind_param(name, p.op.outputs[k].param_type == ops::DYNAMIC, p.out_bind[k], req->outputs);
         }
         args.push_back(workspace.get());
         if (ws_total > 0) kgemu::rt_register_gm("workspace", workspace.get(), ws_total);
@@ -506,8 +536,11 @@ int32_t DoRun(KgRunRequest* req) {
 
     const uint32_t n = node.block_dim;
     std::vector<BlockResult> results(n);
+    // threads < 0: every block at once (kernels that call SyncAll).
     uint32_t threads = req->threads > 0 ? static_cast<uint32_t>(req->threads) : std::thread::hardware_concurrency();
+    if (req->threads < 0) threads = n;
     threads = std::max<uint32_t>(1, std::min<uint32_t>(threads, n));
+    kgemu::rt_set_concurrency(threads);
     std::atomic<uint32_t> next{0};
     std::atomic<uint32_t> lowest_failed{UINT32_MAX};
     auto worker = [&]() {
@@ -579,33 +612,33 @@ int32_t DoRun(KgRunRequest* req) {
 // input dtypes select (when unique), else a Follow target, else the first input's dtype.
 void DefaultOutputDtypes(const Prepared& p, HostNode& node) {
     const ge::DataType first = node.in_descs.empty() ? ge::DT_UNDEFINED : node.in_descs[0].GetDataType();
-    for (size_t k = 0; k < node.out_dtypes.size(); ++k) {
-        if (p.impl != nullptr && p.impl->infer_dtype_same_as_first_input) {
-            node.out_dtypes[k] = first;
-            continue;
-        }
-        const ops::KgParamData& out = p.op.outputs[k];
-        std::set<int32_t> candidates;
-        for (size_t c = 0; c < out.dtypes.size() && !out.dtype_is_list; ++c) {
-            bool ok = true;
-            for (size_t i = 0; i < p.op.inputs.size() && i < node.in_ir.size(); ++i) {
-                const auto& in = p.op.inputs[i];
-                if (in.dtype_is_list || c >= in.dtypes.size() || node.in_ir[i].GetInstanceNum() == 0) continue;
-                if (node.in_descs[node.in_ir[i].GetInstanceStart()].GetDataType() != in.dtypes[c]) ok = false;
-            }
-            if (ok) candidates.insert(out.dtypes[c]);
-        }
-        if (candidates.size() == 1) {
-            node.out_dtypes[k] = static_cast<ge::DataType>(*candidates.begin());
-            continue;
-        }
+    for (size_t k = 0; k < p.op.outputs.size() && k < node.out_ir.size(); ++k) {
+        const uint32_t begin = static_cast<uint32_t>(node.out_ir[k].GetInstanceStart());
+        const uint32_t end = begin + static_cast<uint32_t>(node.out_ir[k].GetInstanceNum());
         ge::DataType dt = first;
-        for (size_t i = 0; i < p.op.inputs.size(); ++i) {
-            if (p.op.inputs[i].name == out.follow && node.in_ir[i].GetInstanceNum() > 0) {
-                dt = node.in_descs[node.in_ir[i].GetInstanceStart()].GetDataType();
+        if (p.impl == nullptr || !p.impl->infer_dtype_same_as_first_input) {
+            const ops::KgParamData& out = p.op.outputs[k];
+            std::set<int32_t> candidates;
+            for (size_t c = 0; c < out.dtypes.size() && !out.dtype_is_list; ++c) {
+                bool ok = true;
+                for (size_t i = 0; i < p.op.inputs.size() && i < node.in_ir.size(); ++i) {
+                    const auto& in = p.op.inputs[i];
+                    if (in.dtype_is_list || c >= in.dtypes.size() || node.in_ir[i].GetInstanceNum() == 0) continue;
+                    if (node.in_descs[node.in_ir[i].GetInstanceStart()].GetDataType() != in.dtypes[c]) ok = false;
+                }
+                if (ok) candidates.insert(out.dtypes[c]);
+            }
+            if (candidates.size() == 1) {
+                dt = static_cast<ge::DataType>(*candidates.begin());
+            } else {
+                for (size_t i = 0; i < p.op.inputs.size(); ++i) {
+                    if (p.op.inputs[i].name == out.follow && node.in_ir[i].GetInstanceNum() > 0) {
+                        dt = node.in_descs[node.in_ir[i].GetInstanceStart()].GetDataType();
+                    }
+                }
             }
         }
-        node.out_dtypes[k] = dt;
+        for (uint32_t j = begin; j < end && j < node.out_dtypes.size(); ++j) node.out_dtypes[j] = dt;
     }
 }
 
@@ -646,8 +679,9 @@ int32_t DoInferShape(KgRunRequest* req) {
     for (size_t k = 0; k < node.out_shapes.size(); ++k) {
         const gert::Shape& s = node.out_shapes[k].GetStorageShape();
         if (s.GetDimNum() > 8) {
+            const char* name = req->outputs[k].name != nullptr ? req->outputs[k].name : "?";
             return Fail(req, KG_HOST_FAILED, where + ": inferred rank " + std::to_string(s.GetDimNum()) + " of output '" +
-                                                 p.op.outputs[k].name + "' exceeds the ABI's 8 dims");
+                                                 name + "' exceeds the ABI's 8 dims");
         }
         KgTensor& t = req->outputs[k];
         t.ndim = static_cast<int32_t>(s.GetDimNum());
@@ -678,6 +712,8 @@ int32_t kg_infer_shape(KgRunRequest* request) {
         return Fail(request, KG_HOST_FAILED, std::string("emulator harness error: ") + e.what());
     }
 }
+
+void kg_set_gm_slack(int32_t enabled) { g_gm_slack = enabled != 0 ? 1 : 0; }
 
 int32_t kg_opdef_json(char* buf, uint64_t cap) {
     const std::string json = kgemu::detail::OpDefJson();

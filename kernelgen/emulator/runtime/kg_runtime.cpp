@@ -77,6 +77,19 @@ int64_t gm_check(const char* api, const void* p, uint64_t bytes, bool write) {
         }
     }
     const char* verb = write ? "writes" : "reads";
+    for (const auto& r : g_run.gm) {  // runs past the end, but stays inside the allocation's rounding slack
+        if (r.slack != 0 && a >= r.base && a < r.base + r.bytes + r.slack && e <= r.base + r.bytes + r.slack) {
+            if (b != nullptr) {
+                (write ? b->stats.gm_write_bytes : b->stats.gm_read_bytes) += bytes;
+                warn(*b, strf("%s: %s past the end of '%s' (%llu bytes) into its allocation padding: harmless with "
+                              "the NPU allocator's rounding (buffers padded to 512 bytes), but those bytes are not "
+                              "the tensor's%s",
+                              api, verb, r.name.c_str(), static_cast<unsigned long long>(r.bytes),
+                              write ? "" : " (the emulator fills them with 0xFF)"));
+            }
+            return static_cast<int64_t>(a - r.base);
+        }
+    }
     for (const auto& r : g_run.gm) {  // starts inside a buffer and runs past its end
         if (a >= r.base && a < r.base + r.bytes) fail(api, gm_where(r, a, e, verb));
     }
@@ -116,13 +129,44 @@ void rt_begin_run(const KgSoc* soc, const char* op_type, bool trace) {
     g_run.gm.clear();
     g_run.tiling.clear();
     g_run.tiling_set = false;
+    std::lock_guard<std::mutex> lock(g_run.sync.mu);
+    g_run.sync.generation = 0;
+    g_run.sync.arrived = 0;
+    g_run.sync.ended = 0;
+    g_run.sync.concurrency = 0;
+    g_run.sync.broken = false;
+    g_run.sync.why.clear();
+    g_run.sync.first_left.clear();
 }
 
-void rt_register_gm(const char* name, void* base, uint64_t bytes) {
+void rt_set_concurrency(uint32_t blocks_at_once) {
+    std::lock_guard<std::mutex> lock(g_run.sync.mu);
+    g_run.sync.concurrency = blocks_at_once;
+}
+
+namespace {
+// A block left the launch: blocks waiting in SyncAll can never be released (the NPU would hang).
+void sync_block_left(uint32_t block_idx, bool failed) {
+    auto& st = g_run.sync;
+    std::lock_guard<std::mutex> lock(st.mu);
+    if (st.ended++ == 0) {
+        st.first_left = detail::strf("block %u %s", block_idx, failed ? "failed" : "ended without calling SyncAll");
+    }
+    if (st.arrived > 0 && !st.broken) {
+        st.broken = true;
+        st.why = detail::strf("%s while %u block(s) wait in SyncAll: the NPU would wait forever",
+                              st.first_left.c_str(), st.arrived);
+        st.cv.notify_all();
+    }
+}
+}  // namespace
+
+void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack) {
     detail::GmRange r;
     r.name = name != nullptr ? name : "?";
     r.base = reinterpret_cast<uintptr_t>(base);
     r.bytes = bytes;
+    r.slack = slack;
     g_run.gm.push_back(r);
 }
 
@@ -166,6 +210,7 @@ BlockStats rt_block_end() {
         detail::warn(*b, "the TPipe was still alive at block end (it should be a local of the kernel function)");
         b->pipe = nullptr;
     }
+    sync_block_left(b->block_idx, false);
     BlockStats out = std::move(b->stats);
     for (const auto& kv : b->vector_calls) out.vector_calls[kv.first] += kv.second;
     t_store.last_progress = detail::progress_of(*b);
@@ -174,6 +219,7 @@ BlockStats rt_block_end() {
 }
 
 void rt_block_abort() {
+    if (tl_block != nullptr) sync_block_left(tl_block->block_idx, true);
     if (tl_block != nullptr) t_store.last_progress = detail::progress_of(*tl_block);
     tl_block = nullptr;
 }

@@ -75,7 +75,8 @@ struct KgRunRequest {
     int32_t n_outputs;
     const KgAttr* attrs;
     int32_t n_attrs;
-    int32_t threads;          // worker threads for blocks; 0 = hardware concurrency; results never depend on it
+    int32_t threads;          // worker threads for blocks; 0 = hardware concurrency, < 0 = every block at once
+                              // (needed by SyncAll); results never depend on it
     int32_t trace;            // 1: record a per-block trace (cost model); 0: off
     char* report;             // out: JSON report (see kg_harness.cpp), NUL-terminated
     uint64_t report_cap;
@@ -96,6 +97,17 @@ int32_t kg_run(KgRunRequest* request);
 
 // Runs the registered infershape for op_type: fills outputs[i].ndim/dims from the inputs.
 int32_t kg_infer_shape(KgRunRequest* request);
+
+// GM allocation padding. With kg_set_gm_slack(1), the caller promises that every input and output buffer of
+// the following kg_run calls is allocated with kg_gm_padded_bytes(bytes) bytes (torch_npu's caching-allocator
+// rounding: +32, then up to a multiple of 512). A kernel access past a tensor's end that stays inside that
+// padding is then a run warning instead of a defect (real ops read and write whole 512-byte tiles past the
+// tail); the caller discards whatever lands there. Default 0: every byte past the end is a defect.
+void kg_set_gm_slack(int32_t enabled);
+inline uint64_t kg_gm_padded_bytes(uint64_t bytes) {
+    const uint64_t r = (bytes + 32 + 511) / 512 * 512;
+    return r < 512 ? 512 : r;
+}
 
 // Writes the OpDef registry (every OP_ADD in the library) as JSON into buf.
 int32_t kg_opdef_json(char* buf, uint64_t cap);

@@ -45,11 +45,14 @@ struct BlockStats {
 
 // ---- process-wide, called by the harness before blocks start (single thread) ----
 void rt_begin_run(const KgSoc* soc, const char* op_type, bool trace);
-// Every GM range the kernel may touch. Accesses outside all registered ranges are defects.
-void rt_register_gm(const char* name, void* base, uint64_t bytes);
+// Every GM range the kernel may touch. Accesses outside all registered ranges are defects. `slack` bytes past
+// the end are allocated too (the NPU allocator's rounding): an access reaching into them is a block warning.
+void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack = 0);
 // The tiling-data bytes written by the host; GET_TILING_DATA* copies from here and checks sizes.
 void rt_set_tiling(const uint8_t* data, uint64_t size);
 const KgSoc* rt_soc();
+// How many blocks the harness runs at once; SyncAll needs all of them (default: unknown, assumed enough).
+void rt_set_concurrency(uint32_t blocks_at_once);
 
 // ---- per block, on the thread that runs the block ----
 void rt_block_begin(uint32_t block_idx, uint32_t block_num, uint64_t tiling_key);

@@ -20,6 +20,8 @@
 #include "exe_graph/runtime/tiling_parse_context.h"
 #include "graph/ascend_string.h"
 #include "graph/types.h"
+#include "graph/utils/type_utils.h"
+#include "securec.h"
 #ifndef KGEMU_HOST_DETAIL_OK
 #define KGEMU_HOST_DETAIL_OK
 #endif

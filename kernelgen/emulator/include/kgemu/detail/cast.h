@@ -174,15 +174,15 @@ inline void cast_loop(D* d, const S* s, size_t n, RoundMode m) {
 
 template <typename T, typename U>
 inline void cast_repeat(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& src, RoundMode roundMode,
-                        const kgemu::detail::MaskBits& m, uint8_t repeatTime, const AscendC::UnaryRepeatParams& p) {
+                        const kgemu::detail::MaskBits& m, const AscendC::UnaryRepeatParams& p) {
     auto& b = kgemu::detail::api_enter("Cast");
     kgemu::detail::check_cast<T, U>(b, "Cast", roundMode);
     constexpr uint32_t wide = sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U);
-    kgemu::detail::note_vector(b, "Cast", static_cast<uint64_t>(m.active) * repeatTime, wide, repeatTime * 256ULL);
-    if (repeatTime == 0) return;
-    const auto od = kgemu::detail::rep_operand(b, "Cast", "dst", dst, p.dstBlkStride, p.dstRepStride, repeatTime, m.kmax);
-    const auto os = kgemu::detail::rep_operand(b, "Cast", "src", src, p.srcBlkStride, p.srcRepStride, repeatTime, m.kmax);
-    kgemu::detail::for_active(m, repeatTime, [&](uint32_t r, uint32_t k) {
+    kgemu::detail::note_vector(b, "Cast", m.total(), wide, m.repeat * 256ULL);
+    if (m.repeat == 0) return;
+    const auto od = kgemu::detail::rep_operand(b, "Cast", "dst", dst, p.dstBlkStride, p.dstRepStride, m);
+    const auto os = kgemu::detail::rep_operand(b, "Cast", "src", src, p.srcBlkStride, p.srcRepStride, m);
+    kgemu::detail::for_active(m, [&](uint32_t r, uint32_t k) {
         U v;
         std::memcpy(&v, kgemu::detail::rep_addr(os, r, k), sizeof(U));
         const T out = kgemu::detail::cast_elem<T, U>(v, roundMode);
@@ -216,16 +216,16 @@ template <typename T, typename U, bool isSetMask = true>
 inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask,
                  const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
     constexpr uint32_t wide = sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U);
-    const auto m = kgemu::detail::mask_continuous("Cast", mask, 256 / wide);
-    kgemu::detail::cast_repeat(dst, src, roundMode, m, repeatTime, repeatParams);
+    const auto m = kgemu::detail::call_mask<isSetMask>("Cast", mask, 256 / wide, repeatTime);
+    kgemu::detail::cast_repeat(dst, src, roundMode, m, repeatParams);
 }
 
 template <typename T, typename U, bool isSetMask = true>
 inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
                  const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
     constexpr uint32_t wide = sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U);
-    const auto m = kgemu::detail::mask_bitwise("Cast", mask, 256 / wide);
-    kgemu::detail::cast_repeat(dst, src, roundMode, m, repeatTime, repeatParams);
+    const auto m = kgemu::detail::call_mask<isSetMask>("Cast", mask, 256 / wide, repeatTime);
+    kgemu::detail::cast_repeat(dst, src, roundMode, m, repeatParams);
 }
 
 }  // namespace AscendC

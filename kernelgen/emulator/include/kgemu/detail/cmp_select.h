@@ -175,33 +175,6 @@ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
                                        nullptr);
 }
 
-// Compare, mask/repeat form: repeat r writes its 256/sizeof(T) result bits contiguously at bit r*256/sizeof(T).
-template <typename T, typename U, bool isSetMask = true>
-inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
-                    const uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& p) {
-    auto& b = kgemu::detail::api_enter("Compare");
-    kgemu::detail::check_cmp_dtype<T>(b, "Compare", cmpMode);
-    const auto m = kgemu::detail::mask_continuous("Compare", mask, 256 / sizeof(T));
-    kgemu::detail::note_vector(b, "Compare", static_cast<uint64_t>(m.active) * repeatTime, sizeof(T),
-                               repeatTime * 256ULL);
-    if (repeatTime == 0) return;
-    const uint32_t per_rep = 256 / sizeof(T);
-    auto* d = reinterpret_cast<uint8_t*>(
-        kgemu::detail::ub_operand(b, "Compare", "dst", dst, static_cast<uint64_t>(repeatTime) * per_rep / 8));
-    const auto o0 = kgemu::detail::rep_operand(b, "Compare", "src0", src0, p.src0BlkStride, p.src0RepStride, repeatTime,
-                                               m.kmax);
-    const auto o1 = kgemu::detail::rep_operand(b, "Compare", "src1", src1, p.src1BlkStride, p.src1RepStride, repeatTime,
-                                               m.kmax);
-    kgemu::detail::for_active(m, repeatTime, [&](uint32_t r, uint32_t k) {
-        T x, y;
-        std::memcpy(&x, kgemu::detail::rep_addr(o0, r, k), sizeof(T));
-        std::memcpy(&y, kgemu::detail::rep_addr(o1, r, k), sizeof(T));
-        const uint64_t bit = static_cast<uint64_t>(r) * per_rep + k;
-        const bool v = kgemu::detail::cmp_apply(cmpMode, kgemu::detail::cmp_value(x), kgemu::detail::cmp_value(y));
-        d[bit >> 3] = static_cast<uint8_t>((d[bit >> 3] & ~(1U << (bit & 7))) | (static_cast<unsigned>(v) << (bit & 7)));
-    });
-}
-
 // Select, tensor-tensor (mode 0 or 2; mode 1 takes the scalar from src1[0]).
 template <typename T, typename U>
 inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <mutex>
 
 #include "kgemu/detail/tensor.h"
 
@@ -102,6 +103,42 @@ inline void check_count_form_bytes(const char* api, uint64_t count) {
                        static_cast<unsigned long long>(count), dtype_info<T>::name,
                        static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(bytes / 32 * 32),
                        static_cast<unsigned long long>(bytes % 32)));
+    }
+}
+
+// A UB -> GM write of n elements: a plain copy, or (after SetAtomicAdd / Max / Min) an element-wise combine with
+// what GM holds, serialised across blocks as the NPU's atomic unit does.
+inline std::mutex& atomic_mutex() {
+    static std::mutex m;
+    return m;
+}
+
+template <typename T>
+inline void gm_store(BlockState& b, const char* api, T* dst, const T* src, uint64_t n) {
+    if (b.atomic_op == 0) {
+        std::memcpy(dst, src, n * sizeof(T));
+        return;
+    }
+    if (b.atomic_dtype != dtype_info<T>::bit) {
+        fail(api, strf("an atomic %s is set for another dtype than this copy's %s (SetAtomic* names the GM element "
+                       "type)", b.atomic_op == 1 ? "add" : (b.atomic_op == 2 ? "max" : "min"), dtype_info<T>::name));
+    }
+    if constexpr (std::is_same<T, float>::value || is_half_like<T>::value || std::is_same<T, int32_t>::value ||
+                  std::is_same<T, int16_t>::value || std::is_same<T, int8_t>::value) {
+        std::lock_guard<std::mutex> lock(atomic_mutex());
+        for (uint64_t i = 0; i < n; ++i) {
+            if constexpr (std::is_integral<T>::value) {
+                const T a = dst[i], v = src[i];
+                dst[i] = b.atomic_op == 1 ? static_cast<T>(a + v) : (b.atomic_op == 2 ? (a > v ? a : v) : (a < v ? a : v));
+            } else {
+                const float a = to_f32(dst[i]), v = to_f32(src[i]);
+                const float r = b.atomic_op == 1 ? a + v : (b.atomic_op == 2 ? (a > v ? a : v) : (a < v ? a : v));
+                dst[i] = from_f32<T>(r);
+            }
+        }
+    } else {
+        fail(api, strf("atomic GM writes of %s are not supported (float, half, bfloat16_t, int32/16/8 are)",
+                       dtype_info<T>::name));
     }
 }
 
@@ -201,7 +238,10 @@ inline void pad_ub_to_gm(const char* api, T* dst, const AscendC::LocalTensor<T>&
     const auto* s = reinterpret_cast<const uint8_t*>(ub_operand(b, api, "src", src, ub_total));
     const int64_t gm_off = gm_check(api, dst, gm_total, true);
     auto* g = reinterpret_cast<uint8_t*>(dst);
-    for (uint32_t i = 0; i < count; ++i) std::memcpy(g + i * gm_stride, s + i * ub_stride, len);
+    for (uint32_t i = 0; i < count; ++i) {
+        gm_store(b, api, reinterpret_cast<T*>(g + i * gm_stride), reinterpret_cast<const T*>(s + i * ub_stride),
+                 len / sizeof(T));
+    }
     trace_mte(b, api, "MTE3", count * len, sizeof(T), gm_off);
 }
 
@@ -233,7 +273,7 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
     const T* s = kgemu::detail::ub_operand(b, "DataCopy", "src", src, bytes);
     kgemu::detail::check_gm_elem_align("DataCopy", dst.kg_ptr);
     const int64_t off = kgemu::detail::gm_check("DataCopy", dst.kg_ptr, bytes, true);
-    std::memcpy(dst.kg_ptr, s, bytes);
+    kgemu::detail::gm_store(b, "DataCopy", dst.kg_ptr, s, count);
     kgemu::detail::trace_mte(b, "DataCopy", "MTE3", bytes, sizeof(T), off);
 }
 
@@ -283,7 +323,10 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
     kgemu::detail::check_gm_elem_align("DataCopy", dst.kg_ptr);
     const int64_t off = kgemu::detail::gm_check("DataCopy", dst.kg_ptr, (p.blockCount - 1) * ds + len, true);
     auto* d = reinterpret_cast<uint8_t*>(dst.kg_ptr);
-    for (uint32_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * ds, s + i * ss, len);
+    for (uint32_t i = 0; i < p.blockCount; ++i) {
+        kgemu::detail::gm_store(b, "DataCopy", reinterpret_cast<T*>(d + i * ds), reinterpret_cast<const T*>(s + i * ss),
+                                len / sizeof(T));
+    }
     kgemu::detail::trace_mte(b, "DataCopy", "MTE3", p.blockCount * len, sizeof(T), off);
 }
 
@@ -331,6 +374,22 @@ template <typename T>
 inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
     kgemu::detail::pad_ub_to_gm("DataCopyPad", dst.kg_ptr, src, p.blockCount, p.blockLen,
                                 static_cast<uint64_t>(p.srcStride), static_cast<uint64_t>(p.dstStride));
+}
+
+// The explicit-PaddingMode spellings (DataCopyPad<T, PaddingMode::Normal>): Normal is the forms above;
+// Compact (950 only) merges the blocks and is not emulated.
+template <typename T, PaddingMode mode>
+inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
+                        const DataCopyPadExtParams<T>& pad) {
+    static_assert(mode == PaddingMode::Normal, "kgemu: DataCopyPad PaddingMode::Compact is not emulated yet by "
+                                               "kernelgen's CPU emulator");
+    DataCopyPad<T>(dst, src, p, pad);
+}
+template <typename T, PaddingMode mode>
+inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+    static_assert(mode == PaddingMode::Normal, "kgemu: DataCopyPad PaddingMode::Compact is not emulated yet by "
+                                               "kernelgen's CPU emulator");
+    DataCopyPad<T>(dst, src, p);
 }
 
 // Value of the pad elements of later DataCopyPad calls with isPad == false.

@@ -199,6 +199,14 @@ inline void WriteTplParams(JsonWriter& w, const TilingDeclareParams& params) {
         w.Key("values").BeginArray();
         for (uint64_t v : p.vals) w.Uint(v);
         w.EndArray();
+        if (!p.followMarkers.empty()) {  // ASCENDC_TPL_INPUT(x) / ASCENDC_TPL_OUTPUT(x) of a DATATYPE declaration
+            w.Key("follow").BeginArray();
+            for (uint64_t m : p.followMarkers) {
+                if (m >= ASCENDC_TPL_OUTPUT_BIAS) w.String("output:" + std::to_string(m - ASCENDC_TPL_OUTPUT_BIAS));
+                else w.String("input:" + std::to_string(m - ASCENDC_TPL_INPUT_BIAS));
+            }
+            w.EndArray();
+        }
         w.EndObject();
     }
     w.EndArray();

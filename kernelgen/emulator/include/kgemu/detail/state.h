@@ -8,7 +8,9 @@
 #ifndef KGEMU_DETAIL_STATE_H
 #define KGEMU_DETAIL_STATE_H
 
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -27,6 +29,20 @@ struct GmRange {
     std::string name;
     uintptr_t base;
     uint64_t bytes;
+    uint64_t slack = 0;  // allocated bytes past `bytes` (allocator rounding): touching them is a warning
+};
+
+// SyncAll: a barrier over every block of the launch (the harness runs them all at once when it may be used).
+struct SyncState {
+    std::mutex mu;
+    std::condition_variable cv;
+    uint64_t generation = 0;
+    uint32_t arrived = 0;      // blocks waiting in the current SyncAll
+    uint32_t ended = 0;        // blocks that finished (or failed)
+    uint32_t concurrency = 0;  // blocks the harness runs at once (0: unknown)
+    bool broken = false;
+    std::string why;
+    std::string first_left;    // "block 3 ended" / "block 3 failed": the first block that left the launch
 };
 
 struct RunState {
@@ -36,6 +52,7 @@ struct RunState {
     std::vector<GmRange> gm;
     std::vector<uint8_t> tiling;
     bool tiling_set = false;
+    SyncState sync;
 };
 extern RunState g_run;  // defined in runtime/kg_runtime.cpp
 
@@ -63,6 +80,13 @@ struct BlockState {
     // SetPadValue
     uint64_t pad_value_bits = 0;
     bool pad_value_set = false;
+    // the vector mask register (SetMaskCount / SetMaskNorm / SetVectorMask), read by isSetMask = false calls
+    bool mask_counter = false;
+    uint64_t mask_count = 0;
+    uint64_t mask_w[2] = {~0ULL, ~0ULL};
+    // SetAtomicAdd / SetAtomicMax / SetAtomicMin: UB -> GM copies combine with GM instead of overwriting
+    uint8_t atomic_op = 0;        // 0 none, 1 add, 2 max, 3 min
+    uint32_t atomic_dtype = 0;    // dtype_info<T>::bit of the SetAtomic* call
 };
 
 inline thread_local BlockState* tl_block = nullptr;

@@ -80,10 +80,7 @@ inline void PipeBarrier() {
     }
 }
 
-// Normal (mask) mode is the only mode the emulator runs in; counter mode and explicit vector masks
-// (SetMaskCount, SetVectorMask with isSetMask = false APIs) are not emulated and do not compile.
-inline void SetMaskNorm() { kgemu::detail::api_enter("SetMaskNorm"); }
-inline void ResetMask() { kgemu::detail::api_enter("ResetMask"); }
+// The vector mask register (SetMaskNorm, SetMaskCount, SetVectorMask, ResetMask) is in vec_mask.h.
 
 // ---- system variables ----
 inline int64_t GetBlockIdx() { return kgemu::detail::block_state("GetBlockIdx").block_idx; }

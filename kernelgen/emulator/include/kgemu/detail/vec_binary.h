@@ -49,16 +49,14 @@ struct OpRevDiv {  // scalar / x
     template <typename T, bool isSetMask = true>                                                                    \
     inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,             \
                      uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {           \
-        static_assert(isSetMask, "the emulator supports only isSetMask = true");                                     \
-        const auto m = kgemu::detail::mask_bitwise(#NAME, mask, 256 / sizeof(T));                                   \
-        kgemu::detail::binary_repeat<T>(#NAME, RULE, dst, src0, src1, m, repeatTime, repeatParams, OP{});           \
+        const auto m = kgemu::detail::call_mask<isSetMask>(#NAME, mask, 256 / sizeof(T), repeatTime); \
+        kgemu::detail::binary_repeat<T>(#NAME, RULE, dst, src0, src1, m, repeatParams, OP{});           \
     }                                                                                                               \
     template <typename T, bool isSetMask = true>                                                                    \
     inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,             \
                      uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {             \
-        static_assert(isSetMask, "the emulator supports only isSetMask = true");                                     \
-        const auto m = kgemu::detail::mask_continuous(#NAME, mask, 256 / sizeof(T));                                \
-        kgemu::detail::binary_repeat<T>(#NAME, RULE, dst, src0, src1, m, repeatTime, repeatParams, OP{});           \
+        const auto m = kgemu::detail::call_mask<isSetMask>(#NAME, mask, 256 / sizeof(T), repeatTime); \
+        kgemu::detail::binary_repeat<T>(#NAME, RULE, dst, src0, src1, m, repeatParams, OP{});           \
     }
 
 // Count form plus both mask/repeat forms of a tensor-scalar API.
@@ -66,22 +64,21 @@ struct OpRevDiv {  // scalar / x
     template <typename T, bool isSetMask = true>                                                                    \
     inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,                    \
                      const int32_t& count) {                                                                        \
-        kgemu::detail::scalar_count<T>(#NAME, RULE, dst, src, scalarValue, count, OP{});                            \
+        kgemu::detail::scalar_count<T>(#NAME, RULE, dst, src, scalarValue,                                          \
+                                       kgemu::detail::call_count<isSetMask>(#NAME, count), OP{});                   \
     }                                                                                                               \
     template <typename T, bool isSetMask = true>                                                                    \
     inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask[],   \
                      const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                             \
-        static_assert(isSetMask, "the emulator supports only isSetMask = true");                                     \
-        const auto m = kgemu::detail::mask_bitwise(#NAME, mask, 256 / sizeof(T));                                   \
-        kgemu::detail::unary_repeat<T>(#NAME, RULE, dst, src, m, repeatTime, repeatParams,                          \
+        const auto m = kgemu::detail::call_mask<isSetMask>(#NAME, mask, 256 / sizeof(T), repeatTime); \
+        kgemu::detail::unary_repeat<T>(#NAME, RULE, dst, src, m, repeatParams,                          \
                                        kgemu::detail::bind_scalar<T>(OP{}, scalarValue));                            \
     }                                                                                                               \
     template <typename T, bool isSetMask = true>                                                                    \
     inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,     \
                      const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                             \
-        static_assert(isSetMask, "the emulator supports only isSetMask = true");                                     \
-        const auto m = kgemu::detail::mask_continuous(#NAME, mask, 256 / sizeof(T));                                \
-        kgemu::detail::unary_repeat<T>(#NAME, RULE, dst, src, m, repeatTime, repeatParams,                          \
+        const auto m = kgemu::detail::call_mask<isSetMask>(#NAME, mask, 256 / sizeof(T), repeatTime); \
+        kgemu::detail::unary_repeat<T>(#NAME, RULE, dst, src, m, repeatParams,                          \
                                        kgemu::detail::bind_scalar<T>(OP{}, scalarValue));                            \
     }
 

@@ -247,12 +247,16 @@ inline uint64_t rep_extent(uint32_t esize, uint32_t blk, uint32_t rep, uint32_t 
 struct MaskBits {
     uint64_t w[4] = {0, 0, 0, 0};
     uint32_t per_rep = 0;
-    uint32_t active = 0;
-    uint32_t kmax = 0;
+    uint32_t active = 0;   // active elements per repeat (normal mode)
+    uint32_t kmax = 0;     // highest active element index of a repeat
+    uint32_t repeat = 0;   // repeats the call performs
+    bool counter = false;  // counter mode: `count` elements in total, per_rep per repeat, the last one partial
+    uint64_t count = 0;
     bool test(uint32_t k) const { return (w[k >> 6] >> (k & 63)) & 1ULL; }
+    uint64_t total() const { return counter ? count : static_cast<uint64_t>(active) * repeat; }
 };
 
-inline MaskBits mask_continuous(const char* api, uint64_t mask, uint32_t per_rep) {
+inline MaskBits mask_continuous(const char* api, uint64_t mask, uint32_t per_rep, uint32_t repeat = 1) {
     if (mask < 1 || mask > per_rep) {
         fail(api, strf("mask %llu is outside [1, %u] (elements per 256-byte repeat for this dtype)",
                        static_cast<unsigned long long>(mask), per_rep));
@@ -262,12 +266,14 @@ inline MaskBits mask_continuous(const char* api, uint64_t mask, uint32_t per_rep
     for (uint32_t k = 0; k < mask; ++k) m.w[k >> 6] |= 1ULL << (k & 63);
     m.active = static_cast<uint32_t>(mask);
     m.kmax = static_cast<uint32_t>(mask - 1);
+    m.repeat = repeat;
     return m;
 }
 
-inline MaskBits mask_bitwise(const char* api, const uint64_t* mask, uint32_t per_rep) {
+inline MaskBits mask_bitwise(const char* api, const uint64_t* mask, uint32_t per_rep, uint32_t repeat = 1) {
     MaskBits m;
     m.per_rep = per_rep;
+    m.repeat = repeat;
     const uint32_t words = per_rep > 128 ? 2 : (per_rep + 63) / 64;  // the API carries at most 128 mask bits
     for (uint32_t i = 0; i < words; ++i) m.w[i] = mask[i];
     if (per_rep < 64) m.w[0] &= (1ULL << per_rep) - 1;
@@ -283,19 +289,94 @@ inline MaskBits mask_bitwise(const char* api, const uint64_t* mask, uint32_t per
     return m;
 }
 
+// The mask register (isSetMask = false calls): SetMaskNorm + SetVectorMask bits per repeat, or SetMaskCount +
+// SetVectorMask element count (the call's repeatTime is then ignored: ceil(count / per_rep) repeats).
+inline MaskBits mask_register(const char* api, uint32_t per_rep, uint32_t repeat) {
+    const BlockState& b = block_state(api);
+    if (b.mask_counter) {
+        MaskBits m;
+        m.per_rep = per_rep;
+        m.counter = true;
+        m.count = b.mask_count;
+        m.repeat = static_cast<uint32_t>((b.mask_count + per_rep - 1) / per_rep);
+        const uint64_t first = b.mask_count < per_rep ? b.mask_count : per_rep;
+        for (uint32_t k = 0; k < first; ++k) m.w[k >> 6] |= 1ULL << (k & 63);
+        m.active = static_cast<uint32_t>(first);
+        m.kmax = first == 0 ? 0 : static_cast<uint32_t>(first - 1);
+        return m;
+    }
+    const uint64_t words[2] = {b.mask_w[0], b.mask_w[1]};
+    return mask_bitwise(api, words, per_rep, repeat);
+}
+
+// The mask of a mask/repeat-form call: its own (isSetMask = true) or the mask register's (false).
+template <bool isSetMask>
+inline MaskBits call_mask(const char* api, uint64_t mask, uint32_t per_rep, uint32_t repeat) {
+    if constexpr (isSetMask) {
+        return mask_continuous(api, mask, per_rep, repeat);
+    } else {
+        (void)mask;
+        return mask_register(api, per_rep, repeat);
+    }
+}
+template <bool isSetMask>
+inline MaskBits call_mask(const char* api, const uint64_t* mask, uint32_t per_rep, uint32_t repeat) {
+    if constexpr (isSetMask) {
+        return mask_bitwise(api, mask, per_rep, repeat);
+    } else {
+        (void)mask;
+        return mask_register(api, per_rep, repeat);
+    }
+}
+
+// The count of a count-form call: its own (isSetMask = true) or the counter-mode mask register's (false).
+template <bool isSetMask>
+inline int32_t call_count(const char* api, int32_t count) {
+    if constexpr (isSetMask) {
+        return count;
+    } else {
+        const BlockState& b = block_state(api);
+        if (!b.mask_counter) {
+            fail(api, "isSetMask = false on the count form needs SetMaskCount() and SetVectorMask(count) first");
+        }
+        return static_cast<int32_t>(b.mask_count);
+    }
+}
+
 template <typename F>
-inline void for_active(const MaskBits& m, uint32_t repeat, F f) {
-    for (uint32_t r = 0; r < repeat; ++r) {
+inline void for_active(const MaskBits& m, F f) {
+    if (m.counter) {
+        for (uint32_t r = 0; r < m.repeat; ++r) {
+            const uint64_t left = m.count - static_cast<uint64_t>(r) * m.per_rep;
+            const uint32_t n = left < m.per_rep ? static_cast<uint32_t>(left) : m.per_rep;
+            for (uint32_t k = 0; k < n; ++k) f(r, k);
+        }
+        return;
+    }
+    for (uint32_t r = 0; r < m.repeat; ++r) {
         for (uint32_t k = 0; k <= m.kmax; ++k) {
             if (m.test(k)) f(r, k);
         }
     }
 }
 
+// Bytes an operand spans under mask m (0 when the call does nothing).
+inline uint64_t mask_extent(uint32_t esize, uint32_t blk, uint32_t rep, const MaskBits& m) {
+    if (m.repeat == 0) return 0;
+    if (!m.counter) return rep_extent(esize, blk, rep, m.repeat, m.kmax);
+    const uint64_t last = m.count - static_cast<uint64_t>(m.repeat - 1) * m.per_rep;
+    uint64_t ext = rep_extent(esize, blk, rep, m.repeat, static_cast<uint32_t>(last - 1));
+    if (m.repeat > 1) {
+        const uint64_t full = rep_extent(esize, blk, rep, m.repeat - 1, m.per_rep - 1);
+        if (full > ext) ext = full;
+    }
+    return ext;
+}
+
 template <typename T>
 inline RepOperand rep_operand(BlockState& b, const char* api, const char* role, const AscendC::LocalTensor<T>& t,
-                              uint32_t blk, uint32_t rep, uint32_t repeat, uint32_t kmax) {
-    const uint64_t ext = rep_extent(sizeof(T), blk, rep, repeat, kmax);
+                              uint32_t blk, uint32_t rep, const MaskBits& m) {
+    const uint64_t ext = mask_extent(sizeof(T), blk, rep, m);
     T* p = ub_operand(b, api, role, t, ext);
     return RepOperand{reinterpret_cast<uint8_t*>(p), static_cast<uint32_t>(sizeof(T)), blk, rep};
 }
@@ -310,16 +391,16 @@ inline void check_dst_blk(const char* api, uint32_t blk, const MaskBits& m, uint
 template <typename T, typename F>
 inline void binary_repeat(const char* api, const DtypeRule& rule, const AscendC::LocalTensor<T>& dst,
                           const AscendC::LocalTensor<T>& s0, const AscendC::LocalTensor<T>& s1, const MaskBits& m,
-                          uint8_t repeat, const AscendC::BinaryRepeatParams& p, F f) {
+                          const AscendC::BinaryRepeatParams& p, F f) {
     auto& b = api_enter(api);
     check_vec_dtype<T>(b, api, rule);
-    note_vector(b, api, static_cast<uint64_t>(m.active) * repeat, sizeof(T), repeat * 256ULL);
-    if (repeat == 0) return;
+    note_vector(b, api, m.total(), sizeof(T), m.repeat * 256ULL);
+    if (m.repeat == 0) return;
     check_dst_blk(api, p.dstBlkStride, m, sizeof(T));
-    const RepOperand od = rep_operand(b, api, "dst", dst, p.dstBlkStride, p.dstRepStride, repeat, m.kmax);
-    const RepOperand o0 = rep_operand(b, api, "src0", s0, p.src0BlkStride, p.src0RepStride, repeat, m.kmax);
-    const RepOperand o1 = rep_operand(b, api, "src1", s1, p.src1BlkStride, p.src1RepStride, repeat, m.kmax);
-    for_active(m, repeat, [&](uint32_t r, uint32_t k) {
+    const RepOperand od = rep_operand(b, api, "dst", dst, p.dstBlkStride, p.dstRepStride, m);
+    const RepOperand o0 = rep_operand(b, api, "src0", s0, p.src0BlkStride, p.src0RepStride, m);
+    const RepOperand o1 = rep_operand(b, api, "src1", s1, p.src1BlkStride, p.src1RepStride, m);
+    for_active(m, [&](uint32_t r, uint32_t k) {
         T a, c;
         std::memcpy(&a, rep_addr(o0, r, k), sizeof(T));
         std::memcpy(&c, rep_addr(o1, r, k), sizeof(T));
@@ -331,16 +412,16 @@ inline void binary_repeat(const char* api, const DtypeRule& rule, const AscendC:
 // Driver of the unary mask/repeat form (also tensor-scalar ops, with the scalar bound into f).
 template <typename T, typename F>
 inline void unary_repeat(const char* api, const DtypeRule& rule, const AscendC::LocalTensor<T>& dst,
-                         const AscendC::LocalTensor<T>& src, const MaskBits& m, uint8_t repeat,
+                         const AscendC::LocalTensor<T>& src, const MaskBits& m,
                          const AscendC::UnaryRepeatParams& p, F f) {
     auto& b = api_enter(api);
     check_vec_dtype<T>(b, api, rule);
-    note_vector(b, api, static_cast<uint64_t>(m.active) * repeat, sizeof(T), repeat * 256ULL);
-    if (repeat == 0) return;
+    note_vector(b, api, m.total(), sizeof(T), m.repeat * 256ULL);
+    if (m.repeat == 0) return;
     check_dst_blk(api, p.dstBlkStride, m, sizeof(T));
-    const RepOperand od = rep_operand(b, api, "dst", dst, p.dstBlkStride, p.dstRepStride, repeat, m.kmax);
-    const RepOperand os = rep_operand(b, api, "src", src, p.srcBlkStride, p.srcRepStride, repeat, m.kmax);
-    for_active(m, repeat, [&](uint32_t r, uint32_t k) {
+    const RepOperand od = rep_operand(b, api, "dst", dst, p.dstBlkStride, p.dstRepStride, m);
+    const RepOperand os = rep_operand(b, api, "src", src, p.srcBlkStride, p.srcRepStride, m);
+    for_active(m, [&](uint32_t r, uint32_t k) {
         T a;
         std::memcpy(&a, rep_addr(os, r, k), sizeof(T));
         const T out = apply1<T>(f, a);

@@ -81,17 +81,15 @@ struct OpNot {
     inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask[],                         \
                      const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                             \
         static_assert(!(FLOAT_ONLY) || kgemu::detail::is_float_like<T>::value, #NAME " takes half or float");        \
-        static_assert(isSetMask, "the emulator supports only isSetMask = true");                                     \
-        const auto m = kgemu::detail::mask_bitwise(#NAME, mask, 256 / sizeof(T));                                   \
-        kgemu::detail::unary_repeat<T>(#NAME, RULE, dst, src, m, repeatTime, repeatParams, OP{});                   \
+        const auto m = kgemu::detail::call_mask<isSetMask>(#NAME, mask, 256 / sizeof(T), repeatTime); \
+        kgemu::detail::unary_repeat<T>(#NAME, RULE, dst, src, m, repeatParams, OP{});                   \
     }                                                                                                               \
     template <typename T, bool isSetMask = true>                                                                    \
     inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,                           \
                      const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                             \
         static_assert(!(FLOAT_ONLY) || kgemu::detail::is_float_like<T>::value, #NAME " takes half or float");        \
-        static_assert(isSetMask, "the emulator supports only isSetMask = true");                                     \
-        const auto m = kgemu::detail::mask_continuous(#NAME, mask, 256 / sizeof(T));                                \
-        kgemu::detail::unary_repeat<T>(#NAME, RULE, dst, src, m, repeatTime, repeatParams, OP{});                   \
+        const auto m = kgemu::detail::call_mask<isSetMask>(#NAME, mask, 256 / sizeof(T), repeatTime); \
+        kgemu::detail::unary_repeat<T>(#NAME, RULE, dst, src, m, repeatParams, OP{});                   \
     }
 
 namespace AscendC {
@@ -118,15 +116,15 @@ inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int3
 template <typename T, bool isSetMask = true>
 inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask[], const uint8_t repeatTime,
                 const UnaryRepeatParams& repeatParams) {
-    const auto m = kgemu::detail::mask_bitwise("Abs", mask, 256 / sizeof(T));
-    kgemu::detail::unary_repeat<T>("Abs", kgemu::detail::RULE_FLOATS, dst, src, m, repeatTime, repeatParams,
+    const auto m = kgemu::detail::call_mask<isSetMask>("Abs", mask, 256 / sizeof(T), repeatTime);
+    kgemu::detail::unary_repeat<T>("Abs", kgemu::detail::RULE_FLOATS, dst, src, m, repeatParams,
                                    kgemu::detail::OpAbs{});
 }
 template <typename T, bool isSetMask = true>
 inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTime,
                 const UnaryRepeatParams& repeatParams) {
-    const auto m = kgemu::detail::mask_continuous("Abs", mask, 256 / sizeof(T));
-    kgemu::detail::unary_repeat<T>("Abs", kgemu::detail::RULE_FLOATS, dst, src, m, repeatTime, repeatParams,
+    const auto m = kgemu::detail::call_mask<isSetMask>("Abs", mask, 256 / sizeof(T), repeatTime);
+    kgemu::detail::unary_repeat<T>("Abs", kgemu::detail::RULE_FLOATS, dst, src, m, repeatParams,
                                    kgemu::detail::OpAbs{});
 }
 
@@ -150,13 +148,11 @@ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t 
                       const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
     auto& b = kgemu::detail::api_enter("Duplicate");
     kgemu::detail::check_bf16_any<T>(b, "Duplicate");
-    const auto m = kgemu::detail::mask_continuous("Duplicate", mask, 256 / sizeof(T));
-    kgemu::detail::note_vector(b, "Duplicate", static_cast<uint64_t>(m.active) * repeatTime, sizeof(T),
-                               repeatTime * 256ULL);
-    if (repeatTime == 0) return;
-    const auto od =
-        kgemu::detail::rep_operand(b, "Duplicate", "dst", dst, dstBlockStride, dstRepeatStride, repeatTime, m.kmax);
-    kgemu::detail::for_active(m, repeatTime, [&](uint32_t r, uint32_t k) {
+    const auto m = kgemu::detail::call_mask<isSetMask>("Duplicate", mask, 256 / sizeof(T), repeatTime);
+    kgemu::detail::note_vector(b, "Duplicate", m.total(), sizeof(T), m.repeat * 256ULL);
+    if (m.repeat == 0) return;
+    const auto od = kgemu::detail::rep_operand(b, "Duplicate", "dst", dst, dstBlockStride, dstRepeatStride, m);
+    kgemu::detail::for_active(m, [&](uint32_t r, uint32_t k) {
         std::memcpy(kgemu::detail::rep_addr(od, r, k), &scalarValue, sizeof(T));
     });
 }
@@ -166,13 +162,11 @@ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t 
                       const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
     auto& b = kgemu::detail::api_enter("Duplicate");
     kgemu::detail::check_bf16_any<T>(b, "Duplicate");
-    const auto m = kgemu::detail::mask_bitwise("Duplicate", mask, 256 / sizeof(T));
-    kgemu::detail::note_vector(b, "Duplicate", static_cast<uint64_t>(m.active) * repeatTime, sizeof(T),
-                               repeatTime * 256ULL);
-    if (repeatTime == 0) return;
-    const auto od =
-        kgemu::detail::rep_operand(b, "Duplicate", "dst", dst, dstBlockStride, dstRepeatStride, repeatTime, m.kmax);
-    kgemu::detail::for_active(m, repeatTime, [&](uint32_t r, uint32_t k) {
+    const auto m = kgemu::detail::call_mask<isSetMask>("Duplicate", mask, 256 / sizeof(T), repeatTime);
+    kgemu::detail::note_vector(b, "Duplicate", m.total(), sizeof(T), m.repeat * 256ULL);
+    if (m.repeat == 0) return;
+    const auto od = kgemu::detail::rep_operand(b, "Duplicate", "dst", dst, dstBlockStride, dstRepeatStride, m);
+    kgemu::detail::for_active(m, [&](uint32_t r, uint32_t k) {
         std::memcpy(kgemu::detail::rep_addr(od, r, k), &scalarValue, sizeof(T));
     });
 }

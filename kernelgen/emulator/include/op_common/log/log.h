@@ -18,6 +18,8 @@
 #include "exe_graph/runtime/shape.h"
 #include "graph/ge_error_codes.h"
 #include "graph/types.h"
+#include "graph/utils/type_utils.h"
+#include "securec.h"
 #ifndef KGEMU_HOST_DETAIL_OK
 #define KGEMU_HOST_DETAIL_OK
 #endif

@@ -1,0 +1,79 @@
+"""gelu_grad on the cost model: the reference's instruction sequence, the generated one, and a proposal.
+
+REFERENCE_SIGMOID_MUL is the hand-written ops-nn kernel's tiling-key-0 sequence (reference-gelu-grad.md
+§4.2: p = exp((C0 x^2 + C1) x), t = (C2 x^2 + C3) x, s = 1 / (p + 1) with a Duplicate of 1.0 per tile,
+z = ((p s) t) s + s, times dy) written as a Variant, so it runs in kernelgen's own kernel scaffolding (same
+tiling, queues and casts) and only the instruction sequence differs from the generated kernel.
+
+The generated kernel adopted the cost model's proposals (docs/cost-model.md §5): the 15-step sigmoid_mul
+program and the 512-byte tiling granule; spec_with(..., granule_bytes=32) models the reference's tiling.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from ..golden import gelu_tanh_derivative
+from ..ops import get_spec
+from ..ops.gelu_grad import KC, KC3, K
+from ..spec import OpSpec, Step, Variant
+
+_C0, _C1, _C2, _C3 = -KC, -K, KC3, K   # the reference's COEFF0..COEFF3
+
+REFERENCE_SIGMOID_MUL = Variant(
+    name="sigmoid_mul",
+    tiling_key=0,
+    doc="ops-nn reference, tiling key 0 (reference-gelu-grad.md §4.2)",
+    scratch=("a", "b"),
+    constants=(("one", 1.0),),
+    program=(
+        Step("Mul", "b", ("x", "x")),
+        Step("Muls", "z", ("b",), _C0),
+        Step("Adds", "z", ("z",), _C1),
+        Step("Mul", "z", ("z", "x")),
+        Step("Exp", "z", ("z",)),                # p = exp(-2u)
+        Step("Muls", "b", ("b",), _C2),
+        Step("Adds", "b", ("b",), _C3),
+        Step("Mul", "b", ("b", "x")),            # t = x (2u)'
+        Step("Muls", "a", ("one",), 1.0),        # stands for the reference's per-tile Duplicate(1.0): same cost
+        Step("Adds", "a", ("z",), 1.0),
+        Step("Div", "a", ("one", "a")),          # s = 1 / (p + 1)
+        Step("Mul", "z", ("z", "a")),
+        Step("Mul", "z", ("z", "b")),
+        Step("Mul", "z", ("z", "a")),
+        Step("Add", "z", ("z", "a")),            # ((p s) t) s + s
+        Step("Mul", "z", ("z", "dy")),
+    ),
+)
+
+def spec_with(variant: Variant, granule_bytes: int | None = None, base: OpSpec | None = None) -> OpSpec:
+    """gelu_grad's spec with the variant of the same name replaced (and optionally another tiling granule)."""
+    base = base or get_spec("gelu_grad")
+    spec = dataclasses.replace(base, variants=tuple(variant if v.name == variant.name else v for v in base.variants),
+                               tiling_granule_bytes=granule_bytes or base.tiling_granule_bytes)
+    spec.validate()
+    return spec
+
+
+def source_for(spec: OpSpec, soc_family: str):
+    """An emulate.OperatorSource of spec rendered for soc_family."""
+    from ..emulate import OperatorSource
+    from ..emulator.build import materialize_tree
+    from ..render import render_tree, resolve_socs
+    from ..tiling import TILING_FIELDS
+
+    names = list(spec.default_socs) + ([soc_family] if soc_family not in spec.default_socs else [])
+    files = {k: v for k, v in render_tree(spec, resolve_socs(spec, names)).items()
+             if k.startswith(("op_host/", "op_kernel/"))}
+    root = materialize_tree(files, spec.snake)
+    return OperatorSource(root, spec.snake, None, [(n, t) for n, t, _ in TILING_FIELDS])
+
+
+def model_programs(soc: str, dtype: str, shape) -> dict:
+    """{label: PerfEstimate} for the reference's sequence and tiling granule against the generated kernel."""
+    from ..perf import estimate, estimate_source
+
+    return {
+        "reference sequence, 32 B granule": estimate_source(source_for(spec_with(REFERENCE_SIGMOID_MUL, 32), soc),
+                                                            soc, dtype, shape, label="reference sequence"),
+        "generated": estimate("gelu_grad", soc, dtype, shape),
+    }

@@ -1,0 +1,297 @@
+// kernelgen CPU emulator (private, kernel side): type traits kernels use (IsSameType, SupportType, Std::),
+// GM atomics (SetAtomicAdd / Max / Min / None), SyncAll, reductions (ReduceSum / ReduceMax / ReduceMin count
+// form, WholeReduceSum, BlockReduceSum / Max / Min), and the APIs that are declared only to fail at compile time
+// with "not emulated yet" (TBufPool, LocalTensor operator expressions, WholeReduceMax / Min, ...).
+//
+// Reductions sum in double and round once to T; the NPU's summation order (a binary tree per repeat) is not
+// reproduced, so sums can differ from hardware in the last bits.
+#ifndef KGEMU_INSIDE_KERNEL_OPERATOR
+#error "kgemu/detail/extras.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
+#endif
+#ifndef KGEMU_DETAIL_EXTRAS_H
+#define KGEMU_DETAIL_EXTRAS_H
+
+#include <type_traits>
+#include <vector>
+
+#include "kgemu/detail/vec_mask.h"
+
+namespace kgemu {
+namespace detail {
+template <typename... A>
+struct kernel_false : std::false_type {};
+template <auto... V>
+struct kernel_false_v : std::false_type {};
+
+template <typename T>
+inline double reduce_value(T v) {
+    return static_cast<double>(to_f32(v));
+}
+}  // namespace detail
+}  // namespace kgemu
+
+namespace AscendC {
+
+// ---- type traits ----
+template <typename T, typename U>
+struct IsSameType {
+    static constexpr bool value = std::is_same<T, U>::value;
+};
+template <typename T, typename... Ts>
+constexpr bool SupportType() {
+    return (std::is_same<T, Ts>::value || ...);
+}
+template <typename T>
+using PrimT = T;  // TensorTrait is not emulated: a LocalTensor's element type is the type itself
+namespace Std {
+using std::conditional;
+using std::conditional_t;
+using std::enable_if;
+using std::enable_if_t;
+using std::integral_constant;
+using std::is_same;
+using std::is_same_v;
+using std::remove_cv_t;
+using std::remove_reference_t;
+}  // namespace Std
+
+// ---- GM atomics: later UB -> GM DataCopy / DataCopyPad combine with GM (see data_copy.h gm_store) ----
+template <typename T>
+inline void SetAtomicType() {
+    kgemu::detail::api_enter("SetAtomicType").atomic_dtype = kgemu::detail::dtype_info<T>::bit;
+}
+template <typename T>
+inline void SetAtomicAdd() {
+    auto& b = kgemu::detail::api_enter("SetAtomicAdd");
+    b.atomic_op = 1;
+    b.atomic_dtype = kgemu::detail::dtype_info<T>::bit;
+}
+template <typename T>
+inline void SetAtomicMax() {
+    auto& b = kgemu::detail::api_enter("SetAtomicMax");
+    b.atomic_op = 2;
+    b.atomic_dtype = kgemu::detail::dtype_info<T>::bit;
+}
+template <typename T>
+inline void SetAtomicMin() {
+    auto& b = kgemu::detail::api_enter("SetAtomicMin");
+    b.atomic_op = 3;
+    b.atomic_dtype = kgemu::detail::dtype_info<T>::bit;
+}
+inline void SetAtomicNone() { kgemu::detail::api_enter("SetAtomicNone").atomic_op = 0; }
+
+// ---- reductions, count form: dst[0] = sum / max / min of src[0, count); ReduceMax / ReduceMin with
+// calIndex also write the index of the first extreme element into dst[1] (its bits as an unsigned integer) ----
+template <typename T, bool isReuseSource = false>
+inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal,
+                      const int32_t count) {
+    (void)workLocal;
+    auto& b = kgemu::detail::api_enter("ReduceSum");
+    kgemu::detail::check_vec_dtype<T>(b, "ReduceSum", kgemu::detail::RULE_FLOATS);
+    kgemu::detail::check_count("ReduceSum", count);
+    kgemu::detail::note_vector(b, "ReduceSum", count, sizeof(T), static_cast<uint64_t>(count) * sizeof(T));
+    const T* s = kgemu::detail::ub_operand(b, "ReduceSum", "src", src, static_cast<uint64_t>(count) * sizeof(T));
+    T* d = kgemu::detail::ub_operand(b, "ReduceSum", "dst", dst, sizeof(T));
+    double acc = 0.0;
+    for (int32_t i = 0; i < count; ++i) acc += kgemu::detail::reduce_value(s[i]);
+    d[0] = kgemu::detail::from_f32<T>(static_cast<float>(acc));
+}
+
+#define KGEMU_REDUCE_EXTREME(NAME, BETTER)                                                                            \
+    template <typename T, bool isReuseSource = false>                                                               \
+    inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal,         \
+                     const int32_t count, bool calIndex = false) {                                                  \
+        (void)workLocal;                                                                                            \
+        auto& b = kgemu::detail::api_enter(#NAME);                                                                  \
+        kgemu::detail::check_vec_dtype<T>(b, #NAME, kgemu::detail::RULE_FLOATS);                                    \
+        kgemu::detail::check_count(#NAME, count);                                                                   \
+        kgemu::detail::note_vector(b, #NAME, count, sizeof(T), static_cast<uint64_t>(count) * sizeof(T));           \
+        if (count == 0) return;                                                                                     \
+        const T* s = kgemu::detail::ub_operand(b, #NAME, "src", src, static_cast<uint64_t>(count) * sizeof(T));     \
+        T* d = kgemu::detail::ub_operand(b, #NAME, "dst", dst, (calIndex ? 2 : 1) * sizeof(T));                     \
+        int32_t best = 0;                                                                                           \
+        for (int32_t i = 1; i < count; ++i) {                                                                       \
+            const double v = kgemu::detail::reduce_value(s[i]), w = kgemu::detail::reduce_value(s[best]);           \
+            if (v BETTER w || (v != v && w == w)) best = i;                                                         \
+        }                                                                                                           \
+        d[0] = s[best];                                                                                             \
+        if (calIndex) {                                                                                             \
+            using IndexT = typename std::conditional<sizeof(T) == 2, uint16_t, uint32_t>::type;                    \
+            const IndexT idx = static_cast<IndexT>(best);                                                           \
+            std::memcpy(&d[1], &idx, sizeof(IndexT));                                                               \
+        }                                                                                                           \
+    }
+KGEMU_REDUCE_EXTREME(ReduceMax, >)
+KGEMU_REDUCE_EXTREME(ReduceMin, <)
+#undef KGEMU_REDUCE_EXTREME
+
+// ---- WholeReduceSum: dst[r * dstRepStride] = sum of the active elements of repeat r ----
+#define KGEMU_WHOLE_REDUCE_SUM(MASK_T)                                                                                \
+    template <typename T, bool isSetMask = true>                                                                    \
+    inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, MASK_T mask,                   \
+                               const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,    \
+                               const int32_t srcRepStride) {                                                        \
+        auto& b = kgemu::detail::api_enter("WholeReduceSum");                                                       \
+        kgemu::detail::check_vec_dtype<T>(b, "WholeReduceSum", kgemu::detail::RULE_FLOATS);                         \
+        const auto m = kgemu::detail::call_mask<isSetMask>("WholeReduceSum", mask, 256 / sizeof(T),                 \
+                                                           static_cast<uint32_t>(repeatTime));                      \
+        kgemu::detail::note_vector(b, "WholeReduceSum", m.total(), sizeof(T), m.repeat * 256ULL);                   \
+        if (m.repeat == 0) return;                                                                                  \
+        const auto os = kgemu::detail::rep_operand(b, "WholeReduceSum", "src", src, srcBlkStride, srcRepStride, m); \
+        T* d = kgemu::detail::ub_operand(b, "WholeReduceSum", "dst", dst,                                           \
+                                         (static_cast<uint64_t>(m.repeat - 1) * dstRepStride + 1) * sizeof(T));     \
+        std::vector<double> sums(m.repeat, 0.0);                                                                    \
+        kgemu::detail::for_active(m, [&](uint32_t r, uint32_t k) {                                                  \
+            T v;                                                                                                    \
+            std::memcpy(&v, kgemu::detail::rep_addr(os, r, k), sizeof(T));                                          \
+            sums[r] += kgemu::detail::reduce_value(v);                                                              \
+        });                                                                                                         \
+        for (uint32_t r = 0; r < m.repeat; ++r) {                                                                   \
+            d[static_cast<uint64_t>(r) * dstRepStride] = kgemu::detail::from_f32<T>(static_cast<float>(sums[r]));    \
+        }                                                                                                           \
+    }
+KGEMU_WHOLE_REDUCE_SUM(const uint64_t)
+KGEMU_WHOLE_REDUCE_SUM(const uint64_t*)
+#undef KGEMU_WHOLE_REDUCE_SUM
+
+// ---- BlockReduceSum / Max / Min: each 32-byte block of a repeat reduces to one element; repeat r's eight
+// results start at dst[r * dstRepStride * 8] ----
+#define KGEMU_BLOCK_REDUCE(NAME, KIND, MASK_T)                                                                        \
+    template <typename T, bool isSetMask = true>                                                                    \
+    inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime, MASK_T mask,   \
+                     const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {          \
+        auto& b = kgemu::detail::api_enter(#NAME);                                                                  \
+        kgemu::detail::check_vec_dtype<T>(b, #NAME, kgemu::detail::RULE_FLOATS);                                   \
+        const auto m = kgemu::detail::call_mask<isSetMask>(#NAME, mask, 256 / sizeof(T),                           \
+                                                           static_cast<uint32_t>(repeatTime));                      \
+        kgemu::detail::note_vector(b, #NAME, m.total(), sizeof(T), m.repeat * 256ULL);                             \
+        if (m.repeat == 0) return;                                                                                  \
+        const auto os = kgemu::detail::rep_operand(b, #NAME, "src", src, srcBlkStride, srcRepStride, m);           \
+        T* d = kgemu::detail::ub_operand(b, #NAME, "dst", dst,                                                      \
+                                         (static_cast<uint64_t>(m.repeat - 1) * dstRepStride * 8 + 8) * sizeof(T)); \
+        const uint32_t epb = 32 / sizeof(T);                                                                        \
+        std::vector<double> acc(static_cast<size_t>(m.repeat) * 8, 0.0);                                           \
+        std::vector<uint8_t> seen(acc.size(), 0);                                                                   \
+        kgemu::detail::for_active(m, [&](uint32_t r, uint32_t k) {                                                  \
+            T v;                                                                                                    \
+            std::memcpy(&v, kgemu::detail::rep_addr(os, r, k), sizeof(T));                                          \
+            const double x = kgemu::detail::reduce_value(v);                                                        \
+            double& a = acc[r * 8 + k / epb];                                                                       \
+            uint8_t& s = seen[r * 8 + k / epb];                                                                     \
+            if (KIND == 0) a += x;                                                                                  \
+            else if (!s || (KIND == 1 ? x > a : x < a)) a = x;                                                      \
+            s = 1;                                                                                                  \
+        });                                                                                                         \
+        for (uint32_t r = 0; r < m.repeat; ++r) {                                                                   \
+            for (uint32_t j = 0; j < 8; ++j) {                                                                      \
+                if (seen[r * 8 + j] || KIND == 0) {                                                                 \
+                    d[static_cast<uint64_t>(r) * dstRepStride * 8 + j] =                                            \
+                        kgemu::detail::from_f32<T>(static_cast<float>(acc[r * 8 + j]));                             \
+                }                                                                                                   \
+            }                                                                                                       \
+        }                                                                                                           \
+    }
+KGEMU_BLOCK_REDUCE(BlockReduceSum, 0, const uint64_t)
+KGEMU_BLOCK_REDUCE(BlockReduceSum, 0, const uint64_t*)
+KGEMU_BLOCK_REDUCE(BlockReduceMax, 1, const uint64_t)
+KGEMU_BLOCK_REDUCE(BlockReduceMax, 1, const uint64_t*)
+KGEMU_BLOCK_REDUCE(BlockReduceMin, 2, const uint64_t)
+KGEMU_BLOCK_REDUCE(BlockReduceMin, 2, const uint64_t*)
+#undef KGEMU_BLOCK_REDUCE
+
+// ---- declared so that a kernel using them fails to compile with a message that names them ----
+#define KGEMU_NOT_EMULATED(NAME)                                                                                      \
+    template <typename... KgA, typename... KgArgs>                                                                  \
+    inline void NAME(KgArgs&&...) {                                                                                 \
+        static_assert(kgemu::detail::kernel_false<KgA..., KgArgs...>::value,                                        \
+                      "kgemu: " #NAME " is not emulated yet by kernelgen's CPU emulator");                          \
+    }
+KGEMU_NOT_EMULATED(WholeReduceMax)
+KGEMU_NOT_EMULATED(WholeReduceMin)
+KGEMU_NOT_EMULATED(PairReduceSum)
+KGEMU_NOT_EMULATED(RepeatReduceSum)
+KGEMU_NOT_EMULATED(GetReduceRepeatMaxMinSpr)
+KGEMU_NOT_EMULATED(Gather)
+KGEMU_NOT_EMULATED(Gatherb)
+KGEMU_NOT_EMULATED(Scatter)
+KGEMU_NOT_EMULATED(Brcb)
+KGEMU_NOT_EMULATED(Transpose)
+KGEMU_NOT_EMULATED(TransDataTo5HD)
+KGEMU_NOT_EMULATED(GatherMask)
+KGEMU_NOT_EMULATED(DataCacheCleanAndInvalid)
+KGEMU_NOT_EMULATED(Mmad)
+KGEMU_NOT_EMULATED(LoadData)
+KGEMU_NOT_EMULATED(Fixpipe)
+KGEMU_NOT_EMULATED(CrossCoreSetFlag)
+KGEMU_NOT_EMULATED(CrossCoreWaitFlag)
+KGEMU_NOT_EMULATED(IBSet)
+KGEMU_NOT_EMULATED(IBWait)
+KGEMU_NOT_EMULATED(SetDeqScale)
+KGEMU_NOT_EMULATED(SetLoadDataPaddingValue)
+#undef KGEMU_NOT_EMULATED
+
+// SyncAll: every block of the launch waits until all have arrived. A block that ends (or fails) while others
+// wait, or a launch with more blocks than the harness runs at once, is a defect (the NPU would hang).
+template <bool isAIVOnly = true>
+inline void SyncAll() {
+    auto& b = kgemu::detail::api_enter("SyncAll");
+    auto& st = kgemu::detail::g_run.sync;
+    std::unique_lock<std::mutex> lock(st.mu);
+    const uint32_t at_once = st.concurrency == 0 ? 1 : st.concurrency;
+    if (at_once < b.block_num) {
+        kgemu::detail::fail("SyncAll", kgemu::detail::strf("the %u blocks must all run at once, but the harness runs "
+                                                           "%u at a time", b.block_num, at_once));
+    }
+    if (!st.broken && st.ended > 0) {
+        st.broken = true;
+        st.why = st.first_left + " before this SyncAll: the blocks waiting in it would wait forever on the NPU";
+        st.cv.notify_all();
+    }
+    if (st.broken) kgemu::detail::fail("SyncAll", st.why);
+    const uint64_t gen = st.generation;
+    if (++st.arrived == b.block_num) {
+        st.arrived = 0;
+        ++st.generation;
+        st.cv.notify_all();
+        return;
+    }
+    st.cv.wait(lock, [&] { return st.generation != gen || st.broken; });
+    if (st.generation == gen) kgemu::detail::fail("SyncAll", st.why);
+}
+template <bool isAIVOnly = true>
+inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                    const int32_t usedCores = 0) {
+    (void)gmWorkspace;
+    (void)ubWorkspace;
+    (void)usedCores;
+    SyncAll<isAIVOnly>();
+}
+
+template <TPosition pos, uint32_t bufIDSize = 4>
+class TBufPool {
+    static_assert(kgemu::detail::kernel_false_v<pos>::value,
+                  "kgemu: TBufPool is not emulated yet by kernelgen's CPU emulator");
+};
+
+// Expression forms `dst = src0 + src1` (and - * / & | with tensors or scalars).
+#define KGEMU_NOT_EMULATED_OPERATOR(OP)                                                                               \
+    template <typename T, typename U>                                                                               \
+    inline LocalTensor<T> operator OP(const LocalTensor<T>&, const U&) {                                            \
+        static_assert(kgemu::detail::kernel_false<T, U>::value,                                                     \
+                      "kgemu: LocalTensor operator" #OP " is not emulated yet by kernelgen's CPU emulator (the "    \
+                      "expression form of the vector APIs); call the API (Add, Sub, Mul, Div, And, Or, ...)");      \
+        return {};                                                                                                  \
+    }
+KGEMU_NOT_EMULATED_OPERATOR(+)
+KGEMU_NOT_EMULATED_OPERATOR(-)
+KGEMU_NOT_EMULATED_OPERATOR(*)
+KGEMU_NOT_EMULATED_OPERATOR(/)
+KGEMU_NOT_EMULATED_OPERATOR(&)
+KGEMU_NOT_EMULATED_OPERATOR(|)
+KGEMU_NOT_EMULATED_OPERATOR(<)
+KGEMU_NOT_EMULATED_OPERATOR(>)
+#undef KGEMU_NOT_EMULATED_OPERATOR
+
+}  // namespace AscendC
+
+#endif  // KGEMU_DETAIL_EXTRAS_H

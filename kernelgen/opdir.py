@@ -1,0 +1,327 @@
+"""Operator directories in the ops-nn experimental layout: the kernel entry and its launcher TU.
+
+The real launcher calls `snake_case(OpType)` with the inputs (OpDef order), the outputs, the workspace and the
+tiling buffer. A template entry (`template <...> __global__ __aicore__`) is instantiated once per template
+tiling-key combination the operator selects (ASCENDC_TPL_SEL, restricted to the requested dtypes where a
+DATATYPE parameter follows an input or output), and the launcher dispatches on the tiling key the host chose.
+A legacy BEGIN_TILING_DATA_DEF class is declared as a plain struct in the kernel TU, as CANN's build does for
+GET_TILING_DATA.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import UsageError
+
+# ge::DataType numbers (= C_DT_* of ASCENDC_TPL_DATATYPE_DECL) -> kernel C++ type.
+CPP_OF_GE_ID = {0: "float", 1: "half", 2: "int8_t", 3: "int32_t", 4: "uint8_t", 6: "int16_t", 7: "uint16_t",
+                8: "uint32_t", 9: "int64_t", 10: "uint64_t", 11: "double", 12: "bool", 27: "bfloat16_t"}
+_TPL_KINDS = ("dtype", "format", "uint", "bool")  # the kinds that become kernel template arguments
+
+
+@dataclass(frozen=True)
+class TemplateParam:
+    is_type: bool      # typename/class parameter
+    ctype: str         # the declared type of a non-type parameter ("" for type parameters)
+    name: str
+
+
+@dataclass(frozen=True)
+class KernelEntry:
+    name: str
+    template: tuple[TemplateParam, ...] | None  # None: not a template
+
+
+def strip_comments(text: str) -> str:
+    """C/C++ source without comments (string literals kept)."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"' or c == "'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            out.append(" ")
+            i = n if j < 0 else j + 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _split_top(text: str, sep: str = ",") -> list[str]:
+    parts, depth, cur = [], 0, []
+    for c in text:
+        if c in "<([{":
+            depth += 1
+        elif c in ">)]}":
+            depth -= 1
+        if c == sep and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(c)
+    if "".join(cur).strip():
+        parts.append("".join(cur))
+    return [p.strip() for p in parts]
+
+
+def _template_params(text: str) -> tuple[TemplateParam, ...]:
+    params = []
+    for p in _split_top(text):
+        p = p.split("=", 1)[0].strip()
+        m = re.match(r"(typename|class)\b\s*(\.\.\.)?\s*(\w*)$", p)
+        if m:
+            params.append(TemplateParam(True, "", m.group(3)))
+            continue
+        m = re.match(r"(.*?)(\w+)$", p, re.S)
+        ctype, name = (m.group(1).strip(), m.group(2)) if m else (p, "")
+        params.append(TemplateParam(False, ctype, name))
+    return tuple(params)
+
+
+_ENTRY = re.compile(r"(?:template\s*<(?P<tpl>[^{};]*?)>\s*)?(?:extern\s+\"C\"\s*)?(?P<quals>(?:\w+\s+)*?)"
+                    r"void\s+(?P<name>\w+)\s*\(")
+
+
+def find_entries(source: str) -> list[KernelEntry]:
+    """Every `__global__ ... void name(` definition or declaration in the kernel source."""
+    text = strip_comments(source)
+    found = []
+    for m in _ENTRY.finditer(text):
+        if "__global__" not in (m.group("quals") or ""):
+            continue
+        tpl = m.group("tpl")
+        found.append(KernelEntry(m.group("name"), _template_params(tpl) if tpl is not None else None))
+    return found
+
+
+def find_entry(source: str, candidates: list[str], path: Path) -> KernelEntry:
+    entries = find_entries(source)
+    for cand in candidates:
+        for e in entries:
+            if e.name == cand:
+                return e
+    if len(entries) == 1:
+        return entries[0]
+    names = ", ".join(sorted({e.name for e in entries})) or "none"
+    raise UsageError(f"{path}: no __global__ kernel entry named {' or '.join(candidates)} "
+                     f"(the snake-case OpType); __global__ entries found: {names}")
+
+
+def snake_case(op_type: str) -> str:
+    """CANN's OpType -> kernel name: GeluGradV2 -> gelu_grad_v2, HardSwish -> hard_swish."""
+    s = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", op_type)
+    s = re.sub(r"(?<=[A-Z])([A-Z][a-z])", r"_\1", s)
+    return s.lower()
+
+
+# ---- template tiling keys ----------------------------------------------------------------------------------
+def pick_tpl_decl(tiling_keys: dict, op_type: str) -> tuple[str, dict] | None:
+    """The ASCENDC_TPL_ARGS_DECL that belongs to op_type (by name, else the only one)."""
+    if not tiling_keys:
+        return None
+    if op_type in tiling_keys:
+        return op_type, tiling_keys[op_type]
+    for name, entry in tiling_keys.items():
+        if name.lower() == op_type.lower():
+            return name, entry
+    if len(tiling_keys) == 1:
+        return next(iter(tiling_keys.items()))
+    return None
+
+
+def _followed_dtype(marker: str, decl, combo: dict[str, str]) -> str | None:
+    kind, _, idx = marker.partition(":")
+    tensors = decl.inputs if kind == "input" else decl.outputs
+    i = int(idx)
+    return combo.get(tensors[i].name) if 0 <= i < len(tensors) else None
+
+
+def tpl_instances(entry: dict, decl, combo: dict[str, str], ge_ids: dict[str, int]) -> list[tuple[int, tuple]]:
+    """[(tiling key, parameter values in declaration order)] of every selected combination for this dtype combo."""
+    params = entry.get("params") or []
+    allowed = []
+    for p in params:
+        vals = list(p.get("values") or [])
+        if p["type"] == "dtype":
+            for marker in p.get("follow") or []:
+                ge = _followed_dtype(marker, decl, combo)
+                if ge is not None:
+                    vals = [v for v in vals if v == ge_ids.get(ge)]
+                    break
+        allowed.append(vals)
+    selections = entry.get("selections")
+    if selections is None:
+        selections = [[]]
+    out: dict[int, tuple] = {}
+    for sel in selections:
+        by_name = {s["name"]: s for s in sel}
+        lists = []
+        for p, vals in zip(params, allowed):
+            s = by_name.get(p["name"])
+            if s is not None and s["type"] == p["type"]:
+                vals = [v for v in s.get("values") or [] if v in vals]
+            lists.append(vals)
+        for values in itertools.product(*lists):
+            key = encode_key(params, values)
+            if key is not None:
+                out.setdefault(key, values)
+    return sorted(out.items())
+
+
+def encode_key(params: list[dict], values) -> int | None:
+    """CANN's encoding: each parameter at the running bit offset; UINT encodes its index in the declared list."""
+    key, bits = 0, 0
+    for p, v in zip(params, values):
+        if p["type"] == "uint":
+            if v not in p["values"]:
+                return None
+            v = p["values"].index(v)
+        if bits < 64:
+            key |= (int(v) << bits) & 0xFFFFFFFFFFFFFFFF
+        bits += int(p["bit_width"])
+    return key if bits <= 64 else None
+
+
+def _template_args(entry: KernelEntry, params: list[dict], values) -> str | None:
+    """`<...>` for one instantiation, or None if a DATATYPE value has no emulated C++ type."""
+    kparams = entry.template or ()
+    args = []
+    pairs = [(p, v) for p, v in zip(params, values) if p["type"] in _TPL_KINDS]
+    for i, (p, v) in enumerate(pairs):
+        if kparams and i >= len(kparams):
+            break
+        kp = kparams[i] if i < len(kparams) else None
+        if (kp is not None and kp.is_type) or (kp is None and p["type"] == "dtype"):
+            if v not in CPP_OF_GE_ID:
+                return None
+            args.append(CPP_OF_GE_ID[v])
+        elif p["type"] == "bool" or (kp is not None and kp.ctype == "bool"):
+            args.append("true" if v else "false")
+        elif kp is not None and kp.ctype and kp.ctype not in ("auto", "decltype(auto)"):
+            args.append(f"static_cast<{kp.ctype}>({int(v)}ULL)")
+        else:
+            args.append(f"{int(v)}U")
+    return "<" + ", ".join(args) + ">"
+
+
+# ---- legacy tiling classes ----------------------------------------------------------------------------------
+def legacy_tiling_headers(op_dir: Path) -> list[Path]:
+    """Headers of the operator that declare BEGIN_TILING_DATA_DEF classes (op_host/ first)."""
+    found = []
+    for sub in ("op_host", "op_kernel"):
+        for p in sorted((op_dir / sub).glob("*.h")):
+            if "BEGIN_TILING_DATA_DEF" in strip_comments(p.read_text(errors="replace")):
+                found.append(p)
+    return found
+
+
+def _kernel_texts(op_dir: Path) -> str:
+    parts = []
+    for p in sorted((op_dir / "op_kernel").rglob("*")):
+        if p.is_file() and p.suffix in (".h", ".hpp", ".cpp", ".cc", ".inc"):
+            parts.append(strip_comments(p.read_text(errors="replace")))
+    return "\n".join(parts)
+
+
+# ---- the launcher TU ---------------------------------------------------------------------------------------------
+def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc: dict,
+                    ge_ids: dict[str, int]) -> str:
+    """The C++ of the launcher TU: includes the kernel source and defines kg_kernel_entry."""
+    source = kernel.read_text(errors="replace")
+    candidates = [snake_case(decl.op_type), decl.snake]
+    texts = _kernel_texts(op_dir)
+    if not any(e.name in candidates for e in find_entries(source)):
+        source = texts  # the entry may live in a header the kernel source includes
+    entry = find_entry(source, candidates, kernel)
+    nargs = len(decl.inputs) + len(decl.outputs) + 2
+    call_args = ", ".join(f"a[{i}]" for i in range(nargs))
+    lines = ["// Generated by kernelgen (opdir.py): the emulator's launcher of " + decl.op_type + ".",
+             '#include "kgemu/abi.h"', '#include "kgemu/runtime.h"', '#include "kernel_operator.h"']
+    legacy = [] if decl.op_type not in (doc.get("tiling_data_classes") or {}) else legacy_tiling_headers(op_dir)
+    if legacy:
+        lines.insert(1, "#define KGEMU_TILING_DATA_AS_STRUCT 1")
+        lines += [f'#include "{h}"' for h in legacy]
+        lines += ["namespace optiling {}", "using namespace optiling;"]
+        if "REGISTER_TILING_DEFAULT" not in texts:
+            lines.append(f"typedef kgemu_tiling::{decl.op_type} kgemu_default_tiling_type_;")
+    lines.append('#include "graph/types.h"')
+    dt_macros = "ORIG_DTYPE_" in texts
+    format_macros = re.search(r"\bFORMAT_\w+\s*[=!]=|[=!]=\s*FORMAT_\w+", texts) is not None
+    if dt_macros or format_macros:
+        # emulator headers the kernel includes are parsed before the macros (their ge:: names would clash)
+        from .emulator import INCLUDE_DIR
+
+        for header in dict.fromkeys(re.findall(r'#\s*include\s*[<"]([^">]+)[">]', texts)):
+            if (INCLUDE_DIR / header).is_file():
+                lines.append(f'#include "{header}"')
+    if dt_macros:
+        lines.append("#define KGEMU_LAUNCH_DT_MACROS 1")
+    if format_macros:
+        lines.append("#define KGEMU_LAUNCH_FORMAT_MACROS 1")
+    lines += ['#include "kgemu/launch_defines.h"', f'#include "{kernel}"', ""]
+    lines += ['extern "C" void kg_kernel_entry(uint8_t** a, int32_t n, uint64_t key)', "{", "    (void)n;"]
+    picked = pick_tpl_decl(doc.get("tiling_keys") or {}, decl.op_type) if entry.template is not None else None
+    if picked is None:
+        lines += ["    (void)key;", f"    {entry.name}({call_args});", "}"]
+        return "\n".join(lines) + "\n"
+    name, tpl = picked
+    params = tpl.get("params") or []
+    cases = []
+    for key, values in tpl_instances(tpl, decl, combo, ge_ids):
+        targs = _template_args(entry, params, values)
+        if targs is not None:
+            what = ", ".join(f"{p['name']}={v}" for p, v in zip(params, values))
+            cases.append(f"        case {key}ULL:  // {what}\n            {entry.name}{targs}({call_args});\n"
+                         "            return;")
+    dtypes = ", ".join(f"{k}={v}" for k, v in combo.items())
+    lines += ["    switch (key) {", *cases, "        default:", "            break;", "    }",
+              f'    throw ::kgemu::EmuError("kernel launch: tiling key " + std::to_string(key) + " selects no '
+              f'instantiation of {entry.name} under ASCENDC_TPL_ARGS_DECL({name}) for the dtypes {dtypes} '
+              f'(ASCENDC_TPL_SEL lists {len(cases)} for them)");', "}"]
+    return "\n".join(lines) + "\n"
+
+
+# ---- compile errors ------------------------------------------------------------------------------------------------
+_Q = "['\u2018\u2019]"  # g++ quotes names with ' or, in UTF-8 locales, with curly quotes
+_UNDECLARED = tuple(re.compile(p.replace("Q", _Q)) for p in (
+    r"error: Q(?:AscendC::)?(\w+)Q was not declared in this scope",
+    r"error: Q(\w+)Q is not a member of Q(?:AscendC|AscendC::\w+)Q",
+    r"error: Q(\w+)Q in namespace QAscendCQ does not name a (?:template )?type",
+    r"error: no matching function for call to Q(?:AscendC::)?(\w+)(?:<[^(]*>)?\(",
+    r"error: Q(?:class |struct )?(?:AscendC::)?\w+(?:<[^']*>)?Q has no member named Q(\w+)Q",
+))
+
+
+def explain_compile_error(message: str) -> str:
+    """A compiler failure with a closing line naming the Ascend C APIs the emulator lacks: those its own
+    static_asserts name ("kgemu: X is not emulated yet") and names the compiler did not find."""
+    stubbed = sorted(set(re.findall(r"kgemu: (.+?) is not emulated yet", message)))
+    missing = []
+    for rx in _UNDECLARED:
+        for name in rx.findall(message):
+            if name not in missing and name not in stubbed and not name.startswith("kg"):
+                missing.append(name)
+    headers = sorted(set(re.findall(r"fatal error: ([^:\s]+): No such file or directory", message)))
+    parts = []
+    if headers:
+        parts.append("no header " + ", ".join(headers) + " (not part of the emulated CANN headers, or not in "
+                     "the operator directory)")
+    if stubbed:
+        parts.append("not emulated yet by kernelgen's CPU emulator: " + ", ".join(stubbed))
+    if missing:
+        parts.append("the emulator does not provide " + ", ".join(missing[:8]) + " (an Ascend C API or overload "
+                     "that is not emulated yet, or a misspelling in the operator)")
+    return message + ("\nkernelgen: " + "; ".join(parts) if parts else "")

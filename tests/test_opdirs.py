@@ -1,0 +1,318 @@
+"""Operator directories in the ops-nn experimental layout (tests/opdirs/*), run unmodified on the emulator through
+`kernelgen sim DIR` and kernelgen.emulate.run, against NumPy goldens.
+
+The operators are kernelgen's own, written from the Ascend C docs to cover the layout's conventions: template
+tiling keys (DATATYPE/UINT/BOOL) and literal TILING_KEY_IS keys, plain-struct and BEGIN_TILING_DATA_DEF tiling
+data, DataCopy and DataCopyPad, Compare/Select, Sigmoid/Tanh with temporary buffers, mask/repeat and counter-mode
+vector calls, attributes of every scalar kind, an optional input, and an operator without infershape.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import ml_dtypes
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from kernelgen.cli import main
+from kernelgen.emulate import resolve_target, run
+from kernelgen.emulator import INCLUDE_DIR
+from kernelgen.errors import EmulatorDefect, HostRejected, UsageError
+from kernelgen.opdir import encode_key, explain_compile_error, find_entries, snake_case, tpl_instances
+from kernelgen.socs import get_soc
+from kernelgen.toolchain import find_compiler
+
+from conftest import requires_cxx
+
+pytestmark = requires_cxx
+
+OPDIRS = Path(__file__).resolve().parent / "opdirs"
+RNG = np.random.default_rng(2024)
+TOL = {np.dtype(np.float32): 2e-5, np.dtype(np.float16): 2e-3, np.dtype(ml_dtypes.bfloat16): 1.6e-2,
+       np.dtype(np.int32): 0}
+
+
+def _uniform(lo, hi, shape, dtype):
+    return RNG.uniform(lo, hi, shape).astype(dtype)
+
+
+def _check(out, golden, dtype):
+    tol = TOL[np.dtype(dtype)]
+    got = np.asarray(out).astype(np.float64)
+    assert got.shape == golden.shape
+    np.testing.assert_allclose(got, golden, rtol=tol, atol=tol)
+
+
+# ---- goldens (float64) ----
+def selu(x, alpha=1.6732632, scale=1.0507010):
+    x = x.astype(np.float64)
+    return scale * np.where(x > 0, x, alpha * (np.exp(x) - 1))
+
+
+def silu(x):
+    x = x.astype(np.float64)
+    return x / (1 + np.exp(-x))
+
+
+def tanh_shrink(x):
+    x = x.astype(np.float64)
+    return x - np.tanh(x)
+
+
+def huber(a, b, delta=1.0):
+    e = a.astype(np.float64) - b.astype(np.float64)
+    ae = np.abs(e)
+    return np.where(ae <= delta, 0.5 * e * e, delta * (ae - 0.5 * delta))
+
+
+def hardtanh_grad(g, x, lo=-1.0, hi=1.0):
+    return np.where((x > lo) & (x < hi), g, 0).astype(np.float64)
+
+
+CASES = [  # id, dir, soc, inputs, attrs, golden, dtype
+    ("selu-f32-attrs", "selu_act", "ascend910b", {"x": (-4, 4, (3, 333), np.float32)},
+     {"alpha": 1.5, "scale": 2.0}, lambda i: selu(i["x"], 1.5, 2.0)),
+    ("selu-bf16-defaults", "selu_act", "ascend910_93", {"x": (-4, 4, 4099, ml_dtypes.bfloat16)}, {},
+     lambda i: selu(i["x"])),
+    ("silu-f32-one-core-tail", "silu_lite", "ascend910b", {"x": (-8, 8, 1000, np.float32)}, {}, lambda i: silu(i["x"])),
+    ("silu-f16-many-tiles", "silu_lite", "ascend910b", {"x": (-8, 8, 300001, np.float16)}, {},
+     lambda i: silu(i["x"])),
+    ("tanh-shrink-f32", "tanh_shrink", "ascend910b", {"x": (-5, 5, 10000, np.float32)}, {},
+     lambda i: tanh_shrink(i["x"])),
+    ("tanh-shrink-f16-310b", "tanh_shrink", "ascend310b", {"x": (-5, 5, (37, 129), np.float16)}, {},
+     lambda i: tanh_shrink(i["x"])),
+    ("huber-f32-repeat-form", "huber_elem", "ascend910b", {"input": (-3, 3, 3001, np.float32),
+                                                           "target": (-3, 3, 3001, np.float32)},
+     {"delta": 0.7}, lambda i: huber(i["input"], i["target"], 0.7)),
+    ("huber-f16-counter-mode", "huber_elem", "ascend910b", {"input": (-3, 3, 9000, np.float16),
+                                                            "target": (-3, 3, 9000, np.float16)},
+     {"delta": 1.3, "use_counter": True, "reduction": "none"}, lambda i: huber(i["input"], i["target"], 1.3)),
+    ("huber-f32-sum-syncall", "huber_elem", "ascend910b", {"input": (-3, 3, 30001, np.float32),
+                                                           "target": (-3, 3, 30001, np.float32)},
+     {"reduction": "sum"}, lambda i: np.asarray(huber(i["input"], i["target"]).sum())),
+    ("huber-f16-mean-counter", "huber_elem", "ascend910b", {"input": (-3, 3, 5000, np.float16),
+                                                            "target": (-3, 3, 5000, np.float16)},
+     {"reduction": "mean", "use_counter": True}, lambda i: np.asarray(huber(i["input"], i["target"]).mean())),
+    ("hardtanh-grad-f32", "hardtanh_grad_lite", "ascend910b", {"grad": (-3, 3, 3000, np.float32),
+                                                               "self": (-3, 3, 3000, np.float32)},
+     {"min_val": -0.5, "max_val": 2.0}, lambda i: hardtanh_grad(i["grad"], i["self"], -0.5, 2.0)),
+    ("hardtanh-grad-f16", "hardtanh_grad_lite", "ascend910b", {"grad": (-3, 3, 7777, np.float16),
+                                                               "self": (-3, 3, 7777, np.float16)},
+     {}, lambda i: hardtanh_grad(i["grad"], i["self"])),
+]
+
+
+def _inputs(spec):
+    return {name: _uniform(*args) for name, args in spec.items()}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_operator_matches_golden(case):
+    _, op, soc, spec, attrs, golden = case
+    inputs = _inputs(spec)
+    outputs, report = run(OPDIRS / op, soc, inputs, attrs=attrs, return_report=True)
+    (name, out), = outputs.items()
+    want = golden(inputs)
+    scale = max(1.0, float(np.abs(want).max())) if want.ndim == 0 else 1.0  # sums: relative to their size
+    _check(np.asarray(out) / scale, want / scale, next(iter(inputs.values())).dtype)
+    assert report["block_dim"] >= 1 and report["blocks"]
+    assert not [w for w in report["warnings"] if "UB use" in w or "SetFlag" in w], report["warnings"]
+
+
+def test_template_key_dispatch_and_decoded_params():
+    a = _uniform(-2, 2, 640, np.float16)
+    b = _uniform(-2, 2, 640, np.float16)
+    _, rep = run(OPDIRS / "huber_elem", "ascend910b", {"input": a, "target": b}, attrs={"use_counter": True},
+                 return_report=True)
+    assert rep["tiling_key_params"] == {"D_T": 1, "USE_COUNTER": 1}  # DT_FLOAT16 = 1, bool at bit 8
+    assert rep["tiling_key"] == 1 + (1 << 8)
+    _, rep = run(OPDIRS / "silu_lite", "ascend910b", {"x": _uniform(-1, 1, 64, np.float16)}, return_report=True)
+    assert rep["tiling_key_params"] == {"schMode": 1}
+
+
+def test_legacy_tiling_class_fields_are_reported():
+    x = _uniform(-1, 1, 1000, np.float32)
+    _, rep = run(OPDIRS / "tanh_shrink", "ascend910b", {"x": x}, return_report=True)
+    assert rep["tiling_key"] == 1 and rep["tiling_key_params"] is None
+    assert rep["tiling_fields"] == {"formerNum": 1000 % 48, "formerLength": 1000 // 48 + 1,
+                                    "tailLength": 1000 // 48, "tileLength": 4096}
+    assert any("registers no infershape" in w for w in rep["warnings"])
+
+
+def test_whole_block_copies_reach_into_allocation_padding_with_a_warning():
+    x = _uniform(-1, 1, 1000, np.float32)  # 4000 bytes: the last 512-byte block runs 96 bytes past the end
+    out, rep = run(OPDIRS / "silu_lite", "ascend910b", {"x": x}, return_report=True)
+    _check(out["y"], silu(x), np.float32)
+    assert any("reads past the end of 'x' (4000 bytes) into its allocation padding" in w for w in rep["warnings"])
+    assert any("writes past the end of 'y'" in w for w in rep["warnings"])
+    source = resolve_target(OPDIRS / "silu_lite", get_soc("ascend910b"))
+    source.strict_gm = True
+    from kernelgen.emulate import run_source
+
+    with pytest.raises(EmulatorDefect, match="DataCopy: reads bytes \\[3584, 4096\\) of 'x' which has 4000 bytes"):
+        run_source(source, get_soc("ascend910b"), {"x": x})
+
+
+def test_optional_input_and_int_attribute():
+    x = _uniform(-3, 3, 5001, np.float32)
+    out = run(OPDIRS / "clamp_lite", "ascend910b", {"x": x}, attrs={"min": -0.25})
+    _check(out["y"], np.clip(x, -0.25, 1.0).astype(np.float64), np.float32)
+    out = run(OPDIRS / "clamp_lite", "ascend910b", {"x": x, "bounds": np.array([-2, 0.5], np.float32)})
+    _check(out["y"], np.clip(x, -2, 0.5).astype(np.float64), np.float32)
+    xi = RNG.integers(-1000, 1000, 4099).astype(np.int32)
+    out = run(OPDIRS / "clamp_lite", "ascend910b", {"x": xi, "bounds": np.array([-50, 70], np.int32)},
+              attrs={"shift": 2})
+    assert np.array_equal(out["y"], np.clip(xi >> 2, -50, 70))
+    with pytest.raises(HostRejected, match="shift 40 is outside"):
+        run(OPDIRS / "clamp_lite", "ascend910b", {"x": x}, attrs={"shift": 40})
+
+
+def test_dynamic_tensor_lists():
+    xs = [_uniform(-3, 3, shape, np.float16) for shape in ((5, 7), (1000,), (3, 2, 9))]
+    out = run(OPDIRS / "foreach_mul_scalar_lite", "ascend910b", {"x": xs, "scalar": np.array([1.5], np.float32)})
+    assert isinstance(out["y"], list) and len(out["y"]) == 3
+    for got, x in zip(out["y"], xs):
+        _check(got, 1.5 * x.astype(np.float64), np.float16)
+    decl = resolve_target(OPDIRS / "foreach_mul_scalar_lite", get_soc("ascend910b")).decl()
+    assert [(t.name, t.dynamic) for t in decl.inputs + decl.outputs] == [("x", True), ("scalar", False), ("y", True)]
+    with pytest.raises(UsageError, match="input 'scalar' takes one array, not a list"):
+        run(OPDIRS / "foreach_mul_scalar_lite", "ascend910b", {"x": xs, "scalar": [np.ones(1, np.float32)]})
+
+
+def test_cli_repeated_input_builds_a_tensor_list(tmp_path):
+    xs = [_uniform(-3, 3, n, np.float32) for n in (17, 300)]
+    args = []
+    for i, x in enumerate(xs):
+        np.save(tmp_path / f"x{i}.npy", x)
+        args += ["--input", f"x={tmp_path / f'x{i}.npy'}"]
+    np.save(tmp_path / "s.npy", np.array([-2.0], np.float32))
+    r = CliRunner().invoke(main, ["sim", str(OPDIRS / "foreach_mul_scalar_lite"), "--soc", "ascend910b", *args,
+                                  "--input", f"scalar={tmp_path / 's.npy'}", "--out", str(tmp_path / "o")])
+    assert r.exit_code == 0, r.output
+    for i, x in enumerate(xs):
+        _check(np.load(tmp_path / "o" / f"y_{i}.npy"), -2.0 * x.astype(np.float64), np.float32)
+
+
+def test_opdef_attributes_are_typed():
+    decl = resolve_target(OPDIRS / "huber_elem", get_soc("ascend910b")).decl()
+    assert [(a.name, a.kind, a.default) for a in decl.attrs] == [
+        ("delta", "float", 1.0), ("use_counter", "bool", False), ("reduction", "str", "none")]
+    assert [t.name for t in decl.inputs] == ["input", "target"] and [t.name for t in decl.outputs] == ["loss"]
+    clamp = resolve_target(OPDIRS / "clamp_lite", get_soc("ascend910b")).decl()
+    assert [(a.name, a.kind) for a in clamp.attrs] == [("min", "float"), ("max", "float"), ("shift", "int")]
+    assert [t.required for t in clamp.inputs] == [True, False]
+
+
+def test_cli_sim_on_directories(tmp_path):
+    a = _uniform(-3, 3, (4, 300), np.float16)
+    b = _uniform(-3, 3, (4, 300), np.float16)
+    np.save(tmp_path / "a.npy", a)
+    np.save(tmp_path / "b.npy", b)
+    runner = CliRunner()
+    r = runner.invoke(main, ["sim", str(OPDIRS / "huber_elem"), "--soc", "ascend910b", "--input",
+                             f"input={tmp_path / 'a.npy'}", "--input", f"target={tmp_path / 'b.npy'}", "--attr",
+                             "delta=0.5", "--attr", "use_counter=true", "--attr", "reduction=none", "--out",
+                             str(tmp_path / "out"), "--report", str(tmp_path / "rep.json")])
+    assert r.exit_code == 0, r.output
+    _check(np.load(tmp_path / "out" / "loss.npy"), huber(a, b, 0.5), np.float16)
+    assert json.loads((tmp_path / "rep.json").read_text())["tiling_key_params"] == {"D_T": 1, "USE_COUNTER": 1}
+
+    x = _uniform(-5, 5, 777, np.float32)
+    np.save(tmp_path / "x.npy", x)
+    r = runner.invoke(main, ["sim", str(OPDIRS / "tanh_shrink"), "--soc", "ascend910b", "--input",
+                             f"x={tmp_path / 'x.npy'}", "--out", str(tmp_path / "o2")])
+    assert r.exit_code == 0, r.output
+    _check(np.load(tmp_path / "o2" / "y.npy"), tanh_shrink(x), np.float32)
+
+    r = runner.invoke(main, ["sim", str(OPDIRS / "silu_lite"), "--soc", "ascend910b", "--input",
+                             f"x={tmp_path / 'x.npy'}", "--out", str(tmp_path / "o3"), "--strict-gm"])
+    assert r.exit_code == 1 and "which has 3108 bytes" in r.output
+
+
+@pytest.mark.parametrize("argv, code, text", [
+    (["--attr", "delta=abc"], 2, "attribute delta='abc' is not a valid float"),
+    (["--attr", "gamma=1"], 2, "unknown attribute 'gamma' of HuberElem; known: delta, reduction, use_counter"),
+    (["--attr", "reduction=max"], 1, "reduction must be none, sum or mean, got 'max'"),
+])
+def test_cli_attribute_errors(tmp_path, argv, code, text):
+    np.save(tmp_path / "a.npy", np.zeros(64, np.float32))
+    r = CliRunner().invoke(main, ["sim", str(OPDIRS / "huber_elem"), "--soc", "ascend910b", "--input",
+                                  f"input={tmp_path / 'a.npy'}", "--input", f"target={tmp_path / 'a.npy'}",
+                                  "--out", str(tmp_path / "o"), *argv])
+    assert r.exit_code == code and text in r.output, r.output
+
+
+def test_undeclared_dtype_is_rejected():
+    with pytest.raises(UsageError, match="has no dtype combination for x=int32"):
+        run(OPDIRS / "selu_act", "ascend910b", {"x": np.zeros(8, np.int32)})
+
+
+# ---- launcher pieces, without compiling ----
+def test_entry_discovery_and_snake_case():
+    src = '''
+    // template <typename T> __global__ __aicore__ void commented_out(GM_ADDR x) {}
+    template <typename D_T_X, uint32_t MODE, bool FLAG = false>
+    __global__ __aicore__ void my_op(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {}
+    extern "C" __global__ __aicore__ void other_op(GM_ADDR x, GM_ADDR tiling) {}
+    template <typename T> __aicore__ inline void Helper(GM_ADDR x) {}
+    '''
+    entries = {e.name: e for e in find_entries(src)}
+    assert set(entries) == {"my_op", "other_op"}
+    assert [(p.is_type, p.ctype, p.name) for p in entries["my_op"].template] == [
+        (True, "", "D_T_X"), (False, "uint32_t", "MODE"), (False, "bool", "FLAG")]
+    assert entries["other_op"].template is None
+    assert [snake_case(t) for t in ("GeluGradV2", "HardSwish", "CeluV3", "LogSoftmaxV2", "SiLU")] == [
+        "gelu_grad_v2", "hard_swish", "celu_v3", "log_softmax_v2", "si_lu"]
+
+
+def test_template_instances_follow_the_input_dtype():
+    params = [{"name": "D_T", "type": "dtype", "bit_width": 8, "values": [0, 1, 27], "follow": ["input:0"]},
+              {"name": "MODE", "type": "uint", "bit_width": 2, "values": [3, 5]},
+              {"name": "FLAG", "type": "bool", "bit_width": 1, "values": [0, 1]}]
+    sel = [[{"name": "D_T", "type": "dtype", "values": [0, 1, 27]}, {"name": "MODE", "type": "uint", "values": [5]}]]
+    from kernelgen.emulate import GE_DTYPES, OpDecl, TensorDecl
+
+    decl = OpDecl("Op", "op", (TensorDecl("x", ("DT_FLOAT16",)),), (TensorDecl("y", ("DT_FLOAT16",)),))
+    ids = {k: v[0] for k, v in GE_DTYPES.items()}
+    got = tpl_instances({"params": params, "selections": sel}, decl, {"x": "DT_FLOAT16", "y": "DT_FLOAT16"}, ids)
+    assert got == [(encode_key(params, (1, 5, 0)), (1, 5, 0)), (encode_key(params, (1, 5, 1)), (1, 5, 1))]
+    assert encode_key(params, (1, 5, 1)) == 1 | (1 << 8) | (1 << 10)
+
+
+# ---- APIs the emulator does not cover fail to compile, naming themselves ----
+@pytest.mark.parametrize("body, name", [
+    ("AscendC::TBufPool<AscendC::TPosition::VECCALC> pool;", "TBufPool"),
+    ("AscendC::LocalTensor<float> a, b; auto c = a + b;", "LocalTensor operator+"),
+    ("AscendC::LocalTensor<float> a; AscendC::Gather(a, a, a, 0u, 0u);", "Gather"),
+])
+def test_not_emulated_apis_are_compile_errors(tmp_path, body, name):
+    src = tmp_path / "k.cpp"
+    src.write_text(f'#include "kernel_operator.h"\nvoid f() {{ {body} }}\n')
+    proc = subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-D__NPU_ARCH__=2201", "-I",
+                           str(INCLUDE_DIR), str(src)], capture_output=True, text=True)
+    assert proc.returncode != 0
+    assert f"kgemu: {name} is not emulated yet" in proc.stderr
+    assert name in explain_compile_error(proc.stderr).splitlines()[-1]
+
+
+def test_unknown_api_names_get_a_closing_line():
+    msg = "k.cpp:3:5: error: \u2018WholeReduceMean\u2019 is not a member of \u2018AscendC\u2019\n"
+    assert explain_compile_error(msg).endswith(
+        "kernelgen: the emulator does not provide WholeReduceMean (an Ascend C API or overload that is not "
+        "emulated yet, or a misspelling in the operator)")
+    msg = "k.cpp:2:10: fatal error: lib/matmul_intf.h: No such file or directory\n"
+    assert "kernelgen: no header lib/matmul_intf.h" in explain_compile_error(msg)
+
+
+def test_in_place_output_defines_use_the_ref_suffix():
+    from kernelgen.emulate import OperatorSource, OpDecl, TensorDecl
+
+    var = TensorDecl("var", ("DT_FLOAT",))
+    decl = OpDecl("ApplyLite", "apply_lite", (var, TensorDecl("grad", ("DT_FLOAT",))), (var,))
+    flags = OperatorSource(OPDIRS / "selu_act", "apply_lite", decl)._kernel_flags(
+        decl, {"var": "DT_FLOAT", "grad": "DT_FLOAT"}, get_soc("ascend910b"))
+    assert {"-DDTYPE_VAR=float", "-DDTYPE_GRAD=float", "-DDTYPE_VAR_REF=float", "-DORIG_DTYPE_VAR_REF=DT_FLOAT",
+            "-DFORMAT_VAR_REF=FORMAT_ND"} <= set(flags)
