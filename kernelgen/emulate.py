@@ -151,7 +151,8 @@ class OperatorSource:
             raise UsageError(f"missing kernel source {path}")
         return path
 
-    def _host_units(self) -> list[CompileUnit]:
+    def host_units(self) -> list[CompileUnit]:
+        """Compile units of the host sources (def, tiling, infershape); also linked by run-example."""
         inc = (self.op_dir, self.op_dir / "op_host", self.op_dir / "op_kernel", self.op_dir.parent)
         return [CompileUnit(f"{self.snake}_{p.stem}", p, (), inc, self.digest) for p in self.host_sources()]
 
@@ -175,7 +176,7 @@ class OperatorSource:
         ops = [o for o in self._doc.get("ops", []) if o.get("op_type") == decl.op_type]
         return not self._doc or bool(impl.get("infer_shape")) or any(o.get("opdef_infer_shape") for o in ops)
 
-    def _kernel_flags(self, decl: OpDecl, combo: dict[str, str], soc: Soc) -> tuple[str, ...]:
+    def kernel_flags(self, decl: OpDecl, combo: dict[str, str], soc: Soc) -> tuple[str, ...]:
         flags = [f"-D__NPU_ARCH__={soc.npu_arch}", f"-D__CCE_AICORE__={soc.npu_arch // 10}"]
         if soc.npu_arch == 2201:
             flags.append("-D__DAV_C220_VEC__")  # the vector-core build of 910B / 910_93 kernels
@@ -200,7 +201,7 @@ class OperatorSource:
                             'uint8_t**, int32_t, uint64_t) { throw std::runtime_error("no kernel linked"); }\n',
                             "probe_launcher")
         try:
-            units = self._host_units() + [CompileUnit("probe_launcher", stub)]
+            units = self.host_units() + [CompileUnit("probe_launcher", stub)]
             lib = _load(build_library(units, f"{self.snake}_probe"))
         except ToolchainError as exc:
             from .opdir import explain_compile_error
@@ -219,9 +220,9 @@ class OperatorSource:
         launcher = write_source(self._launcher(decl, combo), f"{self.snake}_launch")
         inc = (self.op_dir, self.op_dir / "op_kernel", self.op_dir.parent)
         kernel = CompileUnit(f"{self.snake}_kernel_{soc.npu_arch}_{tag}", launcher,
-                             self._kernel_flags(decl, combo, soc), inc, self.digest)
+                             self.kernel_flags(decl, combo, soc), inc, self.digest)
         try:
-            return _load(build_library(self._host_units() + [kernel], f"{self.snake}_{soc.npu_arch}_{tag}"))
+            return _load(build_library(self.host_units() + [kernel], f"{self.snake}_{soc.npu_arch}_{tag}"))
         except ToolchainError as exc:
             from .opdir import explain_compile_error
 

@@ -28,6 +28,8 @@ from .emulator.build import (RUNTIME_SOURCES, CompileUnit, _atomic_target, cache
                              materialize_tree, write_source)
 from .errors import CheckFailed, UsageError
 from .proc import run_tool, stream_tool
+
+EXAMPLE_TIMEOUT_S = 600  # an example program that runs longer is hung (the emulated kernels take seconds)
 from .socs import Soc
 from .spec import OpSpec
 from .toolchain import find_compiler
@@ -152,7 +154,7 @@ def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[
     op_dir = source.op_dir
     api_dir = op_dir / "op_host" / "op_api"
     units = [CompileUnit(f"rt_{Path(s).stem}", RUNTIME_DIR / s) for s in RUNTIME_SOURCES + ACL_RUNTIME_SOURCES]
-    units += source._host_units()
+    units += source.host_units()
     units += [CompileUnit(f"{spec.snake}_opapi_{p.stem}", p, (), (api_dir, op_dir / "op_host", op_dir), source.digest)
               for p in sorted(api_dir.glob("*.cpp"))]
     from .emulate import GE_DTYPES
@@ -163,7 +165,7 @@ def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[
         text = _kernel_unit(source, decl, combo, _ident(tag))
         path = write_source(text, f"{spec.snake}_acl_kernel")
         units.append(CompileUnit(f"{spec.snake}_acl_kernel_{soc.npu_arch}_{tag}", path,
-                                 source._kernel_flags(decl, combo, soc), kernel_inc, source.digest))
+                                 source.kernel_flags(decl, combo, soc), kernel_inc, source.digest))
     units.append(CompileUnit(f"kg_acl_soc_{_ident(soc.sku)}", write_source(_soc_unit(soc), "kg_acl_soc")))
     units.append(CompileUnit(f"example_{_ident(example.stem)}", example, (), (aclnnop, example.parent)))
     return units, example, generated
@@ -193,7 +195,7 @@ def run_program(program: ExampleProgram, on_line: Callable[[str], None] | None =
         if on_line:
             on_line(line)
 
-    result = stream_tool([str(program.exe)], env=env, on_line=collect)
+    result = stream_tool([str(program.exe)], env=env, on_line=collect, timeout=EXAMPLE_TIMEOUT_S)
     return result.returncode, lines
 
 

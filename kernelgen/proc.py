@@ -42,13 +42,15 @@ def run_tool(cmd, cwd: Path | None = None, timeout: float = 600, env: dict | Non
 
 
 def stream_tool(cmd, cwd: Path | None = None, env: dict | None = None, log_path: Path | None = None,
-                on_line=None, tail: int = 200) -> ToolResult:
+                on_line=None, tail: int = 200, timeout: float | None = None) -> ToolResult:
     """Run cmd with stderr merged into stdout, handing each line (without its newline) to on_line as it
     arrives and appending it to log_path. Returns the exit code and the last `tail` lines; a non-zero exit
-    is the caller's to judge. Interrupting kernelgen ends the child's whole process group."""
+    is the caller's to judge. Interrupting kernelgen ends the child's whole process group, and so does
+    running past `timeout` seconds (then ToolchainError)."""
     import collections
     import os
     import signal
+    import threading
 
     cmd = tuple(str(c) for c in cmd)
     log = None
@@ -66,6 +68,19 @@ def stream_tool(cmd, cwd: Path | None = None, env: dict | None = None, log_path:
                                     start_new_session=True)
         except FileNotFoundError as exc:
             raise ToolchainError(f"{cmd[0]} not found: {exc.strerror}") from exc
+        timed_out = threading.Event()
+
+        def _expire():
+            timed_out.set()
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+        timer = threading.Timer(timeout, _expire) if timeout else None
+        if timer:
+            timer.daemon = True
+            timer.start()
         try:
             assert proc.stdout is not None
             for raw in proc.stdout:
@@ -77,7 +92,11 @@ def stream_tool(cmd, cwd: Path | None = None, env: dict | None = None, log_path:
                 if on_line:
                     on_line(line)
             returncode = proc.wait()
+            if timed_out.is_set():
+                raise ToolchainError(f"{format_cmd(cmd)} ran longer than {timeout:.0f} s and was stopped")
         finally:
+            if timer:
+                timer.cancel()
             if proc.poll() is None:
                 try:
                     os.killpg(proc.pid, signal.SIGTERM)

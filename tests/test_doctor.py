@@ -116,3 +116,18 @@ def test_cann_root_precedence_and_set_env(monkeypatch, tmp_path):
     sourced = cann_environment(found, {"PATH": "/usr/bin:/bin"})
     assert sourced["ASCEND_OPP_PATH"] == f"{b}/opp" and sourced["PATH"].startswith(f"{b}/bin:")
     assert detect_cann({"PATH": ""}).root is None
+
+
+def test_stream_tool_stops_a_hung_child(tmp_path):
+    import time
+
+    import pytest
+
+    from kernelgen.errors import ToolchainError
+    from kernelgen.proc import stream_tool
+
+    lines = []
+    start = time.monotonic()
+    with pytest.raises(ToolchainError, match="ran longer than 1 s and was stopped"):
+        stream_tool(["bash", "-c", "echo started; sleep 30"], on_line=lines.append, timeout=1)
+    assert lines == ["started"] and time.monotonic() - start < 10

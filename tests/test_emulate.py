@@ -135,3 +135,15 @@ def test_verify_cli_small_matrix(tmp_path):
 def test_verify_rejects_bf16_on_310p():
     r = CliRunner().invoke(main, ["verify", "gelu_grad", "--soc", "ascend310p", "--dtype", "bfloat16"])
     assert r.exit_code == 2 and "does not support bfloat16 on ascend310p" in r.output
+
+
+def test_readme_main_job_default_matrix_passes(tmp_path):
+    """The README's main command: `kernelgen verify gelu_grad` (2 SOCs x 3 dtypes x 12 shapes) passes."""
+    out = tmp_path / "verify.json"
+    r = CliRunner().invoke(main, ["verify", "gelu_grad", "--json", str(out)])
+    assert r.exit_code == 0, r.output[-2000:]
+    rows = json.loads(out.read_text())
+    assert len(rows) == 72 and all(row["passed"] for row in rows)
+    assert {(row["soc"], row["dtype"]) for row in rows} == {
+        (s, d) for s in ("ascend910b", "ascend310b") for d in ("float32", "float16", "bfloat16")}
+    assert "72 passed, 0 failed" in r.output

@@ -312,7 +312,7 @@ def test_in_place_output_defines_use_the_ref_suffix():
 
     var = TensorDecl("var", ("DT_FLOAT",))
     decl = OpDecl("ApplyLite", "apply_lite", (var, TensorDecl("grad", ("DT_FLOAT",))), (var,))
-    flags = OperatorSource(OPDIRS / "selu_act", "apply_lite", decl)._kernel_flags(
+    flags = OperatorSource(OPDIRS / "selu_act", "apply_lite", decl).kernel_flags(
         decl, {"var": "DT_FLOAT", "grad": "DT_FLOAT"}, get_soc("ascend910b"))
     assert {"-DDTYPE_VAR=float", "-DDTYPE_GRAD=float", "-DDTYPE_VAR_REF=float", "-DORIG_DTYPE_VAR_REF=DT_FLOAT",
             "-DFORMAT_VAR_REF=FORMAT_ND"} <= set(flags)
