@@ -151,6 +151,7 @@ def run_program(name: str, monkeypatch, env: dict | None = None):
     "gelu_dtypes.cpp",   # float16 self + float32 gradOutput -> bfloat16 gradInput, float16/bfloat16 end to end
     "opdev_cast.cpp",    # exact RNE of l0op::Cast, int32 -> float32, float32 -> int32
     "seed_int32.cpp",    # the seed's int32 gradOutput with float32 self
+    "gelu_workspace.cpp",  # stage 1 reserves the tiling's workspace; stage 2 runs the kernel in it
 ])
 def test_program(program, monkeypatch):
     run_program(program, monkeypatch)

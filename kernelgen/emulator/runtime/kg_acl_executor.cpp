@@ -183,6 +183,13 @@ std::vector<const aclTensor*> aclOpExecutor::UserTensors() const
     return out;
 }
 
+uint64_t aclOpExecutor::ReserveWorkspace(uint64_t bytes)
+{
+    const uint64_t offset = workspaceSize_;
+    workspaceSize_ += kgemu::acl::AlignUp(bytes, kgemu::acl::kWorkspaceAlign);
+    return offset;
+}
+
 void aclOpExecutor::BindWorkspace(uint8_t* workspace)
 {
     for (auto& t : tensors_) t->storage_ = workspace == nullptr ? nullptr : workspace + t->workspaceOffset_;

@@ -107,7 +107,8 @@ KgAttr ToKgAttr(const OpAttr& a)
 
 // Stage 2 of one AI Core launch.
 aclnnStatus RunLaunch(const std::string& opType, KernelFn entry, const std::vector<NamedTensor>& inputs,
-                      const std::vector<NamedTensor>& outputs, const std::vector<OpAttr>& attrs, const RunContext& ctx)
+                      const std::vector<NamedTensor>& outputs, const std::vector<OpAttr>& attrs, const RunContext& ctx,
+                      uint64_t wsOffset, uint64_t wsBytes)
 {
     int64_t outElements = 0;
     for (const auto& o : outputs) outElements += o.tensor->Numel();
@@ -134,6 +135,10 @@ aclnnStatus RunLaunch(const std::string& opType, KernelFn entry, const std::vect
     req.trace = 0;
     req.error = error.data();
     req.error_cap = error.size();
+    if (wsBytes > 0) {  // the slice of the caller's workspace stage 1 reserved for this launch
+        req.workspace = ctx.workspace + wsOffset;
+        req.workspace_cap = wsBytes;
+    }
     int32_t status = KG_OK;
     for (int attempt = 0; attempt < 3; ++attempt) {
         req.report = report.data();
@@ -250,14 +255,55 @@ aclnnStatus AddAiCoreLaunchImpl(aclOpExecutor* executor, const char* opType, con
                 DtypeTuple(dtypes).c_str(), built.empty() ? "none" : built.c_str());
         return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
     }
+    const std::vector<OpAttr> attrs = args.attrs.attrs;
+    // Stage 1 runs the tiling, as CANN does: a failing tiling is reported now, and the workspace it asks for
+    // is reserved in the executor's workspace, which the caller allocates and stage 2 hands to the kernel.
+    uint64_t wsBytes = 0;
+    {
+        std::vector<KgTensor> in;
+        std::vector<KgTensor> out;
+        std::vector<KgAttr> kattrs;
+        for (const auto& t : inputs) in.push_back(ToKgTensor(t));
+        for (const auto& t : outputs) out.push_back(ToKgTensor(t));
+        for (auto* list : {&in, &out}) {
+            for (KgTensor& t : *list) {  // shapes and dtypes only: device data does not exist yet
+                t.data = nullptr;
+                t.bytes = 0;
+            }
+        }
+        for (const auto& a : attrs) kattrs.push_back(ToKgAttr(a));
+        std::vector<char> error(8192, '\0');
+        KgRunRequest req{};
+        req.op_type = opType;
+        req.soc = kgemu_acl_soc();
+        req.inputs = in.data();
+        req.n_inputs = static_cast<int32_t>(in.size());
+        req.outputs = out.data();
+        req.n_outputs = static_cast<int32_t>(out.size());
+        req.attrs = kattrs.empty() ? nullptr : kattrs.data();
+        req.n_attrs = static_cast<int32_t>(kattrs.size());
+        req.error = error.data();
+        req.error_cap = error.size();
+        int64_t outElements = 0;
+        for (const auto& o : outputs) outElements += o.tensor->Numel();
+        const int32_t status = outElements == 0 ? KG_OK : kg_tiling(&req, &wsBytes);
+        if (status == KG_HOST_FAILED) {
+            OP_LOGE(ACLNN_ERR_INNER_TILING_ERROR, "%s tiling failed: %s", opType, error.data());
+            return ACLNN_ERR_INNER_TILING_ERROR;
+        }
+        if (status != KG_OK) {
+            OP_LOGE(ACLNN_ERR_INNER, "%s: %s", opType, error.data());
+            return ACLNN_ERR_INNER;
+        }
+    }
+    const uint64_t wsOffset = wsBytes > 0 ? executor->ReserveWorkspace(wsBytes) : 0;
     Step step;
     step.name = opType;
     for (const auto& nt : inputs) step.inputs.push_back(nt.tensor);
     for (const auto& nt : outputs) step.outputs.push_back(nt.tensor);
     const std::string type = opType;
-    const std::vector<OpAttr> attrs = args.attrs.attrs;
-    step.run = [type, entry, inputs, outputs, attrs](const RunContext& ctx) {
-        return RunLaunch(type, entry, inputs, outputs, attrs, ctx);
+    step.run = [type, entry, inputs, outputs, attrs, wsOffset, wsBytes](const RunContext& ctx) {
+        return RunLaunch(type, entry, inputs, outputs, attrs, ctx, wsOffset, wsBytes);
     };
     executor->AddStep(std::move(step));
     return ACLNN_SUCCESS;

@@ -118,7 +118,7 @@ struct Prepared {
     std::string soc;
 };
 
-int32_t Prepare(KgRunRequest* req, bool for_run, Prepared& p) {
+int32_t Prepare(KgRunRequest* req, bool for_run, Prepared& p, bool need_data = true) {
     if (req == nullptr) return KG_USAGE;
     HostLogLines().clear();
     TilingSaves().clear();
@@ -152,10 +152,11 @@ int32_t Prepare(KgRunRequest* req, bool for_run, Prepared& p) {
         for (int32_t i : p.impl->data_dependency) visible.insert(static_cast<size_t>(i));
         for (int32_t i : p.impl->tiling_data_dependency) visible.insert(static_cast<size_t>(i));
     }
-    std::string e = BindTensors(p.op.inputs, req->inputs, req->n_inputs, false, for_run, visible, node, p.in_bind);
+    std::string e = BindTensors(p.op.inputs, req->inputs, req->n_inputs, false, for_run && need_data, visible, node,
+                                p.in_bind);
     if (!e.empty()) return Fail(req, KG_USAGE, std::string(req->op_type) + ": " + e);
     if (for_run) {
-        e = BindTensors(p.op.outputs, req->outputs, req->n_outputs, true, true, {}, node, p.out_bind);
+        e = BindTensors(p.op.outputs, req->outputs, req->n_outputs, true, need_data, {}, node, p.out_bind);
         if (!e.empty()) return Fail(req, KG_USAGE, std::string(req->op_type) + ": " + e);
         e = CheckDtypes(p.op, node, p.soc, &p.columns);
         if (!e.empty()) return Fail(req, KG_HOST_FAILED, "OpDef: " + e);
@@ -476,9 +477,16 @@ int32_t DoRun(KgRunRequest* req) {
     const std::string key_problem = CheckTemplateKey(p, node.tiling_key, &w);
     if (!key_problem.empty()) return Fail(req, KG_DEFECT, where + ": " + key_problem);
 
-    // GM: inputs, outputs, workspace, tiling; then every block.
+    // GM: inputs, outputs, workspace (the caller's when given, as the aclnn executor passes), tiling; then blocks.
+    const bool caller_ws = req->workspace != nullptr && req->workspace_cap >= ws_total;
     std::unique_ptr<uint8_t, void (*)(void*)> workspace(
-        ws_total > 0 ? static_cast<uint8_t*>(std::calloc(1, ws_total)) : nullptr, std::free);
+        caller_ws ? static_cast<uint8_t*>(req->workspace)
+                  : (ws_total > 0 ? static_cast<uint8_t*>(std::calloc(1, ws_total)) : nullptr),
+        caller_ws ? +[](void*) {} : std::free);
+    if (req->workspace != nullptr && !caller_ws) {
+        return Fail(req, KG_DEFECT, where + ": the tiling asks for " + std::to_string(ws_total) +
+                                        " bytes of workspace but the launch passed " + std::to_string(req->workspace_cap));
+    }
     if (ws_total > 0 && workspace == nullptr) {
         return Fail(req, KG_HOST_FAILED, where + ": cannot allocate " + std::to_string(ws_total) + " bytes of workspace");
     }
@@ -703,6 +711,26 @@ int32_t kg_run(KgRunRequest* request) {
     } catch (...) {
         return Fail(request, KG_DEFECT, "emulator harness error: unknown C++ exception");
     }
+}
+
+int32_t kg_tiling(KgRunRequest* request, uint64_t* workspace_bytes) {
+    Prepared p;
+    int32_t rc = Prepare(request, true, p, /*need_data=*/false);
+    if (rc != KG_OK) return rc;
+    HostNode& node = *p.node;
+    std::vector<uint64_t> tiling_buf(kTilingCapacity / 8);
+    gert::TilingData tiling_data(reinterpret_cast<uint8_t*>(tiling_buf.data()), kTilingCapacity);
+    node.tiling_data = &tiling_data;
+    void* compile_info = nullptr;
+    rc = RunTiling(request, p, &compile_info);
+    if (compile_info != nullptr && p.impl != nullptr && p.impl->compile_info_deleter != nullptr) {
+        p.impl->compile_info_deleter(compile_info);
+    }
+    if (rc != KG_OK) return rc;
+    uint64_t ws_total = 0;
+    for (size_t i = 0; i < node.workspace_num; ++i) ws_total += node.workspace[i];
+    if (workspace_bytes != nullptr) *workspace_bytes = ws_total;
+    return KG_OK;
 }
 
 int32_t kg_infer_shape(KgRunRequest* request) {

@@ -82,6 +82,8 @@ struct KgRunRequest {
     uint64_t report_cap;
     char* error;              // out: one-line diagnosis on failure, NUL-terminated
     uint64_t error_cap;
+    void* workspace;          // optional: GM workspace to use (the aclnn executor's); null = allocate one
+    uint64_t workspace_cap;   // its bytes; must cover what the tiling asks for
 };
 
 // Return codes of kg_run / kg_infer_shape.
@@ -94,6 +96,10 @@ enum KgStatus : int32_t {
 
 // Runs: registered tiling function -> checks -> kernel on every block. Outputs written into outputs[i].data.
 int32_t kg_run(KgRunRequest* request);
+
+// Runs only the registered tiling (no kernel, tensor data not needed) and reports the workspace bytes it asks
+// for: what an aclnn first stage needs to size its workspace and to reject a failing tiling early.
+int32_t kg_tiling(KgRunRequest* request, uint64_t* workspace_bytes);
 
 // Runs the registered infershape for op_type: fills outputs[i].ndim/dims from the inputs.
 int32_t kg_infer_shape(KgRunRequest* request);

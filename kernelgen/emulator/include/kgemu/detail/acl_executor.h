@@ -61,6 +61,8 @@ public:
     std::vector<const aclTensor*> UserTensors() const;
     // Binds every workspace tensor to workspace + its offset.
     void BindWorkspace(uint8_t* workspace);
+    // Reserves bytes of workspace for a kernel launch (what its tiling asked for); returns the offset.
+    uint64_t ReserveWorkspace(uint64_t bytes);
 
     uint32_t magic_ = kgemu::acl::kExecutorMagic;
     bool repeatable_ = false;
