@@ -18,7 +18,7 @@ import jinja2
 from . import __version__
 from .errors import RenderError, UsageError
 from .socs import Soc, all_socs, get_soc
-from .spec import DType, OpSpec, Step, float_literal
+from .spec import BUFFER_NUM, DType, OpSpec, Step, float_literal
 from .tiling import TILING_FIELDS, tile_data_num
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -93,9 +93,10 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         for name in list(f32) + [n for n in low if n not in f32]:
             b = f32.get(name) or low[name]
             cond = "" if (name in f32 and name in low) else ("F32" if name in f32 else "LOW")
-            count = str(b.count)
+            spell = lambda n: "BUFFER_NUM" if n == BUFFER_NUM else str(n)  # noqa: E731
+            count = spell(b.count)
             if name in f32 and name in low and f32[name].count != low[name].count:
-                count = f"(LOW_PRECISION ? {low[name].count} : {f32[name].count})"
+                count = f"(LOW_PRECISION ? {spell(low[name].count)} : {spell(f32[name].count)})"
             merged.append((b, cond, count))
         order = {"queue": 0, "float_copy": 1, "scratch": 2, "constant": 3}
         return sorted(merged, key=lambda item: order[item[0].kind])

@@ -129,7 +129,8 @@ def test_kernel_uses_datacopypad_and_rint_cast(tree):
     assert "DataCopyPad(dst, src, params, pad);" in kernel
     assert "Cast(zLocal, z, OUTPUT_ROUND, len);" in kernel
     assert "Cast(b, dyLocal, RoundMode::CAST_NONE, len);" in kernel  # dy cast late into a dead register
-    assert "pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : 2), tile * sizeof(TYPE_X));" in kernel
+    assert "pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));" in kernel
+    assert "pipe_.InitBuffer(queue_dy_, BUFFER_NUM, tile * sizeof(TYPE_DY));" in kernel
     assert "constexpr RoundMode OUTPUT_ROUND = RoundMode::CAST_RINT;" in kernel
     assert "__NPU_ARCH__ == 1001 || __NPU_ARCH__ == 2002" in kernel  # 910 and 310P: CAST_NONE
     assert "InitBuffer(scratch_a_" in kernel
