@@ -20,35 +20,8 @@ from .emulator import abi
 from .emulator.build import CompileUnit, _tree_digest, build_library, evict, materialize_tree, write_source
 from .socs import Soc, get_soc
 
-# ge::DataType names and numbers, C++ spellings, NumPy dtypes (ascendc-api.md §1.2).
-GE_DTYPES: dict[str, tuple[int, str, np.dtype]] = {
-    "DT_FLOAT": (0, "float", np.dtype(np.float32)),
-    "DT_FLOAT16": (1, "half", np.dtype(np.float16)),
-    "DT_INT8": (2, "int8_t", np.dtype(np.int8)),
-    "DT_INT32": (3, "int32_t", np.dtype(np.int32)),
-    "DT_UINT8": (4, "uint8_t", np.dtype(np.uint8)),
-    "DT_INT16": (6, "int16_t", np.dtype(np.int16)),
-    "DT_UINT16": (7, "uint16_t", np.dtype(np.uint16)),
-    "DT_UINT32": (8, "uint32_t", np.dtype(np.uint32)),
-    "DT_INT64": (9, "int64_t", np.dtype(np.int64)),
-    "DT_UINT64": (10, "uint64_t", np.dtype(np.uint64)),
-    "DT_DOUBLE": (11, "double", np.dtype(np.float64)),
-    "DT_BOOL": (12, "bool", np.dtype(np.bool_)),
-    "DT_BF16": (27, "bfloat16_t", np.dtype(ml_dtypes.bfloat16)),
-}
-GE_BY_VALUE = {v[0]: k for k, v in GE_DTYPES.items()}
-SHORT_TO_GE = {"float32": "DT_FLOAT", "float16": "DT_FLOAT16", "bfloat16": "DT_BF16", "int8": "DT_INT8",
-               "int16": "DT_INT16", "int32": "DT_INT32", "int64": "DT_INT64", "uint8": "DT_UINT8",
-               "uint16": "DT_UINT16", "uint32": "DT_UINT32", "uint64": "DT_UINT64", "bool": "DT_BOOL",
-               "float64": "DT_DOUBLE"}
-
-
-def ge_of_numpy(dtype: np.dtype) -> str:
-    for name, (_, _, npd) in GE_DTYPES.items():
-        if np.dtype(dtype) == npd:
-            return name
-    raise UsageError(f"unsupported array dtype {np.dtype(dtype)}; supported: "
-                     + ", ".join(sorted(SHORT_TO_GE)))
+# The dtype table lives in kernelgen.dtypes; re-exported here for the emulator's callers.
+from .dtypes import GE_BY_VALUE, GE_DTYPES, GE_NAME_SHORT, SHORT_TO_GE, ge_of_numpy  # noqa: E402,F401
 
 
 @dataclass(frozen=True)
@@ -115,7 +88,7 @@ def _tensor_struct(name: str, arr: np.ndarray | None, ge: str | None = None, sha
     t.ndim = len(dims)
     for i, d in enumerate(dims):
         t.dims[i] = d
-    t.dtype = GE_DTYPES[ge or ge_of_numpy(arr.dtype)][0]
+    t.dtype = GE_DTYPES[ge or ge_of_numpy(arr.dtype)].value
     if arr is not None:
         t.data = arr.ctypes.data
         t.bytes = arr.nbytes
@@ -160,7 +133,7 @@ class OperatorSource:
         from .opdir import launcher_source
 
         self.decl()
-        ids = {name: v[0] for name, v in GE_DTYPES.items()}
+        ids = {name: v.value for name, v in GE_DTYPES.items()}
         return launcher_source(self.op_dir, self.kernel_source(), decl, combo, self._doc, ids)
 
     def uses_sync_all(self) -> bool:
@@ -186,7 +159,7 @@ class OperatorSource:
             if is_output and t.name in input_names:  # an in-place output: <NAME>_REF (the input keeps <NAME>)
                 name += "_REF"
             ge = combo[t.name]
-            flags += [f"-DDTYPE_{name}={GE_DTYPES[ge][1]}", f"-DORIG_DTYPE_{name}={ge}", f"-DFORMAT_{name}=FORMAT_ND"]
+            flags += [f"-DDTYPE_{name}={GE_DTYPES[ge].cpp}", f"-DORIG_DTYPE_{name}={ge}", f"-DFORMAT_{name}=FORMAT_ND"]
         return tuple(flags)
 
     # ---- OpDef --------------------------------------------------------------------------------
@@ -216,7 +189,7 @@ class OperatorSource:
     # ---- build and run -----------------------------------------------------------------------
     def library(self, soc: Soc, combo: dict[str, str]) -> C.CDLL:
         decl = self.decl()
-        tag = "_".join(GE_DTYPES[combo[t.name]][1].replace("_t", "") for t in decl.inputs + decl.outputs)
+        tag = "_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs)
         launcher = write_source(self._launcher(decl, combo), f"{self.snake}_launch")
         inc = (self.op_dir, self.op_dir / "op_kernel", self.op_dir.parent)
         kernel = CompileUnit(f"{self.snake}_kernel_{soc.npu_arch}_{tag}", launcher,
@@ -462,8 +435,6 @@ def pick_combo(decl: OpDecl, soc: Soc, arrays: dict[str, np.ndarray], dtype: str
                      + ", ".join(f"{n}={GE_NAME_SHORT.get(g, g)}" for n, g in given.items()) + "; declared: "
                      + "; ".join(", ".join(f"{n}={GE_NAME_SHORT.get(g, g)}" for n, g in c.items()) for c in combos))
 
-
-GE_NAME_SHORT = {v: k for k, v in SHORT_TO_GE.items()}
 
 
 # ---- known operators -------------------------------------------------------------------------------

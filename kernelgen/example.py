@@ -87,14 +87,14 @@ def _soc_unit(soc: Soc) -> str:
 def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
     """One dtype combination's kernel: the kernel source wrapped in its own namespace (its extern "C" entry
     renamed), so several combinations link into one program; it registers itself for the ACL launcher."""
-    from .emulate import GE_DTYPES
+    from .dtypes import GE_DTYPES
 
     tensors = decl.inputs + decl.outputs
     entry = f"kg_acl_entry_{tag}"
     space = f"kg_acl_kernel_{tag}"
     nargs = len(tensors) + 2  # + workspace, tiling
     args = ", ".join(f"a[{i}]" for i in range(nargs))
-    dtypes = ", ".join(str(GE_DTYPES[combo[t.name]][0]) for t in tensors)
+    dtypes = ", ".join(str(GE_DTYPES[combo[t.name]].value) for t in tensors)
     described = ", ".join(f"{t.name}={combo[t.name]}" for t in tensors)
     std = "".join(f"#include <{h}>\n" for h in _STD_HEADERS)
     return (f"// kernelgen run-example: the {decl.op_type} kernel for {described}.\n{std}"
@@ -157,11 +157,11 @@ def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[
     units += source.host_units()
     units += [CompileUnit(f"{spec.snake}_opapi_{p.stem}", p, (), (api_dir, op_dir / "op_host", op_dir), source.digest)
               for p in sorted(api_dir.glob("*.cpp"))]
-    from .emulate import GE_DTYPES
+    from .dtypes import GE_DTYPES
 
     kernel_inc = (op_dir, op_dir / "op_kernel", op_dir.parent)
     for combo in combos:
-        tag = "_".join(GE_DTYPES[combo[t.name]][1].replace("_t", "") for t in decl.inputs + decl.outputs)
+        tag = "_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs)
         text = _kernel_unit(source, decl, combo, _ident(tag))
         path = write_source(text, f"{spec.snake}_acl_kernel")
         units.append(CompileUnit(f"{spec.snake}_acl_kernel_{soc.npu_arch}_{tag}", path,

@@ -194,11 +194,11 @@ def smoke_attrs(spec: OpSpec) -> list[dict]:
 
 
 def _smoke_inputs(decl, combo: dict[str, str]) -> dict[str, np.ndarray]:
-    from .emulate import GE_DTYPES
+    from .dtypes import GE_DTYPES
 
     n = int(np.prod(SMOKE_SHAPE))
     base = np.linspace(-4.0, 4.0, n).reshape(SMOKE_SHAPE)
-    return {t.name: base.astype(GE_DTYPES[combo[t.name]][2]) for t in decl.inputs if t.required}
+    return {t.name: base.astype(GE_DTYPES[combo[t.name]].numpy) for t in decl.inputs if t.required}
 
 
 def _build_all(items: list, jobs: int, progress: Progress | None) -> list:
@@ -227,7 +227,7 @@ def _build_all(items: list, jobs: int, progress: Progress | None) -> list:
 
 
 def _short(ge: str) -> str:
-    from .emulate import GE_NAME_SHORT
+    from .dtypes import GE_NAME_SHORT
 
     return GE_NAME_SHORT.get(ge, ge)
 

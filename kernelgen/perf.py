@@ -396,7 +396,7 @@ def estimate_from_report(report: dict, soc: Soc | str, target: str = "", dtype: 
 
 def make_inputs(decl, combo: dict, shape, seed: int = 0) -> dict:
     """Seeded inputs in [-1, 1) of every required input (values do not change the model's timing)."""
-    from .emulate import GE_DTYPES
+    from .dtypes import GE_DTYPES
 
     rng = np.random.default_rng(seed)
     n = int(np.prod(shape)) if len(shape) else 1
@@ -405,7 +405,7 @@ def make_inputs(decl, combo: dict, shape, seed: int = 0) -> dict:
     for t in decl.inputs:
         if not t.required:
             continue
-        npd = GE_DTYPES[combo[t.name]][2]
+        npd = GE_DTYPES[combo[t.name]].numpy
         if npd.kind == "f" or npd.name == "bfloat16":
             base = (rng.random(period, dtype=np.float32) * 2 - 1).astype(npd)
         else:

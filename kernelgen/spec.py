@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Callable
 
-import ml_dtypes
 import numpy as np
 
+from .dtypes import GE_BY_CPP, GE_DTYPES
 from .errors import SpecError, UsageError, choices_message
 from .socs import Bf16Support, Soc
 
@@ -24,15 +24,15 @@ class DType(Enum):
 
     @property
     def short(self) -> str:
-        return {"float": "float32", "half": "float16", "bfloat16_t": "bfloat16"}[self.value]
+        return GE_DTYPES[self.ge].short
 
     @property
     def ge(self) -> str:
-        return {"float": "DT_FLOAT", "half": "DT_FLOAT16", "bfloat16_t": "DT_BF16"}[self.value]
+        return GE_BY_CPP[self.value]
 
     @property
     def ge_value(self) -> int:
-        return {"float": 0, "half": 1, "bfloat16_t": 27}[self.value]
+        return GE_DTYPES[self.ge].value
 
     @property
     def acl(self) -> str:
@@ -44,8 +44,7 @@ class DType(Enum):
 
     @property
     def numpy(self) -> np.dtype:
-        return {"float": np.dtype(np.float32), "half": np.dtype(np.float16),
-                "bfloat16_t": np.dtype(ml_dtypes.bfloat16)}[self.value]
+        return GE_DTYPES[self.ge].numpy
 
     @property
     def is_low_precision(self) -> bool:

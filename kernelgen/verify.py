@@ -9,7 +9,8 @@ import numpy as np
 
 from .cases import Case, default_shapes, make_inputs
 from .compare import Metrics, compare
-from .emulate import SHORT_TO_GE, run_source, source_for_spec
+from .dtypes import SHORT_TO_GE
+from .emulate import run_source, source_for_spec
 from .errors import KernelgenError, UsageError
 from .golden import INFO_GOLDENS, get_golden
 from .socs import Soc

@@ -1,0 +1,48 @@
+"""The one table of ge::DataType: name, number, C++ spelling, NumPy dtype and short name.
+
+Everything that maps between OpDef dtypes (DT_FLOAT), kernel C++ types (float), ctypes numbers (0) and
+arrays (np.float32) reads it (ascendc-api.md §1.2 for the C++ spellings; graph/types.h for the numbers).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import ml_dtypes
+import numpy as np
+
+from .errors import UsageError
+
+
+class GeDType(NamedTuple):
+    value: int          # ge::DataType number (what crosses the C ABI)
+    cpp: str            # the -DDTYPE_<NAME> spelling in kernels
+    numpy: np.dtype
+    short: str          # user-facing name: float32, bfloat16, ...
+
+
+GE_DTYPES: dict[str, GeDType] = {
+    "DT_FLOAT": GeDType(0, "float", np.dtype(np.float32), "float32"),
+    "DT_FLOAT16": GeDType(1, "half", np.dtype(np.float16), "float16"),
+    "DT_INT8": GeDType(2, "int8_t", np.dtype(np.int8), "int8"),
+    "DT_INT32": GeDType(3, "int32_t", np.dtype(np.int32), "int32"),
+    "DT_UINT8": GeDType(4, "uint8_t", np.dtype(np.uint8), "uint8"),
+    "DT_INT16": GeDType(6, "int16_t", np.dtype(np.int16), "int16"),
+    "DT_UINT16": GeDType(7, "uint16_t", np.dtype(np.uint16), "uint16"),
+    "DT_UINT32": GeDType(8, "uint32_t", np.dtype(np.uint32), "uint32"),
+    "DT_INT64": GeDType(9, "int64_t", np.dtype(np.int64), "int64"),
+    "DT_UINT64": GeDType(10, "uint64_t", np.dtype(np.uint64), "uint64"),
+    "DT_DOUBLE": GeDType(11, "double", np.dtype(np.float64), "float64"),
+    "DT_BOOL": GeDType(12, "bool", np.dtype(np.bool_), "bool"),
+    "DT_BF16": GeDType(27, "bfloat16_t", np.dtype(ml_dtypes.bfloat16), "bfloat16"),
+}
+GE_BY_VALUE = {v.value: k for k, v in GE_DTYPES.items()}
+SHORT_TO_GE = {v.short: k for k, v in GE_DTYPES.items()}
+GE_NAME_SHORT = {k: v.short for k, v in GE_DTYPES.items()}
+GE_BY_CPP = {v.cpp: k for k, v in GE_DTYPES.items()}
+
+
+def ge_of_numpy(dtype: np.dtype) -> str:
+    for name, rec in GE_DTYPES.items():
+        if np.dtype(dtype) == rec.numpy:
+            return name
+    raise UsageError(f"unsupported array dtype {np.dtype(dtype)}; supported: " + ", ".join(sorted(SHORT_TO_GE)))
