@@ -356,14 +356,14 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
         notes.append(f"{decl.op_type} registers no infershape; outputs were given the inputs' shapes")
     arrays = []
     for i, name in enumerate(out_names):
-        arr = _empty_gm(shapes[i], GE_DTYPES[combo[name]][2], slack)  # poison: unwritten output is NaN / all-ones
+        arr = _empty_gm(shapes[i], GE_DTYPES[combo[name]].numpy, slack)  # poison: unwritten output is NaN / all-ones
         arrays.append(arr)
         out_structs[i].ndim = len(shapes[i])
         for k, d in enumerate(shapes[i]):
             out_structs[i].dims[k] = d
         out_structs[i].data = arr.ctypes.data
         out_structs[i].bytes = arr.nbytes
-        out_structs[i].dtype = GE_DTYPES[combo[name]][0]
+        out_structs[i].dtype = GE_DTYPES[combo[name]].value
     cap = 1 << 16
     while True:
         report = C.create_string_buffer(cap)
