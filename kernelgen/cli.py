@@ -237,6 +237,11 @@ def verify(op, socs, dtypes, shapes, attr_pairs, seed, json_file):
     soc_list = list(resolve_socs(spec, socs))
     dtype_list = [DType.parse(d) for d in dtypes] or None
     shape_list = [_parse_shape(s) for s in shapes] or None
+    for shape in shape_list or ():
+        if 0 in shape:
+            raise click.BadParameter(f"shape {','.join(map(str, shape))} has no elements: aclnn returns before launching "
+                                     "the kernel for empty tensors (kernelgen run-example covers that path)",
+                                     param_hint="--shape")
     attrs = _typed_attrs([_parse_attr(a) for a in attr_pairs], spec_decl(spec))
     cases = build_cases(spec, soc_list, dtype_list, shape_list)
     click.echo(f"verify {spec.snake}: {len(cases)} cases; compiling the emulator libraries ...", err=True)

@@ -147,3 +147,8 @@ def test_readme_main_job_default_matrix_passes(tmp_path):
     assert {(row["soc"], row["dtype"]) for row in rows} == {
         (s, d) for s in ("ascend910b", "ascend310b") for d in ("float32", "float16", "bfloat16")}
     assert "72 passed, 0 failed" in r.output
+
+
+def test_verify_rejects_an_empty_shape_as_usage():
+    r = CliRunner().invoke(main, ["verify", "gelu_grad", "--shape", "4,0"])
+    assert r.exit_code == 2 and "has no elements" in r.output
