@@ -427,7 +427,7 @@ PUBLIC_HEADERS = [
     "op_common/op_host/infershape_broadcast_util.h", "util/const_util.h", "op_common/op_host/util/const_util.h",
     "op_host/util/math_util.h", "op_host/util/shape_util.h", "op_host/util/const_util.h",
     "platform/platform_infos_def.h", "platform/platform_info_def.h", "register/op_def_factory.h",
-    "exe_graph/runtime/base_type.h", "exe_graph/runtime/storage_format.h",
+    "exe_graph/runtime/base_type.h", "exe_graph/runtime/storage_format.h", "tiling/math/log_tiling.h",
 ]
 
 
@@ -460,6 +460,7 @@ def test_detail_header_alone_is_an_error(tmp_path):
     ('namespace ops { class A : public OpDef { public: explicit A(const char* n) : OpDef(n) { '
      'this->AICore().SetCheckSupport(nullptr); } }; OP_ADD(A); }', "OpAICoreDef::SetCheckSupport"),
     ('void f() { matmul_tiling::MatmulApiTiling t; }', "matmul_tiling"),
+    ('void f() { uint32_t n, e; AscendC::GetLog2TmpBufferFactorSize(2, n, e); }', "GetLog2TmpBufferFactorSize"),
 ])
 def test_unsupported_apis_fail_to_compile_naming_the_api(tmp_path, code, api):
     f = tmp_path / "u.cpp"

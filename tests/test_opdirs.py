@@ -4,7 +4,8 @@
 The operators are kernelgen's own, written from the Ascend C docs to cover the layout's conventions: template
 tiling keys (DATATYPE/UINT/BOOL) and literal TILING_KEY_IS keys, plain-struct and BEGIN_TILING_DATA_DEF tiling
 data, DataCopy and DataCopyPad, Compare/Select, Sigmoid/Tanh with temporary buffers, mask/repeat and counter-mode
-vector calls, attributes of every scalar kind, an optional input, and an operator without infershape.
+vector calls, WholeReduceMax + Brcb row broadcasts, the OP_LOGE_FOR_INVALID_* report macros, attributes of every
+scalar kind, an optional input, and operators without infershape.
 """
 from __future__ import annotations
 
@@ -72,6 +73,11 @@ def hardtanh_grad(g, x, lo=-1.0, hi=1.0):
     return np.where((x > lo) & (x < hi), g, 0).astype(np.float64)
 
 
+def row_max_sub(x):
+    x = x.astype(np.float64)
+    return x - x.max(axis=-1, keepdims=True)
+
+
 CASES = [  # id, dir, soc, inputs, attrs, golden, dtype
     ("selu-f32-attrs", "selu_act", "ascend910b", {"x": (-4, 4, (3, 333), np.float32)},
      {"alpha": 1.5, "scale": 2.0}, lambda i: selu(i["x"], 1.5, 2.0)),
@@ -102,6 +108,10 @@ CASES = [  # id, dir, soc, inputs, attrs, golden, dtype
     ("hardtanh-grad-f16", "hardtanh_grad_lite", "ascend910b", {"grad": (-3, 3, 7777, np.float16),
                                                                "self": (-3, 3, 7777, np.float16)},
      {}, lambda i: hardtanh_grad(i["grad"], i["self"])),
+    ("row-max-sub-w24", "row_max_sub", "ascend910b", {"x": (-5, 5, (1000, 24), np.float32)}, {},
+     lambda i: row_max_sub(i["x"])),
+    ("row-max-sub-w64-partial-tiles", "row_max_sub", "ascend910b", {"x": (-5, 5, (3, 37, 64), np.float32)}, {},
+     lambda i: row_max_sub(i["x"])),
 ]
 
 
@@ -168,6 +178,11 @@ def test_optional_input_and_int_attribute():
     assert np.array_equal(out["y"], np.clip(xi >> 2, -50, 70))
     with pytest.raises(HostRejected, match="shift 40 is outside"):
         run(OPDIRS / "clamp_lite", "ascend910b", {"x": x}, attrs={"shift": 40})
+
+
+def test_tiling_error_report_macros_give_the_diagnosis():
+    with pytest.raises(HostRejected, match="last dimension of x has value 12, expected a multiple of 8"):
+        run(OPDIRS / "row_max_sub", "ascend910b", {"x": np.ones((4, 12), np.float32)})
 
 
 def test_dynamic_tensor_lists():

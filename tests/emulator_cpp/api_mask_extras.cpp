@@ -1,5 +1,5 @@
 // The vector mask register (counter mode, SetVectorMask, isSetMask = false), the mask/repeat forms of
-// Compare/Compares/Select/And/ShiftRight/MulAddDst/Axpy/Copy, reductions, the math-library APIs, and atomic
+// Compare/Compares/Select/And/ShiftRight/MulAddDst/Axpy/Copy, reductions (WholeReduceMax/Min, Brcb), the math-library APIs, and atomic
 // UB -> GM copies. Included by api_tests.cpp after api_vector.cpp (uses vec::run).
 
 KG_TEST(mask_register) {
@@ -137,6 +137,51 @@ KG_TEST(reductions_and_math) {
         ok &= got[48 + i] == std::fmin(a[i], 0.5f);
     }
     kgtest::check("reduce_and_math_library", ok);
+}
+
+KG_TEST(whole_reduce_maxmin_brcb) {
+    const uint32_t n = 200;
+    std::vector<float> a(n), b(n, 0.0f);
+    for (uint32_t i = 0; i < n; ++i) a[i] = static_cast<float>((i * 7) % 19) * 0.5f - 3.0f;
+    bool phy_ok = false;
+    auto got = vec::run<float>("ascend910b", a, b, n, [&phy_ok](LT& o, LT& x, LT&, uint32_t) {
+        const uint64_t phy = x.GetPhyAddr();  // an integer address, as on the NPU
+        phy_ok = x.GetPhyAddr(8) - phy == 32 && phy % 32 == 0 && reinterpret_cast<float*>(phy)[3] == x.GetValue(3);
+        AscendC::WholeReduceMax(o, x, 64, 2, 1, 1, 8);  // (value, index) pairs, unit 8 bytes
+        AscendC::WholeReduceMin(o[8], x, 64, 2, 1, 1, 8, AscendC::ReduceOrder::ORDER_ONLY_VALUE);
+        AscendC::WholeReduceMax(o[16], x, 40, 1, 1, 1, 8, AscendC::ReduceOrder::ORDER_INDEX_VALUE);
+        AscendC::Brcb(o[32], x, 2, {1, 8});
+        AscendC::DataCacheCleanAndInvalid<float, AscendC::CacheLine::SINGLE_CACHE_LINE,
+                                          AscendC::DcciDst::CACHELINE_OUT>(o);  // no-op on the emulator
+    });
+    auto arg = [&](uint32_t lo, uint32_t len, bool mx) {
+        uint32_t best = lo;
+        for (uint32_t i = lo; i < lo + len; ++i) {
+            if (mx ? a[i] > a[best] : a[i] < a[best]) best = i;
+        }
+        return best;
+    };
+    auto bits = [&](float f) {
+        uint32_t u;
+        std::memcpy(&u, &f, 4);
+        return u;
+    };
+    bool ok = true;
+    for (uint32_t r = 0; r < 2; ++r) {
+        const uint32_t mx = arg(64 * r, 64, true), mn = arg(64 * r, 64, false);
+        ok &= got[2 * r] == a[mx] && bits(got[2 * r + 1]) == mx - 64 * r && got[8 + r] == a[mn];
+    }
+    const uint32_t m40 = arg(0, 40, true);
+    ok &= bits(got[16]) == m40 && got[17] == a[m40];
+    kgtest::check("whole_reduce_maxmin", ok);
+    ok = true;
+    for (uint32_t i = 0; i < 16; ++i) {
+        for (uint32_t e = 0; e < 8; ++e) ok &= got[32 + 8 * i + e] == a[i];
+    }
+    kgtest::check("brcb", ok);
+    kgtest::check("local_phy_addr", phy_ok);
+    static_assert(AscendC::DivCeil(20u, 8) == 3 && AscendC::AlignUp(uint64_t(20), 16) == 32, "kernel_utils helpers");
+    static_assert(std::is_same<float16_t, half>::value, "float16_t spells half");
 }
 
 KG_TEST(atomic_add_copy_out) {

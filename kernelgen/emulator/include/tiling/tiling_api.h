@@ -1,12 +1,13 @@
 // kernelgen CPU emulator: tiling/tiling_api.h. On CANN this also declares the Ascend C library tiling
 // helpers (matmul_tiling::*, AscendC::Get<Api>MaxMinTmpSize, SoftMax/LayerNorm tiling, ...). The emulator
-// provides only the platform and tiling-data parts; any library tiling helper is undeclared, so using one
-// is a compile error that names it.
+// provides the platform and tiling-data parts and the Log/Log10 temporary-buffer factors; any other library
+// tiling helper is undeclared, so using one is a compile error that names it.
 #ifndef KGEMU_TILING_TILING_API_H
 #define KGEMU_TILING_TILING_API_H
 
 #include "graph/types.h"
 #include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
+#include "tiling/math/log_tiling.h"
 
 #endif  // KGEMU_TILING_TILING_API_H

@@ -51,7 +51,7 @@ inline void advanced_map(const char* api, const AscendC::LocalTensor<T>& dst, co
     for (uint32_t i = 0; i < count; ++i) {
         d[i] = from_f32<T>(f(to_f32(s0[i]), s1 ? to_f32(s1[i]) : 0.0f));
     }
-    if (tmp != nullptr) std::memset(tmp->GetPhyAddr(), 0xFF, tmp->GetSize());
+    if (tmp != nullptr) std::memset(reinterpret_cast<void*>(tmp->GetPhyAddr()), 0xFF, tmp->GetSize());
 }
 
 inline float fn_frac(float x) { return x - std::trunc(x); }

@@ -71,6 +71,18 @@ constexpr int32_t MIX = 0;
 constexpr int32_t AIC = 1;
 constexpr int32_t AIV = 2;
 
+// ---- integer helpers (kernel_utils): ceil(a / b) and a rounded up to a multiple of b ----
+template <typename T, typename U>
+__aicore__ inline constexpr typename std::common_type<T, U>::type DivCeil(T a, U b) {
+    using R = typename std::common_type<T, U>::type;
+    return (static_cast<R>(a) + static_cast<R>(b) - 1) / static_cast<R>(b);
+}
+template <typename T, typename U>
+__aicore__ inline constexpr typename std::common_type<T, U>::type AlignUp(T a, U b) {
+    using R = typename std::common_type<T, U>::type;
+    return DivCeil(a, b) * static_cast<R>(b);
+}
+
 enum class TPosition : uint8_t {
     GM,
     A1,

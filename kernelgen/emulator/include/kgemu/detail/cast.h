@@ -61,7 +61,8 @@ inline void check_cast(BlockState& b, const char* api, RoundMode m) {
     check_bf16_any<D>(b, api);
     const uint32_t allowed = allowed_cast_modes<D, S>(b.soc);
     if (!(allowed & rm_bit(m))) {
-        fail(api, strf("%s is not allowed for %s -> %s on %s (allowed: %s)", round_mode_name(m), dtype_info<S>::name,
+        fail(api, strf("%s is not allowed for %s -> %s on %s (allowed: %s); for an unsupported mode "
+                       "the NPU's Cast issues no conversion and dst is left unwritten", round_mode_name(m), dtype_info<S>::name,
                        dtype_info<D>::name, soc_name(b), round_mode_list(allowed).c_str()));
     }
 }

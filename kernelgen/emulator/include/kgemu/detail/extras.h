@@ -1,7 +1,8 @@
 // kernelgen CPU emulator (private, kernel side): type traits kernels use (IsSameType, SupportType, Std::),
 // GM atomics (SetAtomicAdd / Max / Min / None), SyncAll, reductions (ReduceSum / ReduceMax / ReduceMin count
-// form, WholeReduceSum, BlockReduceSum / Max / Min), and the APIs that are declared only to fail at compile time
-// with "not emulated yet" (TBufPool, LocalTensor operator expressions, WholeReduceMax / Min, ...).
+// form, WholeReduceSum / Max / Min, BlockReduceSum / Max / Min, Brcb), DataCacheCleanAndInvalid (a no-op), and
+// the APIs that are declared only to fail at compile time with "not emulated yet" (TBufPool, LocalTensor
+// operator expressions, Gather, ...).
 //
 // Reductions sum in double and round once to T; the NPU's summation order (a binary tree per repeat) is not
 // reproduced, so sums can differ from hardware in the last bits.
@@ -154,6 +155,121 @@ KGEMU_WHOLE_REDUCE_SUM(const uint64_t)
 KGEMU_WHOLE_REDUCE_SUM(const uint64_t*)
 #undef KGEMU_WHOLE_REDUCE_SUM
 
+// ---- WholeReduceMax / Min: the max (min) of the active elements of each repeat and its index inside the
+// repeat (the element's position k in [0, 256 / sizeof(T)), the first one on ties). ReduceOrder picks what is
+// written at dst + r * dstRepStride units: ORDER_VALUE_INDEX (value, then the index's bits in a T-sized slot;
+// unit 2 * sizeof(T)), ORDER_INDEX_VALUE (index first), ORDER_ONLY_VALUE (unit sizeof(T)) or ORDER_ONLY_INDEX
+// (a uint32_t; unit 4 bytes). dst needs 2 * sizeof(T)-byte alignment (4 for half, 8 for float), as documented.
+enum class ReduceOrder : uint8_t { ORDER_VALUE_INDEX = 0, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, ORDER_ONLY_INDEX };
+
+#define KGEMU_WHOLE_REDUCE_MAXMIN(NAME, IS_MAX, MASK_T)                                                               \
+    template <typename T, bool isSetMask = true>                                                                    \
+    inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, MASK_T mask, const int32_t repeatTime,   \
+                     const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,            \
+                     ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                                          \
+        auto& b = kgemu::detail::api_enter(#NAME);                                                                  \
+        kgemu::detail::check_vec_dtype<T>(b, #NAME, kgemu::detail::RULE_FLOATS);                                   \
+        const auto m = kgemu::detail::call_mask<isSetMask>(#NAME, mask, 256 / sizeof(T),                           \
+                                                           static_cast<uint32_t>(repeatTime));                      \
+        kgemu::detail::note_vector(b, #NAME, m.total(), sizeof(T), m.repeat * 256ULL);                             \
+        if (m.repeat == 0) return;                                                                                  \
+        const auto os = kgemu::detail::rep_operand(b, #NAME, "src", src, srcBlkStride, srcRepStride, m);           \
+        const bool pair = order == ReduceOrder::ORDER_VALUE_INDEX || order == ReduceOrder::ORDER_INDEX_VALUE;      \
+        const uint64_t unit = pair ? 2 * sizeof(T) : (order == ReduceOrder::ORDER_ONLY_INDEX ? 4 : sizeof(T));      \
+        uint8_t* d = reinterpret_cast<uint8_t*>(kgemu::detail::ub_operand(                                          \
+            b, #NAME, "dst", dst, static_cast<uint64_t>(m.repeat - 1) * dstRepStride * unit + unit,               \
+            static_cast<uint32_t>(2 * sizeof(T))));                                                                 \
+        using IdxT = typename std::conditional<sizeof(T) == 2, uint16_t, uint32_t>::type;                           \
+        std::vector<float> best(m.repeat, 0.0f);                                                                    \
+        std::vector<uint32_t> at(m.repeat, 0);                                                                      \
+        std::vector<uint8_t> seen(m.repeat, 0);                                                                     \
+        kgemu::detail::for_active(m, [&](uint32_t r, uint32_t k) {                                                  \
+            T v;                                                                                                    \
+            std::memcpy(&v, kgemu::detail::rep_addr(os, r, k), sizeof(T));                                          \
+            const float x = kgemu::detail::to_f32(v);                                                               \
+            if (!seen[r] || (IS_MAX ? x > best[r] : x < best[r])) {                                                 \
+                best[r] = x;                                                                                        \
+                at[r] = k;                                                                                          \
+                seen[r] = 1;                                                                                        \
+            }                                                                                                       \
+        });                                                                                                         \
+        for (uint32_t r = 0; r < m.repeat; ++r) {                                                                   \
+            if (!seen[r]) continue;                                                                                 \
+            uint8_t* out = d + static_cast<uint64_t>(r) * dstRepStride * unit;                                      \
+            const T val = kgemu::detail::from_f32<T>(best[r]);                                                      \
+            const IdxT idx = static_cast<IdxT>(at[r]);                                                              \
+            if (order == ReduceOrder::ORDER_ONLY_INDEX) {                                                           \
+                const uint32_t i32 = at[r];                                                                         \
+                std::memcpy(out, &i32, 4);                                                                          \
+            } else if (order == ReduceOrder::ORDER_ONLY_VALUE) {                                                    \
+                std::memcpy(out, &val, sizeof(T));                                                                  \
+            } else if (order == ReduceOrder::ORDER_VALUE_INDEX) {                                                   \
+                std::memcpy(out, &val, sizeof(T));                                                                  \
+                std::memcpy(out + sizeof(T), &idx, sizeof(T));                                                      \
+            } else {                                                                                                \
+                std::memcpy(out, &idx, sizeof(T));                                                                  \
+                std::memcpy(out + sizeof(T), &val, sizeof(T));                                                      \
+            }                                                                                                       \
+        }                                                                                                           \
+    }
+KGEMU_WHOLE_REDUCE_MAXMIN(WholeReduceMax, true, const uint64_t)
+KGEMU_WHOLE_REDUCE_MAXMIN(WholeReduceMax, true, const uint64_t*)
+KGEMU_WHOLE_REDUCE_MAXMIN(WholeReduceMin, false, const uint64_t)
+KGEMU_WHOLE_REDUCE_MAXMIN(WholeReduceMin, false, const uint64_t*)
+#undef KGEMU_WHOLE_REDUCE_MAXMIN
+
+// ---- Brcb: repeat r reads 8 consecutive elements src[8r .. 8r+7]; element j fills the whole 32-byte block
+// at dst + (r * dstRepStride + j * dstBlkStride) * 32 bytes. 16- and 32-bit types; src and dst 32-byte aligned.
+struct BrcbRepeatParams {
+    BrcbRepeatParams() = default;
+    BrcbRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t dstRepStrideIn)
+        : dstBlkStride(dstBlkStrideIn), dstRepStride(dstRepStrideIn) {}
+    uint16_t dstBlkStride = 0;
+    uint16_t dstRepStride = 0;
+};
+
+template <typename T>
+inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t repeatTime,
+                 const BrcbRepeatParams& repeatParams) {
+    static_assert(sizeof(T) == 2 || sizeof(T) == 4, "kgemu: Brcb takes 16- or 32-bit elements (Ascend C docs)");
+    auto& b = kgemu::detail::api_enter("Brcb");
+    const uint32_t epb = 32 / sizeof(T);
+    kgemu::detail::note_vector(b, "Brcb", static_cast<uint64_t>(repeatTime) * 8 * epb, sizeof(T),
+                               static_cast<uint64_t>(repeatTime) * 256ULL);
+    if (repeatTime == 0) return;
+    const uint64_t last_blk = static_cast<uint64_t>(repeatTime - 1) * repeatParams.dstRepStride +
+                              7ULL * repeatParams.dstBlkStride;
+    T* d = kgemu::detail::ub_operand(b, "Brcb", "dst", dst, (last_blk + 1) * 32);
+    const T* s = kgemu::detail::ub_operand(b, "Brcb", "src0", src0, static_cast<uint64_t>(repeatTime) * 8 * sizeof(T));
+    std::vector<T> in(s, s + static_cast<size_t>(repeatTime) * 8);  // read before writing: dst may alias src0
+    for (uint32_t r = 0; r < repeatTime; ++r) {
+        for (uint32_t j = 0; j < 8; ++j) {
+            T* blk = d + (static_cast<uint64_t>(r) * repeatParams.dstRepStride +
+                          static_cast<uint64_t>(j) * repeatParams.dstBlkStride) * epb;
+            for (uint32_t e = 0; e < epb; ++e) blk[e] = in[r * 8 + j];
+        }
+    }
+}
+
+// ---- DataCacheCleanAndInvalid: on the NPU it writes back / drops the core's scalar data-cache lines so scalar
+// GM accesses (GetValue / SetValue) and DMA or other cores agree. The emulator's GM has no such cache (every
+// scalar access goes straight to memory), so all forms are exact no-ops here.
+enum class CacheLine : uint8_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
+enum class DcciDst : uint8_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {
+    kgemu::detail::api_enter("DataCacheCleanAndInvalid");
+}
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+inline void DataCacheCleanAndInvalid(const LocalTensor<T>&) {
+    kgemu::detail::api_enter("DataCacheCleanAndInvalid");
+}
+template <typename T, CacheLine entireType>
+inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {
+    kgemu::detail::api_enter("DataCacheCleanAndInvalid");
+}
+
 // ---- BlockReduceSum / Max / Min: each 32-byte block of a repeat reduces to one element; repeat r's eight
 // results start at dst[r * dstRepStride * 8] ----
 #define KGEMU_BLOCK_REDUCE(NAME, KIND, MASK_T)                                                                        \
@@ -206,19 +322,15 @@ KGEMU_BLOCK_REDUCE(BlockReduceMin, 2, const uint64_t*)
         static_assert(kgemu::detail::kernel_false<KgA..., KgArgs...>::value,                                        \
                       "kgemu: " #NAME " is not emulated yet by kernelgen's CPU emulator");                          \
     }
-KGEMU_NOT_EMULATED(WholeReduceMax)
-KGEMU_NOT_EMULATED(WholeReduceMin)
 KGEMU_NOT_EMULATED(PairReduceSum)
 KGEMU_NOT_EMULATED(RepeatReduceSum)
 KGEMU_NOT_EMULATED(GetReduceRepeatMaxMinSpr)
 KGEMU_NOT_EMULATED(Gather)
 KGEMU_NOT_EMULATED(Gatherb)
 KGEMU_NOT_EMULATED(Scatter)
-KGEMU_NOT_EMULATED(Brcb)
 KGEMU_NOT_EMULATED(Transpose)
 KGEMU_NOT_EMULATED(TransDataTo5HD)
 KGEMU_NOT_EMULATED(GatherMask)
-KGEMU_NOT_EMULATED(DataCacheCleanAndInvalid)
 KGEMU_NOT_EMULATED(Mmad)
 KGEMU_NOT_EMULATED(LoadData)
 KGEMU_NOT_EMULATED(Fixpipe)

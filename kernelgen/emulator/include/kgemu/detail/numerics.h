@@ -231,6 +231,9 @@ inline half::half(const bfloat16_t& v) : bits_(kgemu::detail::float_to_half_bits
 static_assert(sizeof(half) == 2 && std::is_trivially_copyable<half>::value, "half must be a 2-byte POD");
 static_assert(sizeof(bfloat16_t) == 2 && std::is_trivially_copyable<bfloat16_t>::value, "bf16 must be 2 bytes");
 
+// The device compiler's other spelling of half (kernels test std::is_same_v<T, float16_t>).
+using float16_t = half;
+
 namespace kgemu {
 namespace detail {
 

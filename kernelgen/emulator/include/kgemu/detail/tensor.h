@@ -34,8 +34,11 @@ public:
 
     LocalTensor() = default;
 
-    T* GetPhyAddr() const { return kg_addr; }
-    T* GetPhyAddr(const uint32_t offset) const { return kg_addr + offset; }
+    // The buffer address as an integer, as on the NPU (uint64_t; kernels fill TransDataTo5HD address lists with
+    // it or cast it to a __ubuf__ pointer). Here it is the host address of the emulated UB byte, whose base is
+    // 4096-byte aligned, so its alignment modulo 32 matches the UB offset's.
+    uint64_t GetPhyAddr() const { return reinterpret_cast<uint64_t>(kg_addr); }
+    uint64_t GetPhyAddr(const uint32_t offset) const { return reinterpret_cast<uint64_t>(kg_addr + offset); }
 
     T GetValue(const uint32_t index) const {
         kg_check_index("LocalTensor::GetValue", index);
@@ -183,7 +186,7 @@ inline uint64_t ub_offset_of(const BlockState& b, const void* p) {
 // and within its buffer. Returns the element pointer.
 template <typename T>
 inline T* ub_operand(BlockState& b, const char* api, const char* role, const AscendC::LocalTensor<T>& t,
-                     uint64_t bytes) {
+                     uint64_t bytes, uint32_t align = 32) {
     if (__builtin_expect(t.kg_addr == nullptr, 0)) {
         fail(api, strf("%s is an empty LocalTensor (never set from AllocTensor, DeQue or TBuf::Get)", role));
     }
@@ -193,10 +196,14 @@ inline T* ub_operand(BlockState& b, const char* api, const char* role, const Asc
                        "pointer)", role));
     }
     const uint64_t off = static_cast<uint64_t>(p - b.ub);
-    if (__builtin_expect(off % 32 != 0, 0)) {
-        fail(api, strf("%s starts at UB offset %llu, which is not 32-byte aligned (operand addresses must be "
-                       "32-byte aligned: a sub-view t[k] needs k*sizeof(T) to be a multiple of 32)",
-                       role, static_cast<unsigned long long>(off)));
+    if (__builtin_expect(off % align != 0, 0)) {
+        if (align == 32) {
+            fail(api, strf("%s starts at UB offset %llu, which is not 32-byte aligned (operand addresses must be "
+                           "32-byte aligned: a sub-view t[k] needs k*sizeof(T) to be a multiple of 32)",
+                           role, static_cast<unsigned long long>(off)));
+        }
+        fail(api, strf("%s starts at UB offset %llu, which is not %u-byte aligned", role,
+                       static_cast<unsigned long long>(off), align));
     }
     if (__builtin_expect(off + bytes > t.kg_buf_end, 0)) {
         fail(api, strf("%s needs %llu bytes from UB offset %llu, which runs %llu bytes past the end of its "

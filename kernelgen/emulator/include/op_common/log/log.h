@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "exe_graph/runtime/shape.h"
@@ -81,6 +82,122 @@
 #define OPS_CHECK_NULL_WITH_CONTEXT(context, ptr) OP_CHECK_NULL_WITH_CONTEXT(context, ptr)
 #define VECTOR_INNER_ERR_REPORT_TILIING(opName, ...) OP_LOGE(opName, __VA_ARGS__)
 #define CUBE_INNER_ERR_REPORT(opName, ...) OP_LOGE(opName, __VA_ARGS__)
+
+// The ops-nn error-report macros (EZ00xx codes on CANN): each logs one OP_LOGE line built from its arguments,
+// which may be const char*, std::string or integers. The emulator does not report the EZ code itself.
+namespace kgemu {
+namespace detail {
+inline std::string LogPart(const char* s) { return s == nullptr ? "nil" : s; }
+inline std::string LogPart(char* s) { return s == nullptr ? "nil" : s; }
+inline std::string LogPart(const std::string& s) { return s; }
+template <class T>
+typename std::enable_if<std::is_arithmetic<T>::value, std::string>::type LogPart(T v) {
+    return std::to_string(v);
+}
+// Replaces each "{}" of `form` by the next argument.
+template <class... A>
+std::string LogForm(const char* form, const A&... args) {
+    const std::string parts[] = {std::string(), LogPart(args)...};
+    std::string out;
+    size_t next = 1;
+    for (const char* c = form; *c != '\0'; ++c) {
+        if (c[0] == '{' && c[1] == '}' && next < sizeof...(A) + 1) {
+            out += parts[next++];
+            ++c;
+        } else {
+            out += *c;
+        }
+    }
+    return out;
+}
+}  // namespace detail
+}  // namespace kgemu
+
+#define KGEMU_OP_LOGE_FORM(opName, form, ...)                                                  \
+    do {                                                                                       \
+        const std::string kgLogMsg = ::kgemu::detail::LogForm(form, __VA_ARGS__);              \
+        OP_LOGE(opName, "%s", kgLogMsg.c_str());                                               \
+    } while (0)
+
+// Deprecated spellings (EZ0001 - EZ0007).
+#define OP_LOGE_WITH_INVALID_INPUT_SHAPE(opName, index, incorrectShape, correctShape) \
+    KGEMU_OP_LOGE_FORM(opName, "input {} has shape {}, expected {}", index, incorrectShape, correctShape)
+#define OP_LOGE_WITH_INVALID_ATTR(opName, attrName, incorrectVal, correctVal) \
+    KGEMU_OP_LOGE_FORM(opName, "attribute {} has value {}, expected {}", attrName, incorrectVal, correctVal)
+#define OP_LOGE_WITH_INVALID_ATTR_SIZE(opName, attrName, incorrectSize, correctSize) \
+    KGEMU_OP_LOGE_FORM(opName, "attribute {} has size {}, expected {}", attrName, incorrectSize, correctSize)
+#define OP_LOGE_WITH_INVALID_INPUT(opName, paramName) \
+    KGEMU_OP_LOGE_FORM(opName, "could not get {}", paramName)
+#define OP_LOGE_WITH_INVALID_INPUT_SHAPESIZE(opName, index, incorrectSize, correctSize) \
+    KGEMU_OP_LOGE_FORM(opName, "input {} has shape size {}, expected {}", index, incorrectSize, correctSize)
+#define OP_LOGE_WITH_INVALID_INPUT_FORMAT(opName, paramName, dataFormat, expectedFormatList) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has format {}, expected {}", paramName, dataFormat, expectedFormatList)
+#define OP_LOGE_WITH_INVALID_INPUT_DTYPE(opName, paramName, dataDtype, expectedDtypeList) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has dtype {}, expected {}", paramName, dataDtype, expectedDtypeList)
+
+// Inputs and outputs (EZ0008 - EZ0017).
+#define OP_LOGE_FOR_INVALID_INPUT_SHAPE(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "input {} has shape {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_INPUT_SHAPE_DIM(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "input {} has rank {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_INPUT_SHAPE_WITH_REASON(opName, name, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "input {} has invalid shape {}: {}", name, incorrect, reason)
+#define OP_LOGE_FOR_INVALID_INPUT_SHAPESIZE(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "input {} has shape size {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_OUTPUT_SHAPE(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "output {} has shape {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_OUTPUT_SHAPE_DIM(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "output {} has rank {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_OUTPUT_SHAPE_WITH_REASON(opName, name, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "output {} has invalid shape {}: {}", name, incorrect, reason)
+#define OP_LOGE_FOR_INVALID_OUTPUT_SHAPESIZE(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "output {} has shape size {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_OUTPUT_FORMAT(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "output {} has format {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_OUTPUT_DTYPE(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "output {} has dtype {}, expected {}", name, incorrect, correct)
+
+// Parameters (EZ0018 onwards).
+#define OP_LOGE_FOR_INVALID_SHAPE(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has shape {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_SHAPE_WITH_REASON(opName, name, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has invalid shape {}: {}", name, incorrect, reason)
+#define OP_LOGE_FOR_INVALID_SHAPES_WITH_REASON(opName, names, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "{} have invalid shapes {}: {}", names, incorrect, reason)
+#define OP_LOGE_FOR_INVALID_SHAPEDIM(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has rank {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_SHAPEDIMS_WITH_REASON(opName, names, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "{} have invalid ranks {}: {}", names, incorrect, reason)
+#define OP_LOGE_FOR_INVALID_SHAPESIZE(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has shape size {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_SHAPESIZES_WITH_REASON(opName, names, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "{} have invalid shape sizes {}: {}", names, incorrect, reason)
+#define OP_LOGE_FOR_INVALID_FORMAT(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has format {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_FORMAT_WITH_REASON(opName, name, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has invalid format {}: {}", name, incorrect, reason)
+#define OP_LOGE_FOR_INVALID_FORMATS_WITH_REASON(opName, names, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "{} have invalid formats {}: {}", names, incorrect, reason)
+#define OP_LOGE_FOR_INVALID_DTYPE(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has dtype {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_DTYPE_WITH_REASON(opName, name, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has invalid dtype {}: {}", name, incorrect, reason)
+#define OP_LOGE_FOR_INVALID_DTYPES_WITH_REASON(opName, names, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "{} have invalid dtypes {}: {}", names, incorrect, reason)
+#define OP_LOGE_FOR_INVALID_TENSORNUM(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has {} tensors, expected {}", name, static_cast<int64_t>(incorrect), correct)
+#define OP_LOGE_FOR_INVALID_TENSORNUMS_WITH_REASON(opName, names, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "{} have invalid tensor counts {}: {}", names, incorrect, reason)
+#define OP_LOGE_FOR_INVALID_VALUE(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has value {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_VALUE_WITH_REASON(opName, name, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has invalid value {}: {}", name, incorrect, reason)
+#define OP_LOGE_FOR_INVALID_VALUES_WITH_REASON(opName, names, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "{} have invalid values {}: {}", names, incorrect, reason)
+#define OP_LOGE_FOR_INVALID_LISTSIZE(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has list size {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_STRIDE(opName, name, incorrect, correct) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has stride {}, expected {}", name, incorrect, correct)
 
 namespace Ops {
 namespace Base {
