@@ -245,6 +245,22 @@ inline void pad_ub_to_gm(const char* api, T* dst, const AscendC::LocalTensor<T>&
     trace_mte(b, api, "MTE3", count * len, sizeof(T), gm_off);
 }
 
+
+struct BlockCopyGeometry {
+    uint64_t len;       // bytes per block
+    uint64_t src_step;  // bytes from one block's start to the next, source side
+    uint64_t dst_step;  // the same, destination side
+};
+
+// Validates blockCount and computes the geometry; false for the documented NOP (blockCount or blockLen 0).
+inline bool block_copy_geometry(const AscendC::DataCopyParams& p, BlockCopyGeometry& g) {
+    if (p.blockCount > 4095) fail("DataCopy", strf("blockCount %u is outside [0, 4095]", p.blockCount));
+    if (p.blockCount == 0 || p.blockLen == 0) return false;
+    g.len = p.blockLen * 32ULL;
+    g.src_step = (p.blockLen + static_cast<uint64_t>(p.srcStride)) * 32ULL;
+    g.dst_step = (p.blockLen + static_cast<uint64_t>(p.dstStride)) * 32ULL;
+    return true;
+}
 }  // namespace detail
 }  // namespace kgemu
 
@@ -294,12 +310,9 @@ template <typename T>
 inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
     auto& b = kgemu::detail::api_enter("DataCopy");
     kgemu::detail::check_bf16_any<T>(b, "DataCopy");
-    if (p.blockCount > 4095) {
-        kgemu::detail::fail("DataCopy", kgemu::detail::strf("blockCount %u is outside [0, 4095]", p.blockCount));
-    }
-    if (p.blockCount == 0 || p.blockLen == 0) return;
-    const uint64_t len = p.blockLen * 32ULL;
-    const uint64_t ss = (p.blockLen + static_cast<uint64_t>(p.srcStride)) * 32, ds = (p.blockLen + p.dstStride) * 32ULL;
+    kgemu::detail::BlockCopyGeometry g;
+    if (!kgemu::detail::block_copy_geometry(p, g)) return;
+    const uint64_t len = g.len, ss = g.src_step, ds = g.dst_step;
     auto* d = reinterpret_cast<uint8_t*>(kgemu::detail::ub_operand(b, "DataCopy", "dst", dst, (p.blockCount - 1) * ds + len));
     kgemu::detail::check_gm_elem_align("DataCopy", src.kg_ptr);
     const int64_t off = kgemu::detail::gm_check("DataCopy", src.kg_ptr, (p.blockCount - 1) * ss + len, false);
@@ -312,12 +325,9 @@ template <typename T>
 inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
     auto& b = kgemu::detail::api_enter("DataCopy");
     kgemu::detail::check_bf16_any<T>(b, "DataCopy");
-    if (p.blockCount > 4095) {
-        kgemu::detail::fail("DataCopy", kgemu::detail::strf("blockCount %u is outside [0, 4095]", p.blockCount));
-    }
-    if (p.blockCount == 0 || p.blockLen == 0) return;
-    const uint64_t len = p.blockLen * 32ULL;
-    const uint64_t ss = (p.blockLen + static_cast<uint64_t>(p.srcStride)) * 32, ds = (p.blockLen + p.dstStride) * 32ULL;
+    kgemu::detail::BlockCopyGeometry g;
+    if (!kgemu::detail::block_copy_geometry(p, g)) return;
+    const uint64_t len = g.len, ss = g.src_step, ds = g.dst_step;
     const auto* s =
         reinterpret_cast<const uint8_t*>(kgemu::detail::ub_operand(b, "DataCopy", "src", src, (p.blockCount - 1) * ss + len));
     kgemu::detail::check_gm_elem_align("DataCopy", dst.kg_ptr);
