@@ -7,7 +7,7 @@ __all__ = ["__version__", "run"]
 
 
 def run(target, soc, inputs, attrs=None, dtype=None, **kwargs):
-    """Run an operator on the CPU emulator: {output name: ndarray}. See kernelgen.emulate.run."""
-    from .emulate import run as _run
+    """Run an operator on the CPU emulator: {output name: ndarray}. See kernelgen.emulator.emulate.run."""
+    from kernelgen.emulator.emulate import run as _run
 
     return _run(target, soc=soc, inputs=inputs, attrs=attrs, dtype=dtype, **kwargs)

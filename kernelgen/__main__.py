@@ -1,3 +1,3 @@
-from .cli import main
+from kernelgen.cli import main
 
 main()

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import click
 
-from . import __version__
-from .errors import EXIT_CHECK_FAILED, KernelgenError
+from kernelgen import __version__
+from kernelgen.errors import EXIT_CHECK_FAILED, KernelgenError
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
@@ -55,8 +55,8 @@ def generate(op: str, socs: tuple[str, ...], out_dir: Path | None, sources_only:
 
     Example: kernelgen generate gelu_grad --soc ascend910b --soc ascend310b -o out
     """
-    from .ops import get_spec
-    from .render import SOURCE_PARTS, check_tree, render_tree, resolve_socs, select_parts, write_tree
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.render import SOURCE_PARTS, check_tree, render_tree, resolve_socs, select_parts, write_tree
 
     spec = get_spec(op)
     files = render_tree(spec, resolve_socs(spec, socs))
@@ -97,7 +97,7 @@ def _parse_attr(text: str) -> tuple[str, str]:
 
 def _typed_attrs(raw: list[tuple[str, str]], decl) -> dict:
     """Type --attr values by the OpDef's declarations."""
-    from .errors import UsageError
+    from kernelgen.errors import UsageError
 
     kinds = {a.name: a.kind for a in decl.attrs}
     out = {}
@@ -159,9 +159,9 @@ def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threa
     import ml_dtypes
     import numpy as np
 
-    from .emulate import pick_combo, resolve_target, run_source
-    from .errors import UsageError
-    from .socs import get_soc
+    from kernelgen.emulator.emulate import pick_combo, resolve_target, run_source
+    from kernelgen.errors import UsageError
+    from kernelgen.socs import get_soc
 
     soc_rec = get_soc(soc)
     inputs = {}
@@ -227,11 +227,11 @@ def verify(op, socs, dtypes, shapes, attr_pairs, seed, json_file):
     """
     import json
 
-    from .emulate import spec_decl
-    from .ops import get_spec
-    from .render import resolve_socs
-    from .spec import DType
-    from .verify import build_cases, prebuild, verify as run_verify
+    from kernelgen.emulator.emulate import spec_decl
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.render import resolve_socs
+    from kernelgen.authoring.spec import DType
+    from kernelgen.checking.verify import build_cases, prebuild, verify as run_verify
 
     spec = get_spec(op)
     soc_list = list(resolve_socs(spec, socs))
@@ -279,7 +279,7 @@ def socs(skus: bool) -> None:
 
     Example: kernelgen socs --skus
     """
-    from .socs import all_socs
+    from kernelgen.socs import all_socs
 
     head = (f"{'family':<13} {'SKU':<18} {'arch':>4} {'AIV':>4} {'UB':>7} {'GetCoreMemSize':>14} {'bf16':>5} "
             f"{'DataCopyPad':>11} {'ws MiB':>6} {'que ev':>6} {'MHz':>5} {'HBM GB/s':>8}")
@@ -304,7 +304,7 @@ def new(op, inputs, outputs, attrs, category, out_file, force):
 
     Example: kernelgen new my_add --input x1 --input x2 --output y && kernelgen verify my_add.py --soc ascend910b
     """
-    from .scaffold import render_spec, write_spec
+    from kernelgen.authoring.scaffold import render_spec, write_spec
 
     path = out_file or Path(f"{op}.py")
     write_spec(path, render_spec(op, list(inputs), list(outputs), list(attrs), category), force)
@@ -331,8 +331,8 @@ vendor_option = click.option("--vendor-name", "vendor", default="custom", show_d
 
 
 def _build_setup(ops, socs, backend, ops_nn):
-    from .package import choose_backend, resolve_build_socs, resolve_ops
-    from .toolchain import detect_cann, find_ops_nn
+    from kernelgen.package import choose_backend, resolve_build_socs, resolve_ops
+    from kernelgen.toolchain import detect_cann, find_ops_nn
 
     specs = resolve_ops(ops)
     soc_list = resolve_build_socs(specs, socs)
@@ -368,7 +368,7 @@ def build(ops, socs, vendor, out_dir, backend, ops_nn, force, jobs, build_type):
 
     Example: kernelgen build gelu_grad --soc ascend910b,ascend310b --vendor-name custom
     """
-    from .package import build_cann, build_emulator, check_vendor, check_writable
+    from kernelgen.package import build_cann, build_emulator, check_vendor, check_writable
 
     specs, soc_list, checkout, cann, chosen, why = _build_setup(ops, socs, backend, ops_nn)
     check_vendor(vendor)
@@ -419,12 +419,12 @@ def run_example(op, socs, example_file, vendor, backend, ops_nn):
 
     Example: kernelgen run-example gelu_grad --soc ascend910b --example my_test.cpp
     """
-    from .package import run_example_cann
+    from kernelgen.package import run_example_cann
 
     specs, soc_list, checkout, cann, chosen, why = _build_setup((op,), socs, backend, ops_nn)
     spec = specs[0]
     if example_file is not None and chosen == "cann":
-        from .errors import UsageError
+        from kernelgen.errors import UsageError
 
         raise UsageError("--example runs on the emulator only; add --backend emu (ops-nn's run_example runs the "
                          "operator's own examples/)")
@@ -433,7 +433,7 @@ def run_example(op, socs, example_file, vendor, backend, ops_nn):
         res = run_example_cann(spec, vendor, checkout, cann, on_line=_echo_line)
         click.echo(f"example passed: (cd {res.cwd} && {' '.join(res.command)}); log: {res.log}")
         return
-    from .example import run_example as run_example_emu
+    from kernelgen.emulator.example import run_example as run_example_emu
 
     _echo_progress(f"running {spec.snake}'s example program on the CPU emulator ({why})")
     exit_code = 0
@@ -461,8 +461,8 @@ def doctor(ops_nn, as_json):
     """
     import json
 
-    from .errors import EXIT_TOOLCHAIN
-    from .toolchain import survey
+    from kernelgen.errors import EXIT_TOOLCHAIN
+    from kernelgen.toolchain import survey
 
     s = survey(ops_nn)
     if as_json:
@@ -509,9 +509,9 @@ def perf(target, soc, dtype, shape, attr_pairs, json_file, compare_target):
     """
     import json
 
-    from .emulate import resolve_target
-    from .perf import estimate, format_comparison, format_estimate
-    from .socs import get_soc
+    from kernelgen.emulator.emulate import resolve_target
+    from kernelgen.perf.model import estimate, format_comparison, format_estimate
+    from kernelgen.socs import get_soc
 
     soc_rec = get_soc(soc)
     dims = _parse_shape(shape)

@@ -10,7 +10,7 @@ from typing import NamedTuple
 import ml_dtypes
 import numpy as np
 
-from .errors import UsageError
+from kernelgen.errors import UsageError
 
 
 class GeDType(NamedTuple):

@@ -9,7 +9,7 @@ One request, two backends (../shared/facts/opsnn-pipeline.md):
   check the OpDef registration against the spec, run each library once on a small input, and lay out
   <out>/vendors/<vendor>_nn/ in the vendor layout with a manifest. That is an emulator build, NOT an NPU
   package: there are no kernel binaries in it.
-(Running the example on the emulator is kernelgen.example's job.)
+(Running the example on the emulator is kernelgen.emulator.example's job.)
 The library never prints: child output and progress go to callbacks the CLI supplies.
 """
 from __future__ import annotations
@@ -27,14 +27,14 @@ from typing import Callable
 
 import numpy as np
 
-from . import __version__
-from .errors import (BuildFailed, CheckFailed, EmulatorDefect, HostRejected, ToolchainError, UsageError,
+from kernelgen import __version__
+from kernelgen.errors import (BuildFailed, CheckFailed, EmulatorDefect, HostRejected, ToolchainError, UsageError,
                      choices_message)
-from .proc import format_cmd, stream_tool
-from .render import render_tree, resolve_socs
-from .socs import Soc
-from .spec import OpSpec
-from .toolchain import Cann, cann_environment, find_compiler
+from kernelgen.proc import format_cmd, stream_tool
+from kernelgen.authoring.render import render_tree, resolve_socs
+from kernelgen.socs import Soc
+from kernelgen.authoring.spec import OpSpec
+from kernelgen.toolchain import Cann, cann_environment, find_compiler
 
 BACKENDS = ("auto", "cann", "emu")
 BUILD_TYPES = ("Release", "Debug")
@@ -58,7 +58,7 @@ def split_names(values) -> list[str]:
 
 
 def resolve_ops(names) -> tuple[OpSpec, ...]:
-    from .ops import get_spec
+    from kernelgen.authoring.ops import get_spec
 
     specs: list[OpSpec] = []
     for name in split_names(names):
@@ -156,7 +156,7 @@ def _unique_join(items) -> str:
 
 def _emu_source(spec: OpSpec, soc: Soc):
     """The rendered operator the emulator compiles (tests substitute a broken one here)."""
-    from .emulate import source_for_spec
+    from kernelgen.emulator.emulate import source_for_spec
 
     return source_for_spec(spec.snake, soc.family)
 
@@ -194,7 +194,7 @@ def smoke_attrs(spec: OpSpec) -> list[dict]:
 
 
 def _smoke_inputs(decl, combo: dict[str, str]) -> dict[str, np.ndarray]:
-    from .dtypes import GE_DTYPES
+    from kernelgen.dtypes import GE_DTYPES
 
     n = int(np.prod(SMOKE_SHAPE))
     base = np.linspace(-4.0, 4.0, n).reshape(SMOKE_SHAPE)
@@ -227,7 +227,7 @@ def _build_all(items: list, jobs: int, progress: Progress | None) -> list:
 
 
 def _short(ge: str) -> str:
-    from .dtypes import GE_NAME_SHORT
+    from kernelgen.dtypes import GE_NAME_SHORT
 
     return GE_NAME_SHORT.get(ge, ge)
 
@@ -328,7 +328,7 @@ class _Staging:
 def build_emulator(specs: tuple[OpSpec, ...], socs: tuple[Soc, ...], vendor: str, out: Path,
                    force: bool = False, jobs: int | None = None, progress: Progress | None = None) -> EmuPackage:
     """Compile, check and lay out <out>/vendors/<vendor>_nn/ (see the module docstring)."""
-    from .emulate import run_source
+    from kernelgen.emulator.emulate import run_source
 
     check_vendor(vendor)
     out = Path(out)
@@ -496,7 +496,7 @@ def _plan_op_dir(op_dir: Path, snake: str, force: bool) -> str:
 def install_operator(files: dict[str, str], op_dir: Path, action: str) -> None:
     """Write the rendered tree to op_dir: updated in place (files kernelgen does not generate stay), or,
     for a directory kernelgen does not own, replaced as a whole. Staged first either way."""
-    from .render import write_tree
+    from kernelgen.authoring.render import write_tree
 
     if action != "replaced":
         write_tree(files, op_dir)

@@ -5,7 +5,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ToolchainError
+from kernelgen.errors import ToolchainError
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from enum import Enum
 from functools import lru_cache
 from importlib import resources
 
-from .errors import SpecError, UsageError, choices_message
+from kernelgen.errors import SpecError, UsageError, choices_message
 
 
 class Bf16Support(Enum):

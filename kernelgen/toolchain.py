@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import ToolchainError
+from kernelgen.errors import ToolchainError
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,7 @@ def find_ops_nn(explicit: str | Path | None = None, env: dict | None = None) -> 
     """(ops-nn checkout, where it came from) from --ops-nn, else $KERNELGEN_OPS_NN; (None, "not given").
 
     Raises UsageError when the named directory is not an ops-nn checkout."""
-    from .errors import UsageError
+    from kernelgen.errors import UsageError
 
     env = os.environ if env is None else env
     if explicit:
@@ -149,7 +149,7 @@ def find_ops_nn(explicit: str | Path | None = None, env: dict | None = None) -> 
 
 def cann_environment(cann: Cann, env: dict | None = None) -> dict[str, str]:
     """The environment after `source <set_env.sh>`, as the documented ops-nn command sequence starts."""
-    from .proc import run_tool
+    from kernelgen.proc import run_tool
 
     if not cann.usable or cann.set_env is None:
         raise ToolchainError(cann.problem())
@@ -200,7 +200,7 @@ class Survey:
 
 
 def survey(ops_nn: str | Path | None = None, env: dict | None = None) -> Survey:
-    from .emulator.build import cache_dir
+    from kernelgen.emulator.build import cache_dir
 
     cann = detect_cann(env)
     checkout, source = find_ops_nn(ops_nn, env)

@@ -5,8 +5,8 @@ import time
 
 import numpy as np
 
-from kernelgen.emulate import run
-from kernelgen.golden import gelu_grad
+from kernelgen.emulator.emulate import run
+from kernelgen.checking.golden import gelu_grad
 
 N = 16 * 1024 * 1024
 rng = np.random.default_rng(0)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kernelgen.ops import get_spec
+from kernelgen.authoring.ops import get_spec
 from kernelgen.socs import get_soc
 
 REPO = Path(__file__).resolve().parent.parent

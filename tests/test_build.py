@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import kernelgen.emulate as emulate
+import kernelgen.emulator.emulate as emulate
 import kernelgen.package as package
 from kernelgen.cli import main
-from kernelgen.emulate import RunResult, spec_decl
+from kernelgen.emulator.emulate import RunResult, spec_decl
 from kernelgen.errors import UsageError
 from kernelgen.toolchain import Cann, Compiler
 

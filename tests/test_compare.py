@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernelgen.compare import TOLERANCES, compare
+from kernelgen.checking.compare import TOLERANCES, compare
 
 
 def test_thresholds_are_the_published_ones():

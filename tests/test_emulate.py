@@ -9,12 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 from kernelgen.cli import main
-from kernelgen.emulate import run
+from kernelgen.emulator.emulate import run
 from kernelgen.errors import UsageError
-from kernelgen.golden import gelu_grad as gelu_golden
+from kernelgen.checking.golden import gelu_grad as gelu_golden
 from kernelgen.socs import get_soc
-from kernelgen.spec import DType
-from kernelgen.tiling import compute_tiling
+from kernelgen.authoring.spec import DType
+from kernelgen.authoring.tiling import compute_tiling
 
 from conftest import GELU, requires_cxx
 

@@ -1,5 +1,5 @@
 """Operator directories in the ops-nn experimental layout (tests/opdirs/*), run unmodified on the emulator through
-`kernelgen sim DIR` and kernelgen.emulate.run, against NumPy goldens.
+`kernelgen sim DIR` and kernelgen.emulator.emulate.run, against NumPy goldens.
 
 The operators are kernelgen's own, written from the Ascend C docs to cover the layout's conventions: template
 tiling keys (DATATYPE/UINT/BOOL) and literal TILING_KEY_IS keys, plain-struct and BEGIN_TILING_DATA_DEF tiling
@@ -19,10 +19,10 @@ import pytest
 from click.testing import CliRunner
 
 from kernelgen.cli import main
-from kernelgen.emulate import resolve_target, run
+from kernelgen.emulator.emulate import resolve_target, run
 from kernelgen.emulator import INCLUDE_DIR
 from kernelgen.errors import EmulatorDefect, HostRejected, UsageError
-from kernelgen.opdir import encode_key, explain_compile_error, find_entries, snake_case, tpl_instances
+from kernelgen.emulator.opdir import encode_key, explain_compile_error, find_entries, snake_case, tpl_instances
 from kernelgen.socs import get_soc
 from kernelgen.toolchain import find_compiler
 
@@ -160,7 +160,7 @@ def test_whole_block_copies_reach_into_allocation_padding_with_a_warning():
     assert any("writes past the end of 'y'" in w for w in rep["warnings"])
     source = resolve_target(OPDIRS / "silu_lite", get_soc("ascend910b"))
     source.strict_gm = True
-    from kernelgen.emulate import run_source
+    from kernelgen.emulator.emulate import run_source
 
     with pytest.raises(EmulatorDefect, match="DataCopy: reads bytes \\[3584, 4096\\) of 'x' which has 4000 bytes"):
         run_source(source, get_soc("ascend910b"), {"x": x})
@@ -288,7 +288,7 @@ def test_template_instances_follow_the_input_dtype():
               {"name": "MODE", "type": "uint", "bit_width": 2, "values": [3, 5]},
               {"name": "FLAG", "type": "bool", "bit_width": 1, "values": [0, 1]}]
     sel = [[{"name": "D_T", "type": "dtype", "values": [0, 1, 27]}, {"name": "MODE", "type": "uint", "values": [5]}]]
-    from kernelgen.emulate import GE_DTYPES, OpDecl, TensorDecl
+    from kernelgen.emulator.emulate import GE_DTYPES, OpDecl, TensorDecl
 
     decl = OpDecl("Op", "op", (TensorDecl("x", ("DT_FLOAT16",)),), (TensorDecl("y", ("DT_FLOAT16",)),))
     ids = {k: v[0] for k, v in GE_DTYPES.items()}
@@ -323,7 +323,7 @@ def test_unknown_api_names_get_a_closing_line():
 
 
 def test_in_place_output_defines_use_the_ref_suffix():
-    from kernelgen.emulate import OperatorSource, OpDecl, TensorDecl
+    from kernelgen.emulator.emulate import OperatorSource, OpDecl, TensorDecl
 
     var = TensorDecl("var", ("DT_FLOAT",))
     decl = OpDecl("ApplyLite", "apply_lite", (var, TensorDecl("grad", ("DT_FLOAT",))), (var,))

@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from kernelgen.render import same_tree
+from kernelgen.authoring.render import same_tree
 
 from conftest import REPO
 

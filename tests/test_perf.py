@@ -1,4 +1,4 @@
-"""The cost model (kernelgen.perf): timelines from synthetic traces, the catalog constants, the calibration
+"""The cost model (kernelgen.perf.model): timelines from synthetic traces, the catalog constants, the calibration
 against the published Atlas A2 Add walk-through, gelu_grad's programs, and `kernelgen perf`."""
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from kernelgen import calibration, perf
+from kernelgen.perf import calibration
+from kernelgen.perf import model as perf
 from kernelgen.cli import main
 from kernelgen.socs import all_socs, cost_model_constants
 
@@ -135,10 +136,10 @@ def test_calibration_within_tolerance_of_published_task_durations():
 
 # ---- gelu_grad: the reference's instruction sequence, the generated kernel, the proposal -------------------
 def test_generated_program_is_accurate_and_finite_where_the_reference_is_not():
-    from kernelgen.calibration.gelu_grad import REFERENCE_SIGMOID_MUL
-    from kernelgen.ops import get_spec
-    from kernelgen.golden import gelu_tanh_derivative
-    from kernelgen.program import interpret
+    from kernelgen.perf.calibration.gelu_grad import REFERENCE_SIGMOID_MUL
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.checking.golden import gelu_tanh_derivative
+    from kernelgen.authoring.program import interpret
 
     x = np.concatenate([np.linspace(-12, 12, 200001), [-3.4e38, -65504, -60, -10.06, 60, 65504, 3.4e38]])
     x = x.astype(np.float32)
@@ -156,7 +157,7 @@ def test_generated_program_is_accurate_and_finite_where_the_reference_is_not():
 
 @requires_cxx
 def test_gelu_grad_programs_on_the_model():
-    from kernelgen.calibration.gelu_grad import REFERENCE_SIGMOID_MUL, source_for, spec_with
+    from kernelgen.perf.calibration.gelu_grad import REFERENCE_SIGMOID_MUL, source_for, spec_with
 
     soc, shape = "ascend910b", (48 * 9216 * 4,)   # four of the generated kernel's float16 tiles per core
     reference = perf.estimate_source(source_for(spec_with(REFERENCE_SIGMOID_MUL, 32), soc), soc, "float16", shape,

@@ -4,10 +4,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernelgen.compare import compare
-from kernelgen.golden import gelu_erf_derivative, gelu_tanh_derivative
-from kernelgen.ops import get_spec
-from kernelgen.program import interpret
+from kernelgen.checking.compare import compare
+from kernelgen.checking.golden import gelu_erf_derivative, gelu_tanh_derivative
+from kernelgen.authoring.ops import get_spec
+from kernelgen.authoring.program import interpret
 
 X = np.concatenate([np.linspace(-14, 14, 200001), np.linspace(-1, -0.5, 50001),
                     [-3.4e38, -1e20, -60, 60, 1e20, 3.4e38, 0.0, 1e-40]]).astype(np.float32)

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from kernelgen.cli import main
-from kernelgen.example import check_results
+from kernelgen.emulator.example import check_results
 
 from conftest import GELU, REPO, requires_cxx
 
@@ -121,11 +121,11 @@ def test_generated_example_on_310b_uses_the_other_formulation(monkeypatch):
 def test_a_mismatch_with_the_golden_exits_1(monkeypatch):
     import numpy as np
 
-    import kernelgen.example
+    import kernelgen.emulator.example
 
     no_cann(monkeypatch)
-    real = kernelgen.example.example_inputs
-    monkeypatch.setattr(kernelgen.example, "example_inputs",
+    real = kernelgen.emulator.example.example_inputs
+    monkeypatch.setattr(kernelgen.emulator.example, "example_inputs",
                         lambda spec: {k: (v + np.float32(0.5) if k == "x" else v) for k, v in real(spec).items()})
     res = cli(["run-example", "gelu_grad"])
     assert res.exit_code == 1, res.output
@@ -191,9 +191,9 @@ def test_a_user_program_that_does_not_compile_is_a_toolchain_error(tmp_path, mon
 # ---- a kernel fault and a tiling failure surface as CANN reports them ----------------------------------------
 def _patched_operator(old: str, new: str):
     """gelu_grad's rendered op_host/op_kernel with one edit to the tiling, as a cached operator directory."""
-    from kernelgen.emulate import OperatorSource
+    from kernelgen.emulator.emulate import OperatorSource
     from kernelgen.emulator.build import materialize_tree
-    from kernelgen.render import render_tree, resolve_socs
+    from kernelgen.authoring.render import render_tree, resolve_socs
 
     files = {k: v for k, v in render_tree(GELU, resolve_socs(GELU, None)).items()
              if k.startswith(("op_host/", "op_kernel/"))}
@@ -209,12 +209,12 @@ TOTAL = "const uint64_t totalDataNum = static_cast<uint64_t>(dyShape->GetStorage
 
 @requires_cxx
 def test_a_kernel_fault_fails_the_stream_sync_with_an_aicore_exception(monkeypatch):
-    import kernelgen.emulate
+    import kernelgen.emulator.emulate
 
     no_cann(monkeypatch)
     # The tiling claims 8 more elements than the tensors hold: the kernel reads and writes past them.
     broken = _patched_operator(TOTAL, TOTAL.replace("GetShapeSize())", "GetShapeSize()) + 8"))
-    monkeypatch.setattr(kernelgen.emulate, "resolve_target", lambda target, soc: broken)
+    monkeypatch.setattr(kernelgen.emulator.emulate, "resolve_target", lambda target, soc: broken)
     res = cli(["run-example", "gelu_grad"])
     assert res.exit_code == 1, res.output
     assert "aclrtSynchronizeStream failed. ERROR: 507015" in res.output   # the example's own message

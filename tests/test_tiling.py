@@ -5,9 +5,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from kernelgen.errors import HostRejected
-from kernelgen.spec import DType
+from kernelgen.authoring.spec import DType
 from kernelgen.socs import all_socs, get_soc
-from kernelgen.tiling import TilingData, compute_tiling
+from kernelgen.authoring.tiling import TilingData, compute_tiling
 
 from conftest import GELU
 

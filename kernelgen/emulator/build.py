@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import ToolchainError
-from ..proc import run_tool
-from ..toolchain import Compiler, find_compiler
-from . import INCLUDE_DIR, RUNTIME_DIR
+from kernelgen.errors import ToolchainError
+from kernelgen.proc import run_tool
+from kernelgen.toolchain import Compiler, find_compiler
+from kernelgen.emulator import INCLUDE_DIR, RUNTIME_DIR
 
 CXXFLAGS = ("-std=c++17", "-O2", "-fPIC", "-pthread", "-fno-strict-aliasing", "-fno-gnu-unique", "-w")
 RUNTIME_SOURCES = ("kg_runtime.cpp", "kg_harness.cpp")

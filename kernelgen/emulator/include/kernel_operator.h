@@ -15,6 +15,7 @@
 #include "kgemu/detail/numerics.h"
 #include "kgemu/detail/state.h"
 #include "kgemu/detail/tensor.h"
+#include "kgemu/detail/access.h"
 #include "kgemu/detail/tpipe.h"
 #include "kgemu/detail/data_copy.h"
 #include "kgemu/detail/vec_common.h"

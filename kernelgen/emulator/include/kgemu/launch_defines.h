@@ -1,5 +1,5 @@
 // kernelgen CPU emulator: the ge::DataType / ge::Format numbers as preprocessor macros, for the kernel
-// launcher TU of an ops-nn operator directory (kernelgen/opdir.py). The kernel build passes
+// launcher TU of an ops-nn operator directory (kernelgen/emulator/opdir.py). The kernel build passes
 // -DORIG_DTYPE_<NAME>=DT_<...> and -DFORMAT_<NAME>=FORMAT_<...>, and kernels compare them in #if lines
 // ("#if ORIG_DTYPE_X == DT_BF16"), which needs the right-hand names to be macros with the GE numbers.
 // The launcher includes this after kernel_operator.h and graph/types.h (whose enumerators share the names),

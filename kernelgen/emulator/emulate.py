@@ -15,13 +15,13 @@ from pathlib import Path
 import ml_dtypes
 import numpy as np
 
-from .errors import EmulatorDefect, HostRejected, ToolchainError, UsageError, choices_message
-from .emulator import abi
-from .emulator.build import CompileUnit, _tree_digest, build_library, evict, materialize_tree, write_source
-from .socs import Soc, get_soc
+from kernelgen.errors import EmulatorDefect, HostRejected, ToolchainError, UsageError, choices_message
+from kernelgen.emulator import abi
+from kernelgen.emulator.build import CompileUnit, _tree_digest, build_library, evict, materialize_tree, write_source
+from kernelgen.socs import Soc, get_soc
 
 # The dtype table lives in kernelgen.dtypes; re-exported here for the emulator's callers.
-from .dtypes import GE_BY_VALUE, GE_DTYPES, GE_NAME_SHORT, SHORT_TO_GE, ge_of_numpy  # noqa: E402,F401
+from kernelgen.dtypes import GE_BY_VALUE, GE_DTYPES, GE_NAME_SHORT, SHORT_TO_GE, ge_of_numpy  # noqa: E402,F401
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ class OperatorSource:
         return [CompileUnit(f"{self.snake}_{p.stem}", p, (), inc, self.digest) for p in self.host_sources()]
 
     def _launcher(self, decl: OpDecl, combo: dict[str, str]) -> str:
-        from .opdir import launcher_source
+        from kernelgen.emulator.opdir import launcher_source
 
         self.decl()
         ids = {name: v.value for name, v in GE_DTYPES.items()}
@@ -138,7 +138,7 @@ class OperatorSource:
 
     def uses_sync_all(self) -> bool:
         """The kernel calls SyncAll: its blocks must all run at once."""
-        from .opdir import _kernel_texts
+        from kernelgen.emulator.opdir import _kernel_texts
 
         return (self.op_dir / "op_kernel").is_dir() and "SyncAll" in _kernel_texts(self.op_dir)
 
@@ -177,7 +177,7 @@ class OperatorSource:
             units = self.host_units() + [CompileUnit("probe_launcher", stub)]
             lib = _load(build_library(units, f"{self.snake}_probe"))
         except ToolchainError as exc:
-            from .opdir import explain_compile_error
+            from kernelgen.emulator.opdir import explain_compile_error
 
             raise ToolchainError(explain_compile_error(str(exc))) from exc
         buf = C.create_string_buffer(1 << 20)
@@ -197,7 +197,7 @@ class OperatorSource:
         try:
             return _load(build_library(self.host_units() + [kernel], f"{self.snake}_{soc.npu_arch}_{tag}"))
         except ToolchainError as exc:
-            from .opdir import explain_compile_error
+            from kernelgen.emulator.opdir import explain_compile_error
 
             raise ToolchainError(explain_compile_error(str(exc))) from exc
 
@@ -448,9 +448,9 @@ def spec_decl(spec) -> OpDecl:
 
 @lru_cache(maxsize=None)
 def source_for_spec(snake: str, soc_family: str) -> OperatorSource:
-    from .ops import get_spec
-    from .render import render_tree, resolve_socs
-    from .tiling import TILING_FIELDS
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.render import render_tree, resolve_socs
+    from kernelgen.authoring.tiling import TILING_FIELDS
 
     spec = get_spec(snake)
     names = list(spec.default_socs) + ([soc_family] if soc_family not in spec.default_socs else [])
@@ -469,7 +469,7 @@ def resolve_target(target: str | Path, soc: Soc) -> OperatorSource:
         if not (path / "op_host").is_dir() or not (path / "op_kernel").is_dir():
             raise UsageError(f"{path} is not an ops-nn operator directory: it needs op_host/ and op_kernel/")
         return OperatorSource(path.resolve(), snake)
-    from .ops import get_spec, op_names
+    from kernelgen.authoring.ops import get_spec, op_names
 
     try:
         spec = get_spec(str(target))

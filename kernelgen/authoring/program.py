@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .spec import DType, Variant
+from kernelgen.authoring.spec import DType, Variant
 
 _F32 = np.float32
 _BINARY = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide,

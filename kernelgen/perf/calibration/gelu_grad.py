@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..golden import gelu_tanh_derivative
-from ..ops import get_spec
-from ..ops.gelu_grad import KC, KC3, K
-from ..spec import OpSpec, Step, Variant
+from kernelgen.checking.golden import gelu_tanh_derivative
+from kernelgen.authoring.ops import get_spec
+from kernelgen.authoring.ops.gelu_grad import KC, KC3, K
+from kernelgen.authoring.spec import OpSpec, Step, Variant
 
 _C0, _C1, _C2, _C3 = -KC, -K, KC3, K   # the reference's COEFF0..COEFF3
 
@@ -56,10 +56,10 @@ def spec_with(variant: Variant, granule_bytes: int | None = None, base: OpSpec |
 
 def source_for(spec: OpSpec, soc_family: str):
     """An emulate.OperatorSource of spec rendered for soc_family."""
-    from ..emulate import OperatorSource
-    from ..emulator.build import materialize_tree
-    from ..render import render_tree, resolve_socs
-    from ..tiling import TILING_FIELDS
+    from kernelgen.emulator.emulate import OperatorSource
+    from kernelgen.emulator.build import materialize_tree
+    from kernelgen.authoring.render import render_tree, resolve_socs
+    from kernelgen.authoring.tiling import TILING_FIELDS
 
     names = list(spec.default_socs) + ([soc_family] if soc_family not in spec.default_socs else [])
     files = {k: v for k, v in render_tree(spec, resolve_socs(spec, names)).items()
@@ -70,7 +70,7 @@ def source_for(spec: OpSpec, soc_family: str):
 
 def model_programs(soc: str, dtype: str, shape) -> dict:
     """{label: PerfEstimate} for the reference's sequence and tiling granule against the generated kernel."""
-    from ..perf import estimate, estimate_source
+    from kernelgen.perf.model import estimate, estimate_source
 
     return {
         "reference sequence, 32 B granule": estimate_source(source_for(spec_with(REFERENCE_SIGMOID_MUL, 32), soc),

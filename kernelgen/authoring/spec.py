@@ -12,9 +12,9 @@ from typing import Callable
 
 import numpy as np
 
-from .dtypes import GE_BY_CPP, GE_DTYPES
-from .errors import SpecError, UsageError, choices_message
-from .socs import Bf16Support, Soc
+from kernelgen.dtypes import GE_BY_CPP, GE_DTYPES
+from kernelgen.errors import SpecError, UsageError, choices_message
+from kernelgen.socs import Bf16Support, Soc
 
 
 class DType(Enum):
@@ -229,7 +229,7 @@ class OpSpec:
     soc_variants: tuple[tuple[str, str], ...]   # (SOC family, variant name); others get default_variant
     default_variant: str
     variants: tuple[Variant, ...]
-    golden: str                   # key in kernelgen.golden.GOLDENS
+    golden: str                   # key in kernelgen.checking.golden.GOLDENS
     aclnn: AclnnSpec
     formula: str = ""
     attr_variants: tuple[tuple[str, str, str], ...] = ()  # (attr, value, variant): checked before soc_variants

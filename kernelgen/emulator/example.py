@@ -23,16 +23,16 @@ from typing import Callable
 
 import numpy as np
 
-from .emulator import RUNTIME_DIR, abi
-from .emulator.build import (RUNTIME_SOURCES, CompileUnit, _atomic_target, cache_dir, compile_object,
+from kernelgen.emulator import RUNTIME_DIR, abi
+from kernelgen.emulator.build import (RUNTIME_SOURCES, CompileUnit, _atomic_target, cache_dir, compile_object,
                              materialize_tree, write_source)
-from .errors import CheckFailed, UsageError
-from .proc import run_tool, stream_tool
+from kernelgen.errors import CheckFailed, UsageError
+from kernelgen.proc import run_tool, stream_tool
 
 EXAMPLE_TIMEOUT_S = 600  # an example program that runs longer is hung (the emulated kernels take seconds)
-from .socs import Soc
-from .spec import OpSpec
-from .toolchain import find_compiler
+from kernelgen.socs import Soc
+from kernelgen.authoring.spec import OpSpec
+from kernelgen.toolchain import find_compiler
 
 Progress = Callable[[str], None]
 ACL_RUNTIME_SOURCES = ("kg_acl_rt.cpp", "kg_acl_meta.cpp", "kg_acl_opdev.cpp", "kg_acl_executor.cpp",
@@ -67,7 +67,7 @@ def _ident(text: str) -> str:
 
 def _soc_unit(soc: Soc) -> str:
     """A unit defining kgemu_acl_soc(): the catalog record the kernels and the tiling see."""
-    from .emulate import soc_struct
+    from kernelgen.emulator.emulate import soc_struct
 
     record = soc_struct(soc)
     values = []
@@ -87,7 +87,7 @@ def _soc_unit(soc: Soc) -> str:
 def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
     """One dtype combination's kernel: the kernel source wrapped in its own namespace (its extern "C" entry
     renamed), so several combinations link into one program; it registers itself for the ACL launcher."""
-    from .dtypes import GE_DTYPES
+    from kernelgen.dtypes import GE_DTYPES
 
     tensors = decl.inputs + decl.outputs
     entry = f"kg_acl_entry_{tag}"
@@ -130,8 +130,8 @@ def _link(objects: list[Path], name: str, compiler) -> Path:
 
 def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[list[CompileUnit], Path, bool]:
     """(every unit of the program, the example source, whether it is the generated example)."""
-    from .emulate import resolve_target
-    from .render import render_tree, resolve_socs
+    from kernelgen.emulator.emulate import resolve_target
+    from kernelgen.authoring.render import render_tree, resolve_socs
 
     source = resolve_target(spec.snake, soc)
     decl = source.decl()
@@ -157,7 +157,7 @@ def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[
     units += source.host_units()
     units += [CompileUnit(f"{spec.snake}_opapi_{p.stem}", p, (), (api_dir, op_dir / "op_host", op_dir), source.digest)
               for p in sorted(api_dir.glob("*.cpp"))]
-    from .dtypes import GE_DTYPES
+    from kernelgen.dtypes import GE_DTYPES
 
     kernel_inc = (op_dir, op_dir / "op_kernel", op_dir.parent)
     for combo in combos:
@@ -224,8 +224,8 @@ def result_pattern(spec: OpSpec) -> re.Pattern:
 
 def check_results(spec: OpSpec, lines: list[str]) -> tuple[bool, str, tuple[float, ...]]:
     """Judge the generated example's printed results against the golden of its inputs."""
-    from .compare import compare
-    from .golden import get_golden
+    from kernelgen.checking.compare import compare
+    from kernelgen.checking.golden import get_golden
 
     pattern = result_pattern(spec)
     printed: dict[int, float] = {}

@@ -8,9 +8,9 @@ from __future__ import annotations
 import struct
 from dataclasses import astuple, dataclass, fields
 
-from .errors import HostRejected
-from .socs import Soc
-from .spec import DType, OpSpec, Variant
+from kernelgen.errors import HostRejected
+from kernelgen.socs import Soc
+from kernelgen.authoring.spec import DType, OpSpec, Variant
 
 # Field order and C++ types of <Op>TilingData (op_kernel/<op>_tiling_data.h renders from this).
 TILING_FIELDS: tuple[tuple[str, str, str], ...] = (

@@ -8,9 +8,9 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from ..errors import SpecError, UsageError, choices_message
-from ..spec import OpSpec
-from . import gelu_grad, gelu_grad_v2
+from kernelgen.errors import SpecError, UsageError, choices_message
+from kernelgen.authoring.spec import OpSpec
+from kernelgen.authoring.ops import gelu_grad, gelu_grad_v2
 
 _SPECS: dict[str, OpSpec] = {s.snake: s for s in (gelu_grad.SPEC, gelu_grad_v2.SPEC)}
 for _s in _SPECS.values():
@@ -18,7 +18,7 @@ for _s in _SPECS.values():
 
 
 def _load_spec_file(path: Path) -> OpSpec:
-    from ..golden import GOLDENS
+    from kernelgen.checking.golden import GOLDENS
 
     module_name = f"kernelgen_user_spec_{path.stem}"
     loader = importlib.util.spec_from_file_location(module_name, path)

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import jinja2
 
-from . import __version__
-from .errors import RenderError, UsageError
-from .socs import Soc, all_socs, get_soc
-from .spec import BUFFER_NUM, DType, OpSpec, Step, float_literal
-from .tiling import TILING_FIELDS, tile_data_num
+from kernelgen import __version__
+from kernelgen.errors import RenderError, UsageError
+from kernelgen.socs import Soc, all_socs, get_soc
+from kernelgen.authoring.spec import BUFFER_NUM, DType, OpSpec, Step, float_literal
+from kernelgen.authoring.tiling import TILING_FIELDS, tile_data_num
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the kernelgen package
 
 
 def templates_dir() -> Path:

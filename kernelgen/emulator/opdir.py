@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import UsageError
+from kernelgen.errors import UsageError
 
 # ge::DataType numbers (= C_DT_* of ASCENDC_TPL_DATATYPE_DECL) -> kernel C++ type.
 CPP_OF_GE_ID = {0: "float", 1: "half", 2: "int8_t", 3: "int32_t", 4: "uint8_t", 6: "int16_t", 7: "uint16_t",
@@ -262,7 +262,7 @@ def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc
     format_macros = re.search(r"\bFORMAT_\w+\s*[=!]=|[=!]=\s*FORMAT_\w+", texts) is not None
     if dt_macros or format_macros:
         # emulator headers the kernel includes are parsed before the macros (their ge:: names would clash)
-        from .emulator import INCLUDE_DIR
+        from kernelgen.emulator import INCLUDE_DIR
 
         for header in dict.fromkeys(re.findall(r'#\s*include\s*[<"]([^">]+)[">]', texts)):
             if (INCLUDE_DIR / header).is_file():

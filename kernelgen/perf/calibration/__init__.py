@@ -1,4 +1,4 @@
-"""Calibration of the cost model (kernelgen.perf) against published Atlas A2 measurements.
+"""Calibration of the cost model (kernelgen.perf.model) against published Atlas A2 measurements.
 
 The Atlas A2 Add optimisation walk-through (hicann/asc-devkit
 examples/01_simd_cpp_api/05_best_practices/00_vector_compute/add_high_performance/README.md) publishes the task
@@ -6,7 +6,7 @@ duration and per-pipe times of z = x + y over 8192 x 8192 float16 in several con
 that kernel in the ops-nn operator layout (written for kernelgen from the published description); its attributes
 select the configurations. `calibrate()` models each configuration and sets it against the published figures;
 docs/cost-model.md and tests/test_perf.py show the table. Regenerate the table with
-`python -m kernelgen.calibration` (__main__.py).
+`python -m kernelgen.perf.calibration` (__main__.py).
 """
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ class Row:
 
 def calibrate(soc: str = SOC) -> list[Row]:
     """Model every published configuration on soc (the published figures are for ascend910b)."""
-    from ..perf import estimate
+    from kernelgen.perf.model import estimate
 
     rows = []
     for case in CASES:

@@ -5,9 +5,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .spec import DType, OpSpec
-from .socs import Soc
-from .tiling import tile_data_num
+from kernelgen.authoring.spec import DType, OpSpec
+from kernelgen.socs import Soc
+from kernelgen.authoring.tiling import tile_data_num
 
 
 @dataclass(frozen=True)

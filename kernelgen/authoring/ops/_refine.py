@@ -15,7 +15,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..spec import Step
+from kernelgen.authoring.spec import Step
 
 DELTA = 1e-3
 BIG = 1e30

@@ -26,8 +26,8 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from .errors import EmulatorDefect, UsageError
-from .socs import Soc, cost_model_constants, get_soc, vector_throughput
+from kernelgen.errors import EmulatorDefect, UsageError
+from kernelgen.socs import Soc, cost_model_constants, get_soc, vector_throughput
 
 PIPES = ("MTE2", "V", "MTE3")
 DMA_APIS = ("DataCopy", "DataCopyPad")
@@ -396,7 +396,7 @@ def estimate_from_report(report: dict, soc: Soc | str, target: str = "", dtype: 
 
 def make_inputs(decl, combo: dict, shape, seed: int = 0) -> dict:
     """Seeded inputs in [-1, 1) of every required input (values do not change the model's timing)."""
-    from .dtypes import GE_DTYPES
+    from kernelgen.dtypes import GE_DTYPES
 
     rng = np.random.default_rng(seed)
     n = int(np.prod(shape)) if len(shape) else 1
@@ -417,7 +417,7 @@ def make_inputs(decl, combo: dict, shape, seed: int = 0) -> dict:
 def estimate(target, soc: Soc | str, dtype: str | None, shape, attrs: dict | None = None, seed: int = 0,
              threads: int = 0) -> PerfEstimate:
     """Run target (an operator name or an ops-nn operator directory) with tracing; estimate its time on soc."""
-    from .emulate import resolve_target
+    from kernelgen.emulator.emulate import resolve_target
 
     soc = soc if isinstance(soc, Soc) else get_soc(soc)
     return estimate_source(resolve_target(target, soc), soc, dtype, shape, attrs, seed, threads, label=str(target))
@@ -426,7 +426,7 @@ def estimate(target, soc: Soc | str, dtype: str | None, shape, attrs: dict | Non
 def estimate_source(source, soc: Soc | str, dtype: str | None, shape, attrs: dict | None = None, seed: int = 0,
                     threads: int = 0, label: str = "") -> PerfEstimate:
     """estimate() for an emulate.OperatorSource (e.g. a spec rendered with another compute program)."""
-    from .emulate import GE_NAME_SHORT, pick_combo, run_source
+    from kernelgen.emulator.emulate import GE_NAME_SHORT, pick_combo, run_source
 
     soc = soc if isinstance(soc, Soc) else get_soc(soc)
     shape = tuple(int(d) for d in shape)

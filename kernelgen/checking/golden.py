@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 
-from .errors import UsageError, choices_message
+from kernelgen.errors import UsageError, choices_message
 
 SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 GELU_C = 0.044715

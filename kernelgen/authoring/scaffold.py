@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .errors import UsageError
+from kernelgen.errors import UsageError
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _ATTR_KINDS = {"str": str, "float": float, "int": int, "bool": lambda v: v.lower() in ("1", "true")}
@@ -57,7 +57,7 @@ def render_spec(op: str, inputs: list[str], outputs: list[str], attrs: list[str]
 `kernelgen generate {op}.py` and `kernelgen verify {op}.py`."""
 import numpy as np
 
-from kernelgen.spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, Step, TensorSpec, Variant)
+from kernelgen.authoring.spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, Step, TensorSpec, Variant)
 
 DTYPES = (DType.FLOAT32, DType.FLOAT16, DType.BFLOAT16)
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from ..golden import gelu_erf_derivative
-from ..spec import AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, Step, TensorSpec, Variant
-from ._refine import refinement
-from .gelu_grad import SIGMOID_MUL
+from kernelgen.checking.golden import gelu_erf_derivative
+from kernelgen.authoring.spec import AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, Step, TensorSpec, Variant
+from kernelgen.authoring.ops._refine import refinement
+from kernelgen.authoring.ops.gelu_grad import SIGMOID_MUL
 
 DTYPES = (DType.FLOAT32, DType.FLOAT16, DType.BFLOAT16)
 
@@ -99,5 +99,5 @@ SPEC = OpSpec(
         params=(AclnnParam("gradOutput", "dy", "input"), AclnnParam("self", "x", "input"),
                 AclnnParam("approximate", "approximate", "attr"), AclnnParam("gradInput", "z", "output")),
     ),
-    spec_file="kernelgen/ops/gelu_grad_v2.py",
+    spec_file="kernelgen/authoring/ops/gelu_grad_v2.py",
 )

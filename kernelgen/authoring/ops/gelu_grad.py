@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 
-from ..golden import gelu_tanh_derivative
-from ..spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, Step, TensorSpec, Variant)
-from ._refine import refinement
+from kernelgen.checking.golden import gelu_tanh_derivative
+from kernelgen.authoring.spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, Step, TensorSpec, Variant)
+from kernelgen.authoring.ops._refine import refinement
 
 DTYPES = (DType.FLOAT32, DType.FLOAT16, DType.BFLOAT16)
 
@@ -112,7 +112,7 @@ SPEC = OpSpec(
                 AclnnParam("gradInput", "z", "output")),
         extra_slots=(("y", "gradOutput"),),
     ),
-    spec_file="kernelgen/ops/gelu_grad.py",
+    spec_file="kernelgen/authoring/ops/gelu_grad.py",
 )
 
 __all__ = ["SPEC", "AttrSpec"]

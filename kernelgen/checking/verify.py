@@ -7,14 +7,14 @@ from typing import Callable
 
 import numpy as np
 
-from .cases import Case, default_shapes, make_inputs
-from .compare import Metrics, compare
-from .dtypes import SHORT_TO_GE
-from .emulate import run_source, source_for_spec
-from .errors import KernelgenError, UsageError
-from .golden import INFO_GOLDENS, get_golden
-from .socs import Soc
-from .spec import DType, OpSpec
+from kernelgen.checking.cases import Case, default_shapes, make_inputs
+from kernelgen.checking.compare import Metrics, compare
+from kernelgen.dtypes import SHORT_TO_GE
+from kernelgen.emulator.emulate import run_source, source_for_spec
+from kernelgen.errors import KernelgenError, UsageError
+from kernelgen.checking.golden import INFO_GOLDENS, get_golden
+from kernelgen.socs import Soc
+from kernelgen.authoring.spec import DType, OpSpec
 
 
 @dataclass
