@@ -160,7 +160,9 @@ def load_npy(path: str | Path):
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     except ValueError as exc:
-        raise UsageError(f"{path} is not an .npy array file ({str(exc).splitlines()[0]})") from None
+        why = "it holds pickled Python objects, which kernelgen never loads" if "pickle" in str(exc) \
+            else "its header or data is malformed or truncated"
+        raise UsageError(f"{path} is not an .npy array file ({why})") from None
     if not isinstance(arr, np.ndarray) or arr.dtype.hasobject:
         raise UsageError(f"{path} is not an .npy array file")
     if arr.dtype == np.dtype("V2"):

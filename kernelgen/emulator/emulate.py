@@ -297,8 +297,14 @@ def _as_list(decl_tensor: TensorDecl, value) -> list[np.ndarray]:
     if isinstance(value, (list, tuple)):
         if not decl_tensor.dynamic:
             raise UsageError(f"input {decl_tensor.name!r} takes one array, not a list (it is not a DYNAMIC input)")
-        return [np.ascontiguousarray(a) for a in value]
-    return [np.ascontiguousarray(value)]
+        return [_contiguous(a) for a in value]
+    return [_contiguous(value)]
+
+
+def _contiguous(value) -> np.ndarray:
+    """A C-contiguous array of value's own shape (np.ascontiguousarray would make a 0-d array 1-d)."""
+    arr = np.asarray(value)
+    return np.ascontiguousarray(arr).reshape(arr.shape)
 
 
 def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | None = None,
