@@ -556,7 +556,8 @@ def doctor(ops_nn, as_json):
             ("emulator cache", cache_line),
             ("build backend", {"cann": "cann (ops-nn build.sh --pkg --experimental)",
                                "emu": "emu (CPU emulator build; not an NPU package)",
-                               "none": "none: install g++ (and give the emulator a usable cache) or CANN"}[s.backend]),
+                               "none": "none: install g++ or CANN" + (" (and set KERNELGEN_CACHE_DIR to a writable "
+                                                                      "directory)" if s.cache_problem else "")}[s.backend]),
         ]
         for key, value in rows:
             click.echo(f"{key + ':':<17} {value}")

@@ -28,7 +28,11 @@ from kernelgen.validate import (MAX_SEED, check_name, check_output_dir, check_ou
 class _Type(click.ParamType):
     """A click type whose failures are kernelgen UsageErrors (one line, exit 2) naming the option."""
 
+    name_option = True   # prefix messages with the option (types whose message names the path itself do not)
+
     def fail_usage(self, message: str, param) -> None:
+        if not self.name_option:
+            raise UsageError(message)
         name = (param.opts[0] if getattr(param, "opts", None) and param.param_type_name == "option"
                 else (param.human_readable_name if param else self.name))
         raise UsageError(f"{name}: {message}")
@@ -155,8 +159,9 @@ class OutputDirType(_Type):
     """A directory to create or fill: it (or its nearest existing parent) must be a writable directory."""
 
     name = "DIR"
+    name_option = False
 
-    def __init__(self, what: str = "output directory"):
+    def __init__(self, what: str = "output path"):
         self.what = what
 
     def parse(self, text):

@@ -185,16 +185,18 @@ def check_output_file(path: str | Path, what: str = "output file") -> Path:
     return path
 
 
-def check_output_dir(path: str | Path, what: str = "output directory") -> Path:
+def check_output_dir(path: str | Path, what: str = "output path") -> Path:
     """Fail before any work when path cannot be (or become) a writable directory."""
     path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"{what} {path} is a file; give a directory (it is created if missing)")
     probe = path.absolute()
     while not probe.exists():
         probe = probe.parent
     if not probe.is_dir():
-        raise UsageError(f"cannot write {what} {path}: {probe} is not a directory")
+        raise UsageError(f"cannot write to {path}: {probe} is not a directory")
     if not os.access(probe, os.W_OK | os.X_OK):
-        raise UsageError(f"cannot write {what} {path}: {probe} is not writable")
+        raise UsageError(f"cannot write to {path}: {probe} is not writable")
     return path
 
 
