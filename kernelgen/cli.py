@@ -60,6 +60,10 @@ class KernelgenGroup(click.Group):
             return super().invoke(ctx)
         except KernelgenError as exc:
             _fail(exc)
+        except OSError as exc:   # a path the OS refuses (too long, a file used as a directory, ...)
+            name = str(exc.filename) if exc.filename is not None else ""
+            shown = name if len(name) <= 80 else name[:60] + "..."
+            _fail(UsageError(f"cannot use {shown or 'a path'}: {exc.strerror or exc}"))
         except click.UsageError as exc:
             if type(exc).__name__ == "NoArgsIsHelpError":
                 raise

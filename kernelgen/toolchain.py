@@ -79,9 +79,9 @@ class Cann:
 def _cann_root(env) -> tuple[Path | None, str]:
     for var in ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME"):
         if env.get(var):
-            return Path(env[var]).expanduser(), var
+            return Path(os.path.expanduser(env[var])), var
     for cand in DEFAULT_CANN_ROOTS:
-        path = Path(cand).expanduser()
+        path = Path(os.path.expanduser(cand))
         if path.is_dir():
             return path, "default path"
     return None, "none"
@@ -136,9 +136,9 @@ def find_ops_nn(explicit: str | Path | None = None, env: dict | None = None) -> 
 
     env = os.environ if env is None else env
     if explicit:
-        path, source = Path(explicit).expanduser(), "--ops-nn"
+        path, source = Path(os.path.expanduser(str(explicit))), "--ops-nn"
     elif env.get(OPS_NN_ENV):
-        path, source = Path(env[OPS_NN_ENV]).expanduser(), OPS_NN_ENV
+        path, source = Path(os.path.expanduser(env[OPS_NN_ENV])), OPS_NN_ENV
     else:
         return None, "not given"
     if not is_ops_nn_checkout(path):

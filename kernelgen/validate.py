@@ -170,15 +170,37 @@ def load_npy(path: str | Path):
     return arr
 
 
+# ---- paths ------------------------------------------------------------------------------------------------
+def path_kind(path: str | Path) -> str:
+    """'dir', 'file', 'other' or 'missing' for a user-given path; a path the OS refuses (too long, a file used
+    as a directory) is a one-line UsageError instead of an OSError."""
+    import errno
+    import stat as st
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "missing"
+    except NotADirectoryError:
+        return "missing"
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise UsageError(f"path {str(path)[:40]}... is too long for this system") from None
+        raise UsageError(f"cannot use path {path}: {exc.strerror or exc}") from None
+    except ValueError:
+        raise UsageError(f"path {path!r} contains a NUL character") from None
+    return "dir" if st.S_ISDIR(mode) else "file" if st.S_ISREG(mode) else "other"
+
+
 # ---- output paths -----------------------------------------------------------------------------------------
 def check_output_file(path: str | Path, what: str = "output file") -> Path:
     """Fail before any work when path cannot be written as a file: a directory there, a parent that is a
     file, or a parent that does not exist or is not writable."""
     path = Path(path)
-    if path.is_dir():
+    if path_kind(path) == "dir":
         raise UsageError(f"cannot write {what} {path}: it is a directory")
     parent = path.absolute().parent
-    if not parent.is_dir():
+    if path_kind(parent) != "dir":
         raise UsageError(f"cannot write {what} {path}: directory {parent} does not exist")
     if not os.access(parent, os.W_OK | os.X_OK):
         raise UsageError(f"cannot write {what} {path}: directory {parent} is not writable")
@@ -188,7 +210,7 @@ def check_output_file(path: str | Path, what: str = "output file") -> Path:
 def check_output_dir(path: str | Path, what: str = "output path") -> Path:
     """Fail before any work when path cannot be (or become) a writable directory."""
     path = Path(path)
-    if path.exists() and not path.is_dir():
+    if path_kind(path) not in ("dir", "missing"):
         raise UsageError(f"{what} {path} is a file; give a directory (it is created if missing)")
     probe = path.absolute()
     while not probe.exists():

@@ -470,10 +470,13 @@ def source_for_spec(spec, soc_family: str) -> OperatorSource:
 
 
 def resolve_operator_dir(path: str | Path) -> Path:
+    from kernelgen.validate import path_kind
+
     path = Path(path)
-    if not path.exists():
+    kind = path_kind(path)
+    if kind == "missing":
         raise UsageError(f"{path} does not exist; give an operator name or the path of an ops-nn operator directory")
-    if not path.is_dir():
+    if kind != "dir":
         raise UsageError(f"{path} is not a directory; give an operator name, a spec file ending in .py or an "
                          "ops-nn operator directory")
     if not (path / "op_host").is_dir() or not (path / "op_kernel").is_dir():
@@ -494,7 +497,7 @@ def resolve_user_target(target):
         return ResolvedOp(target)
     if not isinstance(target, (str, Path)):
         raise UsageError(f"target {target!r} is not an operator name, spec file or operator directory")
-    if is_path(target) and (Path(target).is_dir() or Path(target).suffix != ".py"):
+    if is_path(target) and Path(target).suffix != ".py":
         return resolve_operator_dir(target)
     return resolve_op(target)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from kernelgen.errors import SpecError, UsageError, choices_message
 from kernelgen.authoring.spec import OpSpec
+from kernelgen.validate import path_kind
 from kernelgen.authoring.ops import gelu_grad, gelu_grad_v2
 
 _SPECS: dict[str, OpSpec] = {s.snake: s for s in (gelu_grad.SPEC, gelu_grad_v2.SPEC)}
@@ -78,19 +79,23 @@ def resolve_op(name: str | Path | OpSpec | ResolvedOp) -> ResolvedOp:
         raise UsageError(f"operator {name!r} is not a name or a spec file path")
     if is_path(name):
         path = Path(name)
-        if path.is_dir():
+        kind = path_kind(path)
+        if kind == "dir":
             raise UsageError(f"{path} is a directory; this takes an operator name ({', '.join(_SPECS)}) "
                              "or a spec file ending in .py")
         if path.suffix != ".py":
             raise UsageError(f"{path} is not a spec file: a spec file ends in .py")
-        if not path.is_file():
+        if kind != "file":
             raise UsageError(f"spec file {path} does not exist")
         return _load_spec_file(path)
     key = name.strip()
     for spec in _SPECS.values():
         if key in (spec.snake, spec.op_type):
             return ResolvedOp(spec)
-    hint = (f"; to use the directory {key}, name it by a path: ./{key}" if Path(key).is_dir() else "")
+    try:
+        hint = f"; to use the directory {key}, name it by a path: ./{key}" if key and path_kind(key) == "dir" else ""
+    except UsageError:
+        hint = ""
     raise UsageError(choices_message("operator", name, _SPECS) + " (or a spec file ending in .py)" + hint)
 
 
