@@ -13,7 +13,6 @@ Use them on a new command like:
 """
 from __future__ import annotations
 
-import sys
 import threading
 import time
 from contextlib import contextmanager
@@ -293,7 +292,7 @@ class Progress:
 
 
 @contextmanager
-def heartbeat(what: str, every: float = 10.0):
+def heartbeat(what: str, every: float = 5.0):
     """While the body runs, print 'kernelgen: still WHAT (N s)' every `every` seconds."""
     stop = threading.Event()
     start = time.monotonic()
@@ -310,6 +309,3 @@ def heartbeat(what: str, every: float = 10.0):
         stop.set()
         thread.join()
 
-
-def stderr_is_tty() -> bool:
-    return sys.stderr.isatty()

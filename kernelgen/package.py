@@ -112,13 +112,9 @@ def choose_backend(requested: str, cann: Cann, ops_nn: Path | None) -> tuple[str
 def check_writable(out: Path) -> None:
     """Fail before any work when out cannot become a directory (root ignores permission bits, so the
     usual failure is a path through a regular file)."""
-    probe = Path(out).absolute()
-    while not probe.exists():
-        probe = probe.parent
-    if not probe.is_dir():
-        raise UsageError(f"cannot write to {out}: {probe} is not a directory")
-    if not os.access(probe, os.W_OK | os.X_OK):
-        raise UsageError(f"cannot write to {out}: {probe} is not writable")
+    from kernelgen.validate import check_output_dir
+
+    check_output_dir(out)
 
 
 # ---- the emulator backend -------------------------------------------------------------------------

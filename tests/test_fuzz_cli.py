@@ -65,10 +65,13 @@ def _write_fixtures(root: Path) -> None:
     raw = (root / "good.npy").read_bytes()
     (root / "trunc.npy").write_bytes(raw[: len(raw) - 7])
     (root / "bad_spec.py").write_text("SPEC = 3\n")
+    for part in ("op_host", "op_kernel"):   # an operator directory with no sources
+        (root / "empty_op" / part).mkdir(parents=True)
     (root / "boom_spec.py").write_text("raise RuntimeError('boom')\n")
 
 
 NAMES = ["gelu_grad", "gelu_grad_v2", "nope_op", "./bad_spec.py", "./boom_spec.py", "./missing.py", "./a_dir",
+         "./empty_op", "empty_op", "~nobody_here/x",
          "a_dir", "./a_file", "class", "My Op", "../x"]
 VALUES = ["", ",", "1,,2", "4,", "-1", "0", "4", "4,2", "nan", "1e400", "99999999999999999999", "a b", "é",
           "ascend910b", "ascend910b,", "ascend910b,ascend310b", "ascend910", "NOPE", "float32", "bf16", "int", "x",
