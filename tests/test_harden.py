@@ -259,3 +259,19 @@ def test_the_one_percent_off_spec_file_fails_verify(tmp_path):
     code, out, err = invoke(["verify", str(path), "--soc", "ascend910b", "--dtype", "float32", "--shape", "4096"])
     assert code == 1, out + err
     assert "also a built-in operator; using the file" in err and "0 passed, 1 failed" in out
+
+
+def test_damaged_generated_sources_in_the_cache_are_rewritten(tmp_path, monkeypatch):
+    from kernelgen.emulator.build import CacheNotice, materialize_tree, write_source
+
+    monkeypatch.setenv("KERNELGEN_CACHE_DIR", str(tmp_path / "cache"))
+    src = write_source("int f() { return 1; }\n", "tiny")
+    src.write_text("int f() {")                       # truncated by a crash or a full disk
+    assert write_source("int f() { return 1; }\n", "tiny") == src and src.read_text() == "int f() { return 1; }\n"
+    root = materialize_tree({"op_kernel/a.h": "#define A 1\n"}, "tiny")
+    (root / "op_kernel" / "a.h").write_text("#defi")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        again = materialize_tree({"op_kernel/a.h": "#define A 1\n"}, "tiny")
+    assert again == root and (root / "op_kernel" / "a.h").read_text() == "#define A 1\n"
+    assert [w.category for w in caught] == [CacheNotice]

@@ -219,11 +219,19 @@ def evict(lib: Path, reason: str) -> None:
     lib.unlink(missing_ok=True)
 
 
+def _holds(path: Path, text: str) -> bool:
+    """path exists with exactly text (generated sources are small; comparing is cheaper than trusting)."""
+    try:
+        return path.read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def write_source(text: str, name: str, suffix: str = ".cpp") -> Path:
     """Store generated source text in the cache under a content-hashed name (atomic)."""
     digest = hashlib.sha256(text.encode()).hexdigest()[:20]
     path = cache_dir() / "src" / f"{name}-{digest}{suffix}"
-    if not path.is_file():
+    if not _holds(path, text):
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = _atomic_target(path)
         tmp.write_text(text, encoding="utf-8")
@@ -236,7 +244,12 @@ def materialize_tree(files: dict[str, str], name: str) -> Path:
     digest = hashlib.sha256("".join(f"{k}\0{v}\0" for k, v in sorted(files.items())).encode()).hexdigest()[:20]
     root = cache_dir() / "ops" / f"{name}-{digest}"
     if (root / ".complete").is_file():
-        return root
+        if all(_holds(root / rel, text) for rel, text in files.items()):
+            return root
+        import shutil
+
+        warnings.warn(f"emulator cache entry ops/{root.name} is damaged; rebuilding it", CacheNotice, stacklevel=2)
+        shutil.rmtree(root, ignore_errors=True)
     root.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=root.name + ".", dir=root.parent))
     for rel, text in files.items():
