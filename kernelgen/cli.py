@@ -17,8 +17,6 @@ from kernelgen.cli_params import (ATTR, NPY_INPUT, SOC_LIST, TARGET, NameType, O
 from kernelgen.errors import EXIT_CHECK_FAILED, EXIT_USAGE, KernelgenError, UsageError
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
-TARGET_HELP = ("A bare name always means the built-in (or registered) operator; a spec file (.py) or an ops-nn "
-               "operator directory is named by a path: it contains '/' or starts with '.' (./gelu_grad).")
 
 
 def _fail(exc: KernelgenError) -> None:
@@ -76,6 +74,10 @@ def main() -> None:
     """kernelgen: describe an Ascend C operator once; generate, emulate, verify and build it.
 
     Exit codes: 0 ok, 1 check failed (mismatch, defect, stale sources), 2 usage error, 3 toolchain missing.
+
+    Naming operators: a bare name (gelu_grad) always means the built-in operator; a spec file (.py) or an
+    ops-nn operator directory is named by a path, i.e. it contains '/' or starts with '.' (./gelu_grad);
+    any name ending in .py is a spec file.
     """
 
 
@@ -206,6 +208,9 @@ def _early_dtype_check(resolved, soc, dtype: str | None, arrays=()) -> None:
                    "(operator directories otherwise get a warning).")
 def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threads, strict_gm):
     """Run TARGET (a known operator, a spec file or an ops-nn operator directory) on the CPU emulator.
+
+    TARGET: a bare name is the built-in operator; a spec file or directory is named by a path (it contains
+    '/' or starts with '.', e.g. ./gelu_grad for a directory generated here).
 
     bfloat16: an .npy saved from an ml_dtypes bfloat16 array is read as bfloat16; with --dtype bfloat16,
     uint16 arrays of raw bfloat16 bits are accepted too. bfloat16 outputs are written as uint16 raw bits.
@@ -581,7 +586,8 @@ def doctor(ops_nn, as_json):
 def perf(target, soc, dtype, shape, attr_pairs, json_file, compare_target):
     """Estimate TARGET's NPU time on SOC from the emulator's trace (the cost model, docs/cost-model.md).
 
-    TARGET is a known operator, a spec file or an ops-nn operator directory. Prints the estimated microseconds,
+    TARGET is a known operator (bare name), or a spec file or ops-nn operator directory named by a path (it
+    contains '/' or starts with '.'). Prints the estimated microseconds,
     each pipe's busy time, the bound, the achieved GB/s against the HBM roofline and a short per-tile timeline.
 
     Example: kernelgen perf gelu_grad --soc ascend910b --dtype float16 --shape 67108864 --json out.json

@@ -41,7 +41,8 @@ MAX_SEED = (1 << 32) - 1
 def check_name(kind: str, name: object, pattern: re.Pattern = SNAKE, example: str = "my_op") -> str:
     """A snake (or CamelCase) identifier that is valid C++, not a keyword, and a safe path component."""
     if not isinstance(name, str) or not pattern.match(name) or len(name) > MAX_NAME:
-        form = "lower_snake_case starting with a letter" if pattern is SNAKE else "CamelCase starting with a capital"
+        form = {SNAKE: "lower_snake_case starting with a letter", CAMEL: "CamelCase starting with a capital"}.get(
+            pattern, f"an identifier matching {pattern.pattern}")
         raise UsageError(f"{kind} {name!r} is not a valid name: use {form} (letters, digits, '_'; at most "
                          f"{MAX_NAME} characters), e.g. {example}")
     if name in RESERVED_NAMES:

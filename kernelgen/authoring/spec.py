@@ -361,7 +361,11 @@ class OpSpec:
 
     def validate_names(self) -> None:
         """Every name that becomes a C++ identifier or a path component: identifiers, not keywords, no '/'."""
+        import re
+
         from kernelgen.validate import CAMEL, INT64_MAX, INT64_MIN, check_name
+
+        CAMEL_IDENT = re.compile(r"^[a-z][A-Za-z0-9]*$")  # aclnnGeluBackward
 
         where = f"spec {self.snake!r}"
         try:
@@ -370,6 +374,13 @@ class OpSpec:
             check_name("category", self.category, example="activation")
             for t in self.tensors:
                 check_name("tensor name", t.name, example="x")
+            check_name("aclnn function", self.aclnn.name, CAMEL_IDENT, "aclnnMyOp")
+            if self.aclnn.header:
+                check_name("aclnn header", self.aclnn.header, example="aclnn_my_op")
+            for v in self.variants:
+                check_name("variant name", v.name, example="main")
+                for reg in (*v.scratch, *v.refine_scratch, *(r for r, _ in v.constants)):
+                    check_name(f"register of variant {v.name}", reg, example="t0")
             for a in self.attrs:
                 check_name("attribute name", a.name, example="alpha")
                 if a.kind not in ("str", "float", "int", "bool"):
