@@ -177,6 +177,15 @@ def _check_cache() -> None:
     cache_dir()
 
 
+def _early_attrs(resolved, pairs) -> None:
+    """A built-in or spec-file target types its attributes from the spec, before anything compiles."""
+    from kernelgen.authoring.ops import ResolvedOp
+    from kernelgen.emulator.emulate import spec_decl
+
+    if isinstance(resolved, ResolvedOp):
+        _typed_attrs(pairs, spec_decl(resolved.spec))
+
+
 def _early_dtype_check(resolved, soc, dtype: str | None, arrays=()) -> None:
     """A built-in or spec-file target refuses a dtype its SOC lacks (bfloat16 on 910/310P) before compiling."""
     from kernelgen.authoring.ops import ResolvedOp
@@ -238,6 +247,7 @@ def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threa
         else:
             inputs[name] = arr
     _early_dtype_check(target, soc, dtype, [a for _, a in input_files])
+    _early_attrs(target, attr_pairs)
     source = resolve_target(target, soc)
     with heartbeat(f"compiling {source.snake} for {soc.family}"):
         decl = source.decl()
@@ -610,6 +620,7 @@ def perf(target, soc, dtype, shape, attr_pairs, json_file, compare_target):
 
     for t in targets:
         _early_dtype_check(t, soc, dtype)
+        _early_attrs(t, attr_pairs)
         if isinstance(t, ResolvedOp):  # known before compiling; a directory's tensors after its OpDef compiles
             memory(t, len(t.spec.inputs), len(t.spec.outputs))
     sources = []

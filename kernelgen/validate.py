@@ -264,20 +264,20 @@ def type_attrs(pairs, kinds: dict[str, str], owner: str) -> dict:
         if name not in kinds:
             raise UsageError(f"unknown attribute {name!r} of {owner}; known: " + (", ".join(sorted(kinds)) or "none"))
         kind = kinds[name]
-        what = f"attribute {name} ({kind})"
-        if kind == "float":
-            out[name] = parse_float(value, what)
-        elif kind == "int":
-            out[name] = parse_int(value, what)
-        elif kind == "bool":
-            out[name] = parse_bool(value, what)
-        elif kind == "str":
-            out[name] = value
-        elif kind in ("list_float", "list_int", "list_bool"):
-            conv = {"list_float": parse_float, "list_int": parse_int, "list_bool": parse_bool}[kind]
-            out[name] = [conv(v, what) for v in value.strip("[]()").split(",") if v.strip()]
-        else:
+        what = f"attribute {name}"
+        conv = {"float": parse_float, "int": parse_int, "bool": parse_bool, "str": lambda v, w: v,
+                "list_float": parse_float, "list_int": parse_int, "list_bool": parse_bool}.get(kind)
+        if conv is None:
             raise UsageError(f"attribute {name} is of kind {kind}, which --attr cannot pass yet")
+        try:
+            if kind.startswith("list_"):
+                out[name] = [conv(v, what) for v in value.strip("[]()").split(",") if v.strip()]
+            else:
+                out[name] = conv(value, what)
+        except UsageError as exc:
+            if "out of range" in str(exc) or "not finite" in str(exc):
+                raise
+            raise UsageError(f"attribute {name}={value!r} is not a valid {kind}") from None
     return out
 
 

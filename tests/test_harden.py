@@ -99,7 +99,8 @@ def test_shapes_seeds_and_attributes_are_parsed_strictly():
         {"shift": -3, "delta": 1e-3, "flag": True, "xs": [1, 2]}
     for name, value, fragment in [("shift", "99999999999999999999", "out of range"),
                                   ("delta", "nan", "not finite"), ("delta", "1e400", "not finite"),
-                                  ("flag", "yes", "not a bool"), ("xs", "1,x", "not an integer"),
+                                  ("flag", "yes", "flag='yes' is not a valid bool"),
+                                  ("xs", "1,x", "xs='1,x' is not a valid list_int"),
                                   ("nope", "1", "unknown attribute 'nope'")]:
         with pytest.raises(UsageError, match=fragment):
             type_attrs([(name, value)], kinds, "Op")
