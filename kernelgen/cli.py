@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from kernelgen import __version__
-from kernelgen.cli_params import (ATTR, NPY_INPUT, SOC_LIST, TARGET, NameType, OutputDirType, OutputFileType,
+from kernelgen.cli_params import (NPY_INPUT, TARGET, NameType, OutputFileType, out_dir_option,
                                   Progress, attr_option, dtype_option, heartbeat, json_option, note, op_argument,
                                   seed_option, shape_option, soc_list_option, soc_option, target_argument,
                                   timeout_option, vendor_option)
@@ -206,8 +206,8 @@ def _early_dtype_check(resolved, soc, dtype: str | None, arrays=()) -> None:
 @click.option("--input", "input_files", type=NPY_INPUT, multiple=True, metavar="NAME=FILE.npy",
               help="Input tensor (repeatable; repeat a NAME for the tensor list of a DYNAMIC input).")
 @attr_option
-@click.option("--out", "out_dir", type=OutputDirType(), required=True, metavar="DIR",
-              help="Directory for NAME.npy outputs (NAME_0.npy, NAME_1.npy, ... for a DYNAMIC output).")
+@out_dir_option("--out", required=True,
+                help="Directory for NAME.npy outputs (NAME_0.npy, NAME_1.npy, ... for a DYNAMIC output).")
 @click.option("--report", "report_file", type=OutputFileType("report file"), default=None, metavar="FILE",
               help="Write a JSON report.")
 @click.option("--threads", type=click.IntRange(min=0), default=0, show_default=True,
@@ -309,7 +309,8 @@ def verify(op, socs, dtypes, shapes, attr_pairs, seed, json_file):
         check_memory(case.shape, verify_bytes_per_element(len(spec.inputs), len(spec.outputs), case.dtype.nbytes),
                      f"a {case.dtype.short} case")
     libs = len({(c.soc.sku, c.dtype) for c in cases})
-    note(f"verify {spec.snake}: {len(cases)} cases; compiling {libs} emulator libraries (cached after the first run)")
+    note(f"verify {spec.snake}: {len(cases)} cases; compiling {libs} emulator "
+         f"{'library' if libs == 1 else 'libraries'} (cached after the first run)")
     compiled = Progress("compiled", libs)
     with heartbeat("compiling the emulator libraries"):
         prebuild(spec, cases, progress=lambda what: compiled.step(what))
@@ -435,8 +436,8 @@ def _build_setup(ops, socs, backend, ops_nn):
 @click.argument("ops", nargs=-1, required=True, callback=_resolve_op_list)
 @soc_list_option()
 @vendor_option
-@click.option("--out", "out_dir", type=OutputDirType(), default="build_out", show_default=True, metavar="DIR",
-              help="emu: the package goes to OUT/vendors/<vendor>_nn; cann: the .run is copied here.")
+@out_dir_option("--out", default="build_out",
+                help="emu: the package goes to OUT/vendors/<vendor>_nn; cann: the .run is copied here.")
 @backend_option
 @ops_nn_option
 @click.option("--force", is_flag=True,

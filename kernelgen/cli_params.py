@@ -292,7 +292,7 @@ class Progress:
 
 
 @contextmanager
-def heartbeat(what: str, every: float = 5.0):
+def heartbeat(what: str, every: float = 10.0):
     """While the body runs, print 'kernelgen: still WHAT (N s)' every `every` seconds."""
     stop = threading.Event()
     start = time.monotonic()

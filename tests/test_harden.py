@@ -276,3 +276,19 @@ def test_damaged_generated_sources_in_the_cache_are_rewritten(tmp_path, monkeypa
         again = materialize_tree({"op_kernel/a.h": "#define A 1\n"}, "tiny")
     assert again == root and (root / "op_kernel" / "a.h").read_text() == "#define A 1\n"
     assert [w.category for w in caught] == [CacheNotice]
+
+
+def test_a_registered_operator_is_found_by_its_bare_name_and_cannot_take_a_built_in_name():
+    import dataclasses
+
+    from kernelgen.authoring import ops
+
+    mine = dataclasses.replace(get_spec("gelu_grad"), snake="gelu_grad_mine", op_type="GeluGradMine")
+    try:
+        assert ops.register(mine) is mine and get_spec("gelu_grad_mine") is mine
+        with pytest.raises(SpecError, match="already registered"):
+            ops.register(dataclasses.replace(mine, doc="another"))
+    finally:
+        ops._SPECS.pop("gelu_grad_mine", None)
+    with pytest.raises(SpecError, match="operator gelu_grad is already registered"):
+        ops.register(dataclasses.replace(get_spec("gelu_grad"), doc="impostor"))

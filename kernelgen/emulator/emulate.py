@@ -18,7 +18,7 @@ import numpy as np
 from kernelgen.errors import EmulatorDefect, HostRejected, ToolchainError, UsageError, choices_message
 from kernelgen.emulator import abi
 from kernelgen.emulator.build import CompileUnit, _tree_digest, build_library, evict, materialize_tree, write_source
-from kernelgen.socs import Soc, get_soc
+from kernelgen.socs import Soc
 
 # The dtype table lives in kernelgen.dtypes; re-exported here for the emulator's callers.
 from kernelgen.dtypes import GE_BY_VALUE, GE_DTYPES, GE_NAME_SHORT, SHORT_TO_GE, ge_of_numpy  # noqa: E402,F401
