@@ -26,7 +26,7 @@ using virtual void volatile wchar_t while xor xor_eq
 # Types and macros the generated C++ and the Ascend C headers already use: a tensor or operator of that name
 # would shadow them.
 RESERVED_NAMES = CPP_KEYWORDS | frozenset("""
-half bfloat16_t size_t int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t main std AscendC
+half bfloat16_t size_t int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t std AscendC
 GM_ADDR TPipe TQue TBuf LocalTensor GlobalTensor
 """.split())
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
