@@ -168,3 +168,23 @@ def test_fuzz_command(sandbox, path, cmd):
                 target.unlink(missing_ok=True)
 
     run()
+
+
+API_VALUES = st.one_of(st.none(), st.integers(-3, 3), st.floats(allow_nan=True), st.sampled_from(NAMES + VALUES),
+                       st.just(np.ones(4, np.float32)), st.just(np.array(1.5, np.float32)),
+                       st.just(np.array(["a"])), st.just([np.ones(2, np.float32)]), st.just({"x": 1}))
+
+
+@settings(max_examples=max(EXAMPLES, 12) * 3, deadline=None, derandomize=EXAMPLES <= 12, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(target=API_VALUES, soc=API_VALUES, dtype=API_VALUES, attrs=API_VALUES,
+       inputs=st.one_of(API_VALUES, st.dictionaries(st.sampled_from(["x", "dy", "y", "q", ""]), API_VALUES,
+                                                    max_size=3)))
+def test_fuzz_python_api(sandbox, target, soc, dtype, attrs, inputs):
+    """kernelgen.run with generated bad arguments raises a KernelgenError (one line), never anything else."""
+    import kernelgen
+
+    try:
+        kernelgen.run(target, soc=soc, inputs=inputs, attrs=attrs, dtype=dtype)
+    except KernelgenError as exc:
+        assert exc.exit_code in DOCUMENTED and str(exc).strip()
