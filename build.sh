@@ -109,6 +109,11 @@ fi
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 export PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}"
 python="${KERNELGEN_PYTHON:-python3}"
+no_python() { echo "build.sh: $*" >&2; exit 3; }
+command -v "$python" >/dev/null 2>&1 || no_python "no Python: '$python' is not on PATH (set KERNELGEN_PYTHON to the venv's python)"
+missing="$("$python" -c 'import importlib.util as u; print(" ".join(m for m in ("click", "jinja2", "numpy", "ml_dtypes") if u.find_spec(m) is None))' 2>/dev/null)" ||
+  no_python "'$python' cannot run; set KERNELGEN_PYTHON to the python of a venv with kernelgen installed"
+[[ -z "$missing" ]] || no_python "'$python' lacks kernelgen's dependencies ($missing): activate the venv where kernelgen is installed (. venv/bin/activate), set KERNELGEN_PYTHON=/path/to/venv/bin/python, or pip install -e ."
 
 common=(--vendor-name "$vendor")
 if [[ -n "$socs" ]]; then common+=(--soc "$socs"); fi

@@ -10,22 +10,62 @@ from pathlib import Path
 import click
 
 from kernelgen import __version__
-from kernelgen.errors import EXIT_CHECK_FAILED, KernelgenError
+from kernelgen.cli_params import (NPY_INPUT, TARGET, NameType, OutputFileType, out_dir_option,
+                                  Progress, attr_option, dtype_option, heartbeat, json_option, note, op_argument,
+                                  seed_option, shape_option, soc_list_option, soc_option, target_argument,
+                                  timeout_option, vendor_option)
+from kernelgen.errors import EXIT_CHECK_FAILED, EXIT_USAGE, KernelgenError, UsageError
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
 
 def _fail(exc: KernelgenError) -> None:
-    click.echo(f"kernelgen: error: {exc}", err=True)
+    lines = str(exc).strip().splitlines() or [type(exc).__name__]
+    click.echo(f"kernelgen: error: {lines[0]}", err=True)
+    for line in lines[1:]:   # a compiler's output, when there is one, follows the one-line summary
+        click.echo(line, err=True)
     sys.exit(exc.exit_code)
 
 
+def _usage(exc: click.UsageError) -> None:
+    where = f" (see: {exc.ctx.command_path} -h)" if exc.ctx is not None else ""
+    click.echo(f"kernelgen: error: {exc.format_message()}{where}", err=True)
+    sys.exit(EXIT_USAGE)
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    click.echo(f"kernelgen: {'notice' if category.__name__ == 'CacheNotice' else 'warning'}: {message}", err=True)
+
+
 class KernelgenGroup(click.Group):
+    """Every error a command raises on purpose, and every click usage error, becomes one line and its exit code."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":
+                raise
+            _usage(exc)
+        except KernelgenError as exc:
+            _fail(exc)
+
     def invoke(self, ctx):
+        import warnings
+
+        warnings.showwarning = _show_warning
         try:
             return super().invoke(ctx)
         except KernelgenError as exc:
             _fail(exc)
+        except OSError as exc:   # a path the OS refuses (too long, a file used as a directory, ...)
+            name = str(exc.filename) if exc.filename is not None else ""
+            shown = name if len(name) <= 80 else name[:60] + "..."
+            _fail(UsageError(f"cannot use {shown or 'a path'}: {exc.strerror or exc}"))
+        except click.UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":
+                raise
+            _usage(exc)
 
 
 @click.group(cls=KernelgenGroup, context_settings=CONTEXT)
@@ -34,34 +74,37 @@ def main() -> None:
     """kernelgen: describe an Ascend C operator once; generate, emulate, verify and build it.
 
     Exit codes: 0 ok, 1 check failed (mismatch, defect, stale sources), 2 usage error, 3 toolchain missing.
+
+    Naming operators: a bare name (gelu_grad) always means the built-in operator; a spec file (.py) or an
+    ops-nn operator directory is named by a path, i.e. it contains '/' or starts with '.' (./gelu_grad);
+    any name ending in .py is a spec file.
     """
 
 
-soc_option = click.option("--soc", "socs", multiple=True, metavar="SOC",
-                          help="SOC family or SKU (repeatable); default: the spec's SOC list.")
-
 
 @main.command(context_settings=CONTEXT)
-@click.argument("op")
-@soc_option
+@op_argument
+@soc_list_option()
 @click.option("-o", "--out", "out_dir", type=click.Path(path_type=Path), default=None,
               help="Output directory (default ./OP).")
 @click.option("--sources-only", is_flag=True,
               help="Write only op_host/ and op_kernel/ (how the repository's committed copy is refreshed: -o .).")
 @click.option("--check", is_flag=True,
               help="Compare the committed op_host/ and op_kernel/ (in --out, default .) with the spec; exit 1 if stale.")
-def generate(op: str, socs: tuple[str, ...], out_dir: Path | None, sources_only: bool, check: bool) -> None:
+def generate(op, socs, out_dir: Path | None, sources_only: bool, check: bool) -> None:
     """Render OP's complete ops-nn source tree.
 
-    Example: kernelgen generate gelu_grad --soc ascend910b --soc ascend310b -o out
-    """
-    from kernelgen.authoring.ops import get_spec
-    from kernelgen.authoring.render import SOURCE_PARTS, check_tree, render_tree, resolve_socs, select_parts, write_tree
+    OP: a built-in operator name, or a spec file ending in .py (always that file's spec).
 
-    spec = get_spec(op)
-    files = render_tree(spec, resolve_socs(spec, socs))
+    Example: kernelgen generate gelu_grad --soc ascend910b,ascend310b -o out
+    """
+    from kernelgen.authoring.render import SOURCE_PARTS, check_tree, render_tree, resolve_socs, select_parts, write_tree
+    from kernelgen.validate import check_output_dir
+
+    spec = op.spec
     if check:
         root = out_dir or Path(".")
+        files = render_tree(spec, resolve_socs(spec, socs))
         problems = check_tree(files, root, SOURCE_PARTS)
         if problems:
             for line in problems[:20]:
@@ -71,88 +114,121 @@ def generate(op: str, socs: tuple[str, ...], out_dir: Path | None, sources_only:
             sys.exit(EXIT_CHECK_FAILED)
         click.echo(f"{spec.snake}: op_host/ and op_kernel/ in {root} are fresh")
         return
-    target = out_dir or Path(spec.snake)
+    target = check_output_dir(out_dir or Path(spec.snake))
+    files = render_tree(spec, resolve_socs(spec, socs))
     if sources_only:
         files = select_parts(files, SOURCE_PARTS)
     write_tree(files, target)
     click.echo(f"{spec.snake}: wrote {len(files)} files to {target}")
 
 
-def _parse_shape(text: str) -> tuple[int, ...]:
+def _typed_attrs(pairs, decl) -> dict:
+    """Type --attr values by the operator's declaration (validate.type_attrs)."""
+    from kernelgen.validate import type_attrs
+
+    return type_attrs(pairs, {a.name: a.kind for a in decl.attrs}, decl.op_type)
+
+
+def _write_outputs(out_dir: Path, arrays: list[tuple[str, object]], report: tuple[Path, str] | None) -> list[Path]:
+    """Write NAME.npy files (and the report) all or nothing: temp files first, renamed once all exist."""
+    import os
+    import tempfile
+
+    import numpy as np
+
+    created = not out_dir.exists()
     try:
-        dims = tuple(int(p) for p in text.replace("x", ",").split(",") if p.strip())
-    except ValueError:
-        raise click.BadParameter(f"shape {text!r} is not a comma-separated list of integers, e.g. 4,2")
-    if any(d < 0 for d in dims) or len(dims) > 8:
-        raise click.BadParameter(f"shape {text!r}: dims must be >= 0 and at most 8 of them")
-    return dims
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create {out_dir}: {exc.strerror}") from None
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for name, arr in arrays:
+            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".npy", dir=out_dir)
+            with os.fdopen(fd, "wb") as fh:
+                np.save(fh, arr)
+            staged.append((Path(tmp), out_dir / f"{name}.npy"))
+        if report is not None:
+            path, text = report
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.absolute().parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            staged.append((Path(tmp), path))
+        from kernelgen.validate import default_mode
+
+        for tmp, final in staged:
+            os.chmod(tmp, default_mode())
+            os.replace(tmp, final)
+    except OSError as exc:
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+        if created:
+            import shutil
+
+            shutil.rmtree(out_dir, ignore_errors=True)
+        raise UsageError(f"cannot write the outputs to {out_dir}: {exc.strerror or exc}") from None
+    return [final for _, final in staged]
 
 
-def _parse_attr(text: str) -> tuple[str, str]:
-    if "=" not in text:
-        raise click.BadParameter(f"attribute {text!r} must be NAME=VALUE")
-    name, value = text.split("=", 1)
-    return name.strip(), value.strip()
+def _check_cache() -> None:
+    """The emulator cache must be usable before any work starts (one line naming KERNELGEN_CACHE_DIR if not)."""
+    from kernelgen.emulator.build import cache_dir
+
+    cache_dir()
 
 
-def _typed_attrs(raw: list[tuple[str, str]], decl) -> dict:
-    """Type --attr values by the OpDef's declarations."""
-    from kernelgen.errors import UsageError
+def _early_attrs(resolved, pairs) -> None:
+    """A built-in or spec-file target types its attributes from the spec, before anything compiles."""
+    from kernelgen.authoring.ops import ResolvedOp
+    from kernelgen.emulator.emulate import spec_decl
 
-    kinds = {a.name: a.kind for a in decl.attrs}
-    out = {}
-    for name, value in raw:
-        if name not in kinds:
-            raise UsageError(f"unknown attribute {name!r} of {decl.op_type}; known: "
-                             + (", ".join(sorted(kinds)) or "none"))
-        kind = kinds[name]
-        try:
-            if kind == "float":
-                out[name] = float(value)
-            elif kind == "int":
-                out[name] = int(value)
-            elif kind == "bool":
-                if value.lower() not in ("true", "false", "1", "0"):
-                    raise ValueError
-                out[name] = value.lower() in ("true", "1")
-            elif kind == "str":
-                out[name] = value
-            elif kind in ("list_float", "list_int", "list_bool"):
-                items = [v for v in value.strip("[]()").split(",") if v.strip()]
-                conv = {"list_float": float, "list_int": int,
-                        "list_bool": lambda v: v.strip().lower() in ("true", "1")}[kind]
-                out[name] = [conv(v) for v in items]
-            else:
-                raise UsageError(f"attribute {name} is of kind {kind}, which --attr cannot pass yet")
-        except ValueError:
-            raise UsageError(f"attribute {name}={value!r} is not a valid {kind}")
-    return out
+    if isinstance(resolved, ResolvedOp):
+        _typed_attrs(pairs, spec_decl(resolved.spec))
+
+
+def _early_dtype_check(resolved, soc, dtype: str | None, arrays=()) -> None:
+    """A built-in or spec-file target refuses a dtype its SOC lacks (bfloat16 on 910/310P) before compiling."""
+    from kernelgen.authoring.ops import ResolvedOp
+    from kernelgen.dtypes import ge_of_numpy, GE_NAME_SHORT
+    from kernelgen.emulator.emulate import check_spec_dtype
+
+    if isinstance(resolved, ResolvedOp):
+        check_spec_dtype(resolved.spec, soc, dtype)
+        for arr in arrays:
+            if arr.dtype.kind == "f" or arr.dtype.name == "bfloat16":
+                check_spec_dtype(resolved.spec, soc, GE_NAME_SHORT[ge_of_numpy(arr.dtype)])
 
 
 @main.command(context_settings=CONTEXT)
-@click.argument("target")
-@click.option("--soc", required=True, metavar="SOC", help="SOC family or SKU to emulate.")
-@click.option("--dtype", default=None, help="dtype combination (float32, float16, bfloat16); default: from the inputs.")
-@click.option("--input", "input_files", multiple=True, metavar="NAME=FILE.npy",
+@target_argument
+@soc_option(help="SOC family or SKU to emulate (one).")
+@dtype_option(help="dtype combination (float32, float16, bfloat16, ...); default: from the inputs.")
+@click.option("--input", "input_files", type=NPY_INPUT, multiple=True, metavar="NAME=FILE.npy",
               help="Input tensor (repeatable; repeat a NAME for the tensor list of a DYNAMIC input).")
-@click.option("--attr", "attr_pairs", multiple=True, metavar="NAME=VALUE", help="Attribute, typed by the OpDef.")
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), required=True,
-              help="Directory for NAME.npy outputs (NAME_0.npy, NAME_1.npy, ... for a DYNAMIC output).")
-@click.option("--report", "report_file", type=click.Path(path_type=Path), default=None, help="Write a JSON report.")
-@click.option("--threads", type=int, default=0, show_default=True, help="Block worker threads (0 = all cores).")
+@attr_option
+@out_dir_option("--out", required=True,
+                help="Directory for NAME.npy outputs (NAME_0.npy, NAME_1.npy, ... for a DYNAMIC output).")
+@click.option("--report", "report_file", type=OutputFileType("report file"), default=None, metavar="FILE",
+              help="Write a JSON report.")
+@click.option("--threads", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Block worker threads (0 = all cores).")
 @click.option("--strict-gm", is_flag=True, default=False,
               help="A GM access past a tensor's end is a defect even inside the allocator's 512-byte padding "
                    "(operator directories otherwise get a warning).")
 def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threads, strict_gm):
-    """Run TARGET (a known operator or an ops-nn operator directory) on the CPU emulator.
+    """Run TARGET (a known operator, a spec file or an ops-nn operator directory) on the CPU emulator.
 
-    bfloat16: .npy cannot hold bfloat16, so with --dtype bfloat16 pass uint16 arrays of raw bfloat16
-    bits; bfloat16 outputs are written as uint16 raw bits.
+    TARGET: a bare name is the built-in operator; a spec file or directory is named by a path (it contains
+    '/' or starts with '.', e.g. ./gelu_grad for a directory generated here).
+
+    bfloat16: an .npy saved from an ml_dtypes bfloat16 array is read as bfloat16; with --dtype bfloat16,
+    uint16 arrays of raw bfloat16 bits are accepted too. bfloat16 outputs are written as uint16 raw bits.
+    Outputs (and --report) are written all or nothing.
 
     Example: kernelgen sim gelu_grad --soc ascend910b --input dy=dy.npy --input x=x.npy --input y=dy.npy --out out
 
     Operator directory (op_host/, op_kernel/; attributes typed by the OpDef):
-    kernelgen sim path/to/celu --soc ascend910b --input self=x.npy --attr alpha=1.5 --out out
+    kernelgen sim ./path/to/celu --soc ascend910b --input self=x.npy --attr alpha=1.5 --out out
     """
     import json
 
@@ -160,47 +236,35 @@ def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threa
     import numpy as np
 
     from kernelgen.emulator.emulate import pick_combo, resolve_target, run_source
-    from kernelgen.errors import UsageError
-    from kernelgen.socs import get_soc
 
-    soc_rec = get_soc(soc)
+    _check_cache()
     inputs = {}
-    for item in input_files:
-        if "=" not in item:
-            raise UsageError(f"--input {item!r} must be NAME=FILE.npy")
-        name, file = item.split("=", 1)
-        try:
-            arr = np.load(file, allow_pickle=False)
-        except (OSError, ValueError) as exc:
-            raise UsageError(f"cannot read {file} as .npy: {exc}")
-        if dtype in ("bfloat16", "bf16") and arr.dtype in (np.uint16, np.dtype("V2")):
+    for name, arr in input_files:
+        if dtype == "bfloat16" and arr.dtype == np.uint16:
             arr = arr.view(ml_dtypes.bfloat16)
         if name in inputs:  # a repeated name builds the tensor list of a DYNAMIC input
             inputs[name] = (inputs[name] if isinstance(inputs[name], list) else [inputs[name]]) + [arr]
         else:
             inputs[name] = arr
-    source = resolve_target(target, soc_rec)
-    decl = source.decl()
-    attrs = _typed_attrs([_parse_attr(a) for a in attr_pairs], decl)
+    _early_dtype_check(target, soc, dtype, [a for _, a in input_files])
+    _early_attrs(target, attr_pairs)
+    source = resolve_target(target, soc)
+    with heartbeat(f"compiling {source.snake} for {soc.family}"):
+        decl = source.decl()
+    attrs = _typed_attrs(attr_pairs, decl)
     dynamic = {t.name for t in decl.inputs if t.dynamic}
     inputs = {n: ([a] if n in dynamic and not isinstance(a, list) else a) for n, a in inputs.items()}
-    combo = pick_combo(decl, soc_rec, {n: a[0] if isinstance(a, list) else a for n, a in inputs.items()}, dtype)
-    result = run_source(source, soc_rec, inputs, attrs, threads=threads, combo=combo,
-                        strict_gm=True if strict_gm else None)
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"cannot create {out_dir}: {exc.strerror}")
+    combo = pick_combo(decl, soc, {n: a[0] if isinstance(a, list) else a for n, a in inputs.items()}, dtype)
+    with heartbeat(f"building (first run only) and running {source.snake} on {soc.family}"):
+        result = run_source(source, soc, inputs, attrs, threads=threads, combo=combo,
+                            strict_gm=True if strict_gm else None)
     saved = []
     for name, value in result.outputs.items():  # a DYNAMIC output (a list) is saved as NAME_0.npy, NAME_1.npy, ...
         saved += [(f"{name}_{i}", a) for i, a in enumerate(value)] if isinstance(value, list) else [(name, value)]
+    saved = [(n, a.view(np.uint16) if a.dtype == ml_dtypes.bfloat16 else a) for n, a in saved]
+    _write_outputs(out_dir, saved, (report_file, json.dumps(result.report, indent=2)) if report_file else None)
     for name, arr in saved:
-        if arr.dtype == ml_dtypes.bfloat16:
-            arr = arr.view(np.uint16)
-        np.save(out_dir / f"{name}.npy", arr)
         click.echo(f"{name}: shape {tuple(arr.shape)} -> {out_dir / (name + '.npy')}")
-    if report_file:
-        report_file.write_text(json.dumps(result.report, indent=2))
     rep = result.report
     click.echo(f"tiling key {rep.get('tiling_key')}, block dim {rep.get('block_dim')}, "
                f"UB {rep.get('ub_bytes_used_max')} of {rep.get('ub_pool')} bytes")
@@ -209,47 +273,54 @@ def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threa
 
 
 @main.command(context_settings=CONTEXT)
-@click.argument("op")
-@soc_option
-@click.option("--dtype", "dtypes", multiple=True, help="float32, float16 or bfloat16 (repeatable; default: all the SOC allows).")
-@click.option("--shape", "shapes", multiple=True, help="Comma-separated shape (repeatable; default: the built-in matrix).")
-@click.option("--attr", "attr_pairs", multiple=True, metavar="NAME=VALUE", help="Attribute for every case.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--json", "json_file", type=click.Path(path_type=Path), default=None, help="Write every case as JSON.")
+@op_argument
+@soc_list_option()
+@dtype_option(multiple=True, help="float32, float16 or bfloat16 (repeatable; default: all the SOC allows).")
+@shape_option(multiple=True, help="Comma-separated shape (repeatable; default: the built-in matrix).")
+@attr_option
+@seed_option
+@json_option("Write every case as JSON to FILE (checked before the matrix runs; written whole or not at all).")
 def verify(op, socs, dtypes, shapes, attr_pairs, seed, json_file):
     """Run OP over SOCs x dtypes x shapes on the emulator and judge it against the NumPy golden.
 
+    OP: a built-in operator name, or a spec file ending in .py (always that file's spec).
+
     Verdict: CANN's experimental standard (MERE < T, MARE < 10T; T = 2^-13 fp32, 2^-10 fp16, 2^-7 bf16),
     with the commercial standard's small-value rule where |golden| is tiny, and no NaN/inf where the
-    golden is finite. Exit 1 if any case fails.
+    golden is finite. Exit 1 if any case fails. Progress goes to stderr as plain lines.
 
-    Example: kernelgen verify gelu_grad --soc ascend910b --dtype float16
+    Example: kernelgen verify gelu_grad --soc ascend910b,ascend310b --dtype float16
     """
     import json
 
-    from kernelgen.emulator.emulate import spec_decl
-    from kernelgen.authoring.ops import get_spec
     from kernelgen.authoring.render import resolve_socs
     from kernelgen.authoring.spec import DType
     from kernelgen.checking.verify import build_cases, prebuild, verify as run_verify
+    from kernelgen.emulator.emulate import spec_decl
+    from kernelgen.validate import check_memory, verify_bytes_per_element, write_text_atomic
 
-    spec = get_spec(op)
+    _check_cache()
+    spec = op.spec
     soc_list = list(resolve_socs(spec, socs))
     dtype_list = [DType.parse(d) for d in dtypes] or None
-    shape_list = [_parse_shape(s) for s in shapes] or None
-    for shape in shape_list or ():
-        if 0 in shape:
-            raise click.BadParameter(f"shape {','.join(map(str, shape))} has no elements: aclnn returns before launching "
-                                     "the kernel for empty tensors (kernelgen run-example covers that path)",
-                                     param_hint="--shape")
-    attrs = _typed_attrs([_parse_attr(a) for a in attr_pairs], spec_decl(spec))
-    cases = build_cases(spec, soc_list, dtype_list, shape_list)
-    click.echo(f"verify {spec.snake}: {len(cases)} cases; compiling the emulator libraries ...", err=True)
-    prebuild(spec, cases)
+    attrs = _typed_attrs(attr_pairs, spec_decl(spec))
+    cases = build_cases(spec, soc_list, dtype_list, list(shapes) or None)
+    for case in cases:
+        check_memory(case.shape, verify_bytes_per_element(len(spec.inputs), len(spec.outputs), case.dtype.nbytes),
+                     f"a {case.dtype.short} case")
+    libs = len({(c.soc.sku, c.dtype) for c in cases})
+    note(f"verify {spec.snake}: {len(cases)} cases; compiling {libs} emulator "
+         f"{'library' if libs == 1 else 'libraries'} (cached after the first run)")
+    compiled = Progress("compiled", libs)
+    with heartbeat("compiling the emulator libraries"):
+        prebuild(spec, cases, progress=lambda what: compiled.step(what))
+    done = Progress("cases", len(cases))
+    with heartbeat("running the cases"):
+        results = run_verify(spec, cases, seed, attrs, progress=lambda i, r: done.step(
+            f"({r.case.soc.family} {r.case.dtype.short} {'x'.join(map(str, r.case.shape))}: "
+            f"{'pass' if r.passed else 'FAIL'})"))
     header = f"{'SOC':<12} {'dtype':<9} {'shape':<22} {'MERE':>9} {'MARE':>9} {'max abs':>9} {'erf MARE':>9}  verdict"
     rows = [header]
-    with click.progressbar(length=len(cases), label="cases", file=sys.stderr) as bar:
-        results = run_verify(spec, cases, seed, attrs, progress=lambda i, r: bar.update(1))
     for r in results:
         shape = "x".join(map(str, r.case.shape)) or "scalar"
         if r.error:
@@ -261,13 +332,13 @@ def verify(op, socs, dtypes, shapes, attr_pairs, seed, json_file):
         verdict = "pass" if r.passed else "FAIL: " + "; ".join(m.failed_clauses())
         rows.append(f"{r.case.soc.family:<12} {r.case.dtype.short:<9} {shape:<22} {m.mere:9.2e} {m.mare:9.2e} "
                     f"{m.max_abs_error:9.2e} {info}  {verdict}")
+    if json_file:
+        write_text_atomic(json_file, json.dumps([r.as_dict() for r in results], indent=2), "JSON file")
     click.echo("\n".join(rows))
     failed = sum(not r.passed for r in results)
     click.echo(f"{len(results) - failed} passed, {failed} failed")
     click.echo("(small |golden| elements are judged by the commercial standard's small-value rule; "
                "'erf MARE' is information only)")
-    if json_file:
-        json_file.write_text(json.dumps([r.as_dict() for r in results], indent=2))
     if failed:
         sys.exit(EXIT_CHECK_FAILED)
 
@@ -292,32 +363,39 @@ def socs(skus: bool) -> None:
 
 
 @main.command(context_settings=CONTEXT)
-@click.argument("op")
-@click.option("--input", "inputs", multiple=True, required=True, help="Input tensor name (repeatable, in order).")
-@click.option("--output", "outputs", multiple=True, required=True, help="Output tensor name.")
-@click.option("--attr", "attrs", multiple=True, metavar="NAME:KIND=DEFAULT", help="Attribute, e.g. alpha:float=0.5.")
-@click.option("--category", default="activation", show_default=True)
-@click.option("-o", "--out", "out_file", type=click.Path(path_type=Path), default=None, help="Spec file (default ./OP.py).")
+@click.argument("op", type=NameType("operator name"))
+@click.option("--input", "inputs", type=NameType("input name", "x"), multiple=True, required=True,
+              help="Input tensor name (repeatable, in order).")
+@click.option("--output", "outputs", type=NameType("output name", "y"), multiple=True, required=True,
+              help="Output tensor name.")
+@click.option("--attr", "attrs", multiple=True, metavar="NAME:KIND=DEFAULT",
+              help="Attribute, e.g. alpha:float=0.5 (KIND: bool, float, int (int64), str).")
+@click.option("--category", type=NameType("category", "activation"), default="activation", show_default=True,
+              help="ops-nn category directory (lower_snake_case).")
+@click.option("-o", "--out", "out_file", type=OutputFileType("spec file"), default=None, metavar="FILE",
+              help="Spec file (default ./OP.py).")
 @click.option("--force", is_flag=True, help="Overwrite an existing spec file.")
 def new(op, inputs, outputs, attrs, category, out_file, force):
     """Scaffold a spec for a new elementwise operator that already renders and verifies.
 
-    Example: kernelgen new my_add --input x1 --input x2 --output y && kernelgen verify my_add.py --soc ascend910b
+    Names must be lower_snake_case C++ identifiers that are not C++ keywords.
+
+    Example: kernelgen new my_add --input x1 --input x2 --output y && kernelgen verify ./my_add.py --soc ascend910b
     """
     from kernelgen.authoring.scaffold import render_spec, write_spec
+    from kernelgen.validate import check_output_file
 
-    path = out_file or Path(f"{op}.py")
+    path = out_file or check_output_file(Path(f"{op}.py"), "spec file")
     write_spec(path, render_spec(op, list(inputs), list(outputs), list(attrs), category), force)
-    click.echo(f"wrote {path}; next: kernelgen generate {path} && kernelgen verify {path}")
+    from kernelgen.authoring.ops import is_path
+
+    shown = str(path) if is_path(str(path)) and "/" in str(path) or str(path).startswith(".") else f"./{path}"
+    click.echo(f"wrote {path}; next: kernelgen generate {shown} && kernelgen verify {shown}")
 
 
 # ---- build, run-example, doctor (kernelgen.package, kernelgen.toolchain) ---------------------------------
 def _echo_line(line: str) -> None:
     click.echo(line)
-
-
-def _echo_progress(text: str) -> None:
-    click.echo(f"kernelgen: {text}", err=True)
 
 
 backend_option = click.option("--backend", type=click.Choice(["auto", "cann", "emu"]), default="auto",
@@ -326,8 +404,20 @@ backend_option = click.option("--backend", type=click.Choice(["auto", "cann", "e
                                    "auto: cann when CANN is usable and a checkout is given, else emu.")
 ops_nn_option = click.option("--ops-nn", "ops_nn", type=click.Path(path_type=Path), default=None,
                              help="ops-nn checkout (default: $KERNELGEN_OPS_NN).")
-vendor_option = click.option("--vendor-name", "vendor", default="custom", show_default=True,
-                             help="Vendor name: package vendors/<name>_nn, cann-ops-nn-<name>_linux-<arch>.run.")
+
+
+def _resolve_op_list(ctx, param, values):
+    """OPS: names and spec files, repeated or comma-separated, each resolved once (notices printed once)."""
+    from kernelgen.authoring.ops import resolve_op
+    from kernelgen.package import split_names
+
+    out = []
+    for name in split_names(values):
+        resolved = resolve_op(name)
+        if resolved.notice:
+            note(f"note: {resolved.notice}")
+        out.append(resolved)
+    return tuple(out)
 
 
 def _build_setup(ops, socs, backend, ops_nn):
@@ -343,12 +433,11 @@ def _build_setup(ops, socs, backend, ops_nn):
 
 
 @main.command(context_settings=CONTEXT)
-@click.argument("ops", nargs=-1, required=True)
-@click.option("--soc", "socs", multiple=True, metavar="SOC[,SOC]",
-              help="SOC family or SKU (repeatable or comma-separated); default: the spec's SOC list.")
+@click.argument("ops", nargs=-1, required=True, callback=_resolve_op_list)
+@soc_list_option()
 @vendor_option
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("build_out"), show_default=True,
-              help="emu: the package goes to OUT/vendors/<vendor>_nn; cann: the .run is copied here.")
+@out_dir_option("--out", default="build_out",
+                help="emu: the package goes to OUT/vendors/<vendor>_nn; cann: the .run is copied here.")
 @backend_option
 @ops_nn_option
 @click.option("--force", is_flag=True,
@@ -368,15 +457,13 @@ def build(ops, socs, vendor, out_dir, backend, ops_nn, force, jobs, build_type):
 
     Example: kernelgen build gelu_grad --soc ascend910b,ascend310b --vendor-name custom
     """
-    from kernelgen.package import build_cann, build_emulator, check_vendor, check_writable
+    from kernelgen.package import build_cann, build_emulator
 
     specs, soc_list, checkout, cann, chosen, why = _build_setup(ops, socs, backend, ops_nn)
-    check_vendor(vendor)
-    check_writable(out_dir)
     names = ", ".join(s.snake for s in specs)
     socs_text = ",".join(s.family for s in soc_list)
     if chosen == "cann":
-        _echo_progress(f"building {names} for {socs_text} with CANN's ops-nn pipeline ({why})")
+        note(f"building {names} for {socs_text} with CANN's ops-nn pipeline ({why})")
         res = build_cann(specs, soc_list, vendor, checkout, cann, out_dir, force, jobs, build_type,
                          on_line=_echo_line)
         for op_dir, action in res.op_dirs:
@@ -387,8 +474,9 @@ def build(ops, socs, vendor, out_dir, backend, ops_nn, force, jobs, build_type):
             click.echo(f"copied to: {res.copy}")
         click.echo(f"install: {res.copy or res.package} [--install-path=DIR]; log: {res.log}")
         return
-    _echo_progress(f"building {names} for {socs_text} on the CPU emulator ({why})")
-    pkg = build_emulator(specs, soc_list, vendor, out_dir, force, jobs, progress=_echo_progress)
+    _check_cache()
+    note(f"building {names} for {socs_text} on the CPU emulator ({why})")
+    pkg = build_emulator(specs, soc_list, vendor, out_dir, force, jobs, progress=note)
     for lib in pkg.libraries:
         click.echo(f"{lib.op:<14} {lib.soc:<13} {lib.label:<10} tiling key {','.join(map(str, lib.tiling_keys)):<4} "
                    f"{lib.path}")
@@ -398,16 +486,16 @@ def build(ops, socs, vendor, out_dir, backend, ops_nn, force, jobs, build_type):
 
 
 @main.command("run-example", context_settings=CONTEXT)
-@click.argument("op")
-@click.option("--soc", "socs", multiple=True, metavar="SOC[,SOC]",
-              help="emu: SOCs to run on (default: the spec's first SOC).")
+@op_argument
+@soc_list_option("emu: SOCs to run on, comma-separated or repeated (default: the spec's first SOC).")
 @click.option("--example", "example_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               default=None, help="emu: run this aclnn host program instead of the generated example; "
-                                 "kernelgen exits with its exit code.")
+                                 "kernelgen exits with its exit code (1 when a signal killed it).")
 @vendor_option
 @backend_option
 @ops_nn_option
-def run_example(op, socs, example_file, vendor, backend, ops_nn):
+@timeout_option(600.0, "emu: stop the example program after this many seconds (exit 3).")
+def run_example(op, socs, example_file, vendor, backend, ops_nn, timeout):
     """Run OP's aclnn example program (the two-stage aclnn call from an ACL host program).
 
     cann: ops-nn's `build.sh --run_example OP eager cust` (the vendor package must be installed; ops-nn
@@ -415,32 +503,35 @@ def run_example(op, socs, example_file, vendor, backend, ops_nn):
     as a failure). emu: examples/test_aclnn_OP.cpp (or --example FILE.cpp) is compiled with the generated
     op_api sources against kernelgen's emulated ACL runtime and opdev framework, linked with the emulated
     operator, and run; its output is streamed, and the generated example's printed results are judged
-    against the NumPy golden (exit 1 on a mismatch).
+    against the NumPy golden (exit 1 on a mismatch). A program killed by a signal is reported as
+    "killed by SIGSEGV" (exit 1); one running past --timeout is stopped (exit 3).
 
-    Example: kernelgen run-example gelu_grad --soc ascend910b --example my_test.cpp
+    Example: kernelgen run-example gelu_grad --soc ascend910b --example my_test.cpp --timeout 120
     """
     from kernelgen.package import run_example_cann
 
     specs, soc_list, checkout, cann, chosen, why = _build_setup((op,), socs, backend, ops_nn)
     spec = specs[0]
     if example_file is not None and chosen == "cann":
-        from kernelgen.errors import UsageError
-
         raise UsageError("--example runs on the emulator only; add --backend emu (ops-nn's run_example runs the "
                          "operator's own examples/)")
     if chosen == "cann":
-        _echo_progress(f"running {spec.snake}'s eager example through ops-nn ({why})")
+        note(f"running {spec.snake}'s eager example through ops-nn ({why})")
         res = run_example_cann(spec, vendor, checkout, cann, on_line=_echo_line)
         click.echo(f"example passed: (cd {res.cwd} && {' '.join(res.command)}); log: {res.log}")
         return
     from kernelgen.emulator.example import run_example as run_example_emu
 
-    _echo_progress(f"running {spec.snake}'s example program on the CPU emulator ({why})")
+    _check_cache()
+    note(f"running {spec.snake}'s example program on the CPU emulator ({why})")
     exit_code = 0
     for soc in (soc_list if socs else soc_list[:1]):
-        r = run_example_emu(spec, soc, example_file, on_line=_echo_line, progress=_echo_progress)
-        _echo_progress(f"{r.soc}: {r.detail}")
-        if example_file is not None:
+        with heartbeat(f"building and running the example for {soc.family}"):
+            r = run_example_emu(spec, soc, example_file, on_line=_echo_line, progress=note, timeout=timeout)
+        note(f"{r.soc}: {r.detail}")
+        if r.returncode < 0:
+            exit_code = exit_code or EXIT_CHECK_FAILED
+        elif example_file is not None:
             exit_code = exit_code or r.returncode
         elif not r.passed:
             exit_code = EXIT_CHECK_FAILED
@@ -455,7 +546,7 @@ def doctor(ops_nn, as_json):
     """Report the toolchains: CANN (root, version, set_env.sh, asc_opc, bisheng), the ops-nn checkout,
     the host C++ compiler, the emulator cache, and which backend `kernelgen build` would use.
 
-    Exit 0 when some backend can build, 3 when neither CANN nor a C++ compiler is usable.
+    Exit 0 when some backend can build, 3 when neither CANN nor a usable C++ compiler and cache are there.
 
     Example: kernelgen doctor --ops-nn ~/ops-nn
     """
@@ -470,6 +561,9 @@ def doctor(ops_nn, as_json):
     else:
         c = s.cann
         cann_line = f"found at {c.root} (from {c.root_source})" if c.usable else c.problem()
+        cache_line = (f"UNUSABLE: {s.cache_problem}" if s.cache_problem else
+                      f"{s.cache_dir} ({s.cache_files} files, {s.cache_bytes / 1e6:.1f} MB"
+                      + (f"; {len(s.cache_damaged)} damaged, rebuilt on next use" if s.cache_damaged else "") + ")")
         rows = [
             ("kernelgen", __version__),
             ("CANN", cann_line),
@@ -479,10 +573,11 @@ def doctor(ops_nn, as_json):
             ("ops-nn checkout", f"{s.ops_nn} (from {s.ops_nn_source})" if s.ops_nn
              else "not given (--ops-nn PATH or KERNELGEN_OPS_NN)"),
             ("host compiler", f"{s.compiler.path} ({s.compiler.version})" if s.compiler else f"none: {s.compiler_problem}"),
-            ("emulator cache", f"{s.cache_dir} ({s.cache_files} files, {s.cache_bytes / 1e6:.1f} MB)"),
+            ("emulator cache", cache_line),
             ("build backend", {"cann": "cann (ops-nn build.sh --pkg --experimental)",
                                "emu": "emu (CPU emulator build; not an NPU package)",
-                               "none": "none: install g++ or CANN"}[s.backend]),
+                               "none": "none: install g++ or CANN" + (" (and set KERNELGEN_CACHE_DIR to a writable "
+                                                                      "directory)" if s.cache_problem else "")}[s.backend]),
         ]
         for key, value in rows:
             click.echo(f"{key + ':':<17} {value}")
@@ -491,40 +586,116 @@ def doctor(ops_nn, as_json):
 
 
 @main.command(context_settings=CONTEXT)
-@click.argument("target")
-@click.option("--soc", required=True, metavar="SOC", help="SOC family or SKU to model.")
-@click.option("--dtype", default=None, help="dtype combination (float32, float16, bfloat16); default: the first declared.")
-@click.option("--shape", required=True, help="Comma-separated input shape, e.g. 67108864 or 8192,8192.")
-@click.option("--attr", "attr_pairs", multiple=True, metavar="NAME=VALUE", help="Attribute, typed by the OpDef.")
-@click.option("--json", "json_file", type=click.Path(path_type=Path), default=None, help="Write the estimate as JSON.")
-@click.option("--compare", "compare_target", default=None, metavar="TARGET2",
+@target_argument
+@soc_option(help="SOC family or SKU to model (one).")
+@dtype_option(help="dtype combination (float32, float16, bfloat16); default: the first declared.")
+@shape_option(required=True, help="Comma-separated input shape, e.g. 67108864 or 8192,8192.")
+@attr_option
+@json_option("Write the estimate as JSON to FILE (checked before the run; written whole or not at all).")
+@click.option("--compare", "compare_target", type=TARGET, default=None, metavar="TARGET2",
               help="Also model TARGET2 (same SOC, dtype, shape, attributes) and print both side by side.")
 def perf(target, soc, dtype, shape, attr_pairs, json_file, compare_target):
     """Estimate TARGET's NPU time on SOC from the emulator's trace (the cost model, docs/cost-model.md).
 
-    TARGET is a known operator or an ops-nn operator directory. Prints the estimated microseconds, each pipe's
-    busy time, the bound, the achieved GB/s against the HBM roofline and a short per-tile timeline.
+    TARGET is a known operator (bare name), or a spec file or ops-nn operator directory named by a path (it
+    contains '/' or starts with '.'). Prints the estimated microseconds,
+    each pipe's busy time, the bound, the achieved GB/s against the HBM roofline and a short per-tile timeline.
 
     Example: kernelgen perf gelu_grad --soc ascend910b --dtype float16 --shape 67108864 --json out.json
     """
     import json
 
+    from kernelgen.dtypes import SHORT_TO_GE, GE_DTYPES
     from kernelgen.emulator.emulate import resolve_target
-    from kernelgen.perf.model import estimate, format_comparison, format_estimate
-    from kernelgen.socs import get_soc
+    from kernelgen.perf.model import estimate_source, format_comparison, format_estimate
+    from kernelgen.validate import check_memory, perf_bytes_per_element, write_text_atomic
 
-    soc_rec = get_soc(soc)
-    dims = _parse_shape(shape)
-    attrs = _typed_attrs([_parse_attr(a) for a in attr_pairs], resolve_target(target, soc_rec).decl())
-    est = estimate(target, soc_rec, dtype, dims, attrs)
+    from kernelgen.authoring.ops import ResolvedOp
+
+    _check_cache()
+    targets = [t for t in (target, compare_target) if t is not None]
+    itemsize = GE_DTYPES[SHORT_TO_GE[dtype]].numpy.itemsize if dtype else 4
+
+    def memory(t, n_in, n_out):
+        check_memory(shape, perf_bytes_per_element(n_in, n_out, itemsize), f"a perf run of {_label(t)}")
+
+    for t in targets:
+        _early_dtype_check(t, soc, dtype)
+        _early_attrs(t, attr_pairs)
+        if isinstance(t, ResolvedOp):  # known before compiling; a directory's tensors after its OpDef compiles
+            memory(t, len(t.spec.inputs), len(t.spec.outputs))
+    sources = []
+    for t in targets:
+        source = resolve_target(t, soc)
+        with heartbeat(f"compiling {source.snake} for {soc.family}"):
+            note(f"perf: compiling {source.snake} for {soc.family} (cached after the first run)")
+            decl = source.decl()
+        memory(t, len(decl.inputs), len(decl.outputs))
+        sources.append(source)
+    attrs = _typed_attrs(attr_pairs, sources[0].decl())
+    ests = []
+    for t, source in zip(targets, sources):
+        note(f"perf: running {source.snake} on {','.join(map(str, shape))} elements with tracing")
+        with heartbeat(f"running {source.snake}"):
+            ests.append(estimate_source(source, soc, dtype, shape, attrs, label=_label(t)))
+    est = ests[0]
     click.echo(format_estimate(est))
     doc = est.as_dict()
-    if compare_target:
-        other = estimate(compare_target, soc_rec, dtype, dims, attrs)
+    if len(ests) > 1:
+        other = ests[1]
         click.echo("")
         click.echo(format_estimate(other))
         click.echo("")
         click.echo(format_comparison(est, other))
         doc = {"target": doc, "compare": other.as_dict()}
     if json_file:
-        json_file.write_text(json.dumps(doc, indent=2))
+        write_text_atomic(json_file, json.dumps(doc, indent=2), "JSON file")
+
+
+def _label(resolved) -> str:
+    return str(resolved) if isinstance(resolved, Path) else str(resolved.path or resolved.spec.snake)
+
+
+@main.group(context_settings=CONTEXT)
+def cache():
+    """The emulator's build cache: compiled objects, libraries and programs, each checked against its size and
+    SHA-256 before use (a damaged entry is rebuilt with a notice).
+
+    Where: $KERNELGEN_CACHE_DIR/emulator, else $XDG_CACHE_HOME/kernelgen/emulator, else ~/.cache/kernelgen/emulator.
+
+    Example: kernelgen cache info
+    """
+
+
+@cache.command("info", context_settings=CONTEXT)
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def cache_info_cmd(as_json):
+    """Print where the emulator cache is, its size, and damaged entries.
+
+    Example: kernelgen cache info --json
+    """
+    import json
+
+    from kernelgen.emulator.build import cache_info
+
+    info = cache_info()
+    if as_json:
+        click.echo(json.dumps(info, indent=2))
+        return
+    click.echo(f"emulator cache: {info['path']}")
+    click.echo(f"{info['files']} files, {info['bytes'] / 1e6:.1f} MB; {len(info['damaged'])} damaged"
+               + (" (rebuilt on next use)" if info["damaged"] else ""))
+    for name in info["damaged"]:
+        click.echo(f"damaged: {name}")
+
+
+@cache.command("clear", context_settings=CONTEXT)
+def cache_clear_cmd():
+    """Delete the emulator cache (everything is rebuilt on the next run).
+
+    Example: kernelgen cache clear
+    """
+    from kernelgen.emulator.build import cache_clear
+
+    root, freed = cache_clear()
+    click.echo(f"cleared {root} ({freed / 1e6:.1f} MB)")

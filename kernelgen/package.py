@@ -58,10 +58,10 @@ def split_names(values) -> list[str]:
 
 
 def resolve_ops(names) -> tuple[OpSpec, ...]:
-    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.ops import ResolvedOp, get_spec
 
     specs: list[OpSpec] = []
-    for name in split_names(names):
+    for name in split_names(names) if not all(isinstance(n, (OpSpec, ResolvedOp)) for n in names) else names:
         spec = get_spec(name)
         if spec not in specs:
             specs.append(spec)
@@ -72,7 +72,7 @@ def resolve_ops(names) -> tuple[OpSpec, ...]:
 
 def resolve_build_socs(specs: tuple[OpSpec, ...], names) -> tuple[Soc, ...]:
     """The requested SOCs (family or SKU), else every operator's default SOCs in order."""
-    names = split_names(names)
+    names = list(names) if all(isinstance(n, Soc) for n in names) else split_names(names)
     if not names:
         for spec in specs:
             names += [s for s in spec.default_socs if s not in names]
@@ -112,13 +112,9 @@ def choose_backend(requested: str, cann: Cann, ops_nn: Path | None) -> tuple[str
 def check_writable(out: Path) -> None:
     """Fail before any work when out cannot become a directory (root ignores permission bits, so the
     usual failure is a path through a regular file)."""
-    probe = Path(out).absolute()
-    while not probe.exists():
-        probe = probe.parent
-    if not probe.is_dir():
-        raise UsageError(f"cannot write to {out}: {probe} is not a directory")
-    if not os.access(probe, os.W_OK | os.X_OK):
-        raise UsageError(f"cannot write to {out}: {probe} is not writable")
+    from kernelgen.validate import check_output_dir
+
+    check_output_dir(out)
 
 
 # ---- the emulator backend -------------------------------------------------------------------------
@@ -158,7 +154,7 @@ def _emu_source(spec: OpSpec, soc: Soc):
     """The rendered operator the emulator compiles (tests substitute a broken one here)."""
     from kernelgen.emulator.emulate import source_for_spec
 
-    return source_for_spec(spec.snake, soc.family)
+    return source_for_spec(spec, soc.family)
 
 
 def check_opdef(spec: OpSpec, decl, soc: Soc) -> list[str]:

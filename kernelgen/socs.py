@@ -108,10 +108,36 @@ def _index() -> dict[str, tuple[str, str]]:
 
 def get_soc(name: str) -> Soc:
     """A family name (its default SKU) or a SKU name, case-insensitive."""
+    if not isinstance(name, str):
+        raise UsageError(choices_message("SOC", name, family_names()) + " (or a SKU: see 'kernelgen socs')")
     key = name.strip().lower()
     if key not in _index():
         raise UsageError(choices_message("SOC", name, family_names()) + " (or a SKU: see 'kernelgen socs')")
     return _build(*_index()[key])
+
+
+def resolve_soc(soc) -> Soc:
+    """A Soc passes through; a name is looked up; anything else (None, a list) is refused in one line."""
+    if isinstance(soc, Soc):
+        return soc
+    if isinstance(soc, str) and "," in soc:
+        raise UsageError(f"SOC {soc!r}: give one SOC here, e.g. ascend910b")
+    return get_soc(soc)
+
+
+def split_soc_names(values) -> list[str]:
+    """--soc a,b --soc c -> [a, b, c]: every --soc option takes repeats and comma lists alike."""
+    if isinstance(values, str):
+        values = [values]
+    names: list[str] = []
+    for value in values or ():
+        for part in str(value).split(","):
+            part = part.strip()
+            if not part:
+                raise UsageError(f"SOC list {value!r} has an empty entry; e.g. ascend910b,ascend310b")
+            if part not in names:
+                names.append(part)
+    return names
 
 
 def all_socs(with_skus: bool = False) -> list[Soc]:

@@ -79,9 +79,9 @@ class Cann:
 def _cann_root(env) -> tuple[Path | None, str]:
     for var in ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME"):
         if env.get(var):
-            return Path(env[var]).expanduser(), var
+            return Path(os.path.expanduser(env[var])), var
     for cand in DEFAULT_CANN_ROOTS:
-        path = Path(cand).expanduser()
+        path = Path(os.path.expanduser(cand))
         if path.is_dir():
             return path, "default path"
     return None, "none"
@@ -136,9 +136,9 @@ def find_ops_nn(explicit: str | Path | None = None, env: dict | None = None) -> 
 
     env = os.environ if env is None else env
     if explicit:
-        path, source = Path(explicit).expanduser(), "--ops-nn"
+        path, source = Path(os.path.expanduser(str(explicit))), "--ops-nn"
     elif env.get(OPS_NN_ENV):
-        path, source = Path(env[OPS_NN_ENV]).expanduser(), OPS_NN_ENV
+        path, source = Path(os.path.expanduser(env[OPS_NN_ENV])), OPS_NN_ENV
     else:
         return None, "not given"
     if not is_ops_nn_checkout(path):
@@ -178,13 +178,15 @@ class Survey:
     cache_dir: str
     cache_files: int
     cache_bytes: int
+    cache_problem: str | None = None     # the cache directory cannot be used (the emulator cannot run)
+    cache_damaged: tuple[str, ...] = ()  # entries that fail their size/hash record (rebuilt on next use)
 
     @property
     def backend(self) -> str:
         """What `kernelgen build --backend auto` would use: cann, emu, or none."""
         if self.cann.usable and self.ops_nn:
             return "cann"
-        return "emu" if self.compiler else "none"
+        return "emu" if self.compiler and not self.cache_problem else "none"
 
     def as_dict(self) -> dict:
         return {
@@ -194,13 +196,15 @@ class Survey:
             "ops_nn": {"path": self.ops_nn, "source": self.ops_nn_source},
             "compiler": {"path": self.compiler.path, "version": self.compiler.version} if self.compiler
             else {"path": None, "problem": self.compiler_problem},
-            "emulator_cache": {"path": self.cache_dir, "files": self.cache_files, "bytes": self.cache_bytes},
+            "emulator_cache": {"path": self.cache_dir, "files": self.cache_files, "bytes": self.cache_bytes,
+                               "problem": self.cache_problem, "damaged": list(self.cache_damaged)},
             "backend": self.backend,
         }
 
 
 def survey(ops_nn: str | Path | None = None, env: dict | None = None) -> Survey:
-    from kernelgen.emulator.build import cache_dir
+    from kernelgen.emulator.build import cache_dir, cache_info
+    from kernelgen.errors import UsageError
 
     cann = detect_cann(env)
     checkout, source = find_ops_nn(ops_nn, env)
@@ -208,12 +212,11 @@ def survey(ops_nn: str | Path | None = None, env: dict | None = None) -> Survey:
         compiler, problem = find_compiler(required=True), None
     except ToolchainError as exc:
         compiler, problem = None, str(exc)
-    cache = cache_dir()
-    files = [p for p in cache.rglob("*") if p.is_file()]
-    size = 0
-    for f in files:
-        try:
-            size += f.stat().st_size
-        except OSError:   # removed by a concurrent build
-            pass
-    return Survey(cann, str(checkout) if checkout else None, source, compiler, problem, str(cache), len(files), size)
+    try:
+        cache_dir()
+        cache_problem = None
+    except UsageError as exc:   # doctor reports an unusable cache instead of dying of it
+        cache_problem = str(exc)
+    info = cache_info()
+    return Survey(cann, str(checkout) if checkout else None, source, compiler, problem, info["path"], info["files"],
+                  info["bytes"], cache_problem, tuple(info["damaged"]))

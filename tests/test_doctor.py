@@ -60,7 +60,7 @@ def test_doctor_with_cann_and_a_checkout(monkeypatch, tmp_path, cache):
     data = json.loads(doctor("--ops-nn", ops_nn, "--json").output)
     assert data["cann"]["usable"] and data["cann"]["version"] == CANN_VERSION
     assert data["ops_nn"] == {"path": str(ops_nn.resolve()), "source": "--ops-nn"}
-    assert data["emulator_cache"] == {"path": str(cache), "files": 2, "bytes": 2000}
+    assert data["emulator_cache"] == {"path": str(cache), "files": 2, "bytes": 2000, "problem": None, "damaged": []}
     assert data["backend"] == "cann"
 
 

@@ -65,11 +65,14 @@ class SocTarget:
     dtypes: tuple[DType, ...]
 
 
-def resolve_socs(spec: OpSpec, names: tuple[str, ...] | list[str] | None) -> tuple[Soc, ...]:
+def resolve_socs(spec: OpSpec, names: tuple[str | Soc, ...] | list[str | Soc] | None) -> tuple[Soc, ...]:
+    """SOC names or resolved Socs (default: the spec's SOC list), each family at most once."""
+    from kernelgen.socs import resolve_soc
+
     names = tuple(names) if names else spec.default_socs
-    socs = [get_soc(n) for n in names]
+    socs = [resolve_soc(n) for n in names]
     seen: set[str] = set()
-    for name, soc in zip(names, socs):
+    for name, soc in zip((getattr(n, "sku", n) for n in names), socs):
         if soc.family in seen:
             raise UsageError(f"SOC {name!r} given twice (family {soc.family}); give each SOC once")
         seen.add(soc.family)

@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 
 from kernelgen.errors import UsageError
+from kernelgen.validate import check_name, parse_bool, parse_float, parse_int
 
-_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
-_ATTR_KINDS = {"str": str, "float": float, "int": int, "bool": lambda v: v.lower() in ("1", "true")}
+_ATTR_KINDS = {"str": lambda v, what: v, "float": parse_float, "int": parse_int, "bool": parse_bool}
 
 
 def camel(snake: str) -> str:
@@ -21,20 +21,23 @@ def camel(snake: str) -> str:
 
 def parse_attr(text: str) -> tuple[str, str, object]:
     """name:kind=default, e.g. approximate:str=none, alpha:float=0.5."""
-    m = re.match(r"^([a-z][a-z0-9_]*):(str|float|int|bool)=(.*)$", text.strip())
+    m = re.match(r"^([^:=]*):(str|float|int|bool)=(.*)$", text.strip())
     if not m:
         raise UsageError(f"--attr {text!r} must be NAME:KIND=DEFAULT with KIND one of bool, float, int, str")
     name, kind, default = m.groups()
-    try:
-        return name, kind, _ATTR_KINDS[kind](default)
-    except ValueError:
-        raise UsageError(f"--attr {text!r}: {default!r} is not a valid {kind}")
+    check_name("attribute name", name, example="alpha")
+    if kind == "str" and ('"' in default or "\\" in default or not default.isprintable()):
+        raise UsageError(f"--attr {text!r}: a str default must be printable, without quotes or backslashes")
+    return name, kind, _ATTR_KINDS[kind](default, f"--attr {name} default")
 
 
 def render_spec(op: str, inputs: list[str], outputs: list[str], attrs: list[str], category: str) -> str:
-    for n in [op, *inputs, *outputs]:
-        if not _NAME.match(n):
-            raise UsageError(f"{n!r} is not a valid name: use lower_snake_case starting with a letter")
+    check_name("operator name", op)
+    check_name("category", category, example="activation")
+    for n in inputs:
+        check_name("input name", n, example="x")
+    for n in outputs:
+        check_name("output name", n, example="y")
     if not inputs or not outputs:
         raise UsageError("give at least one --input and one --output")
     if len(outputs) != 1:

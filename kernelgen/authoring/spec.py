@@ -329,6 +329,7 @@ class OpSpec:
         return sum(b.total_per_elem for b in self.buffer_plan(variant, dtype))
 
     def validate(self) -> None:
+        self.validate_names()
         names = [t.name for t in self.tensors]
         if len(set(names)) != len(names):
             raise SpecError(f"{self.op_type}: duplicate tensor names {names}")
@@ -357,6 +358,40 @@ class OpSpec:
             missing = outs - defined
             if missing:
                 raise SpecError(f"{self.op_type}/{v.name}: program never writes {sorted(missing)}")
+
+    def validate_names(self) -> None:
+        """Every name that becomes a C++ identifier or a path component: identifiers, not keywords, no '/'."""
+        import re
+
+        from kernelgen.validate import CAMEL, INT64_MAX, INT64_MIN, check_name
+
+        CAMEL_IDENT = re.compile(r"^[a-z][A-Za-z0-9]*$")  # aclnnGeluBackward
+
+        where = f"spec {self.snake!r}"
+        try:
+            check_name("operator name (snake)", self.snake)
+            check_name("op_type", self.op_type, CAMEL, "MyOp")
+            check_name("category", self.category, example="activation")
+            for t in self.tensors:
+                check_name("tensor name", t.name, example="x")
+            check_name("aclnn function", self.aclnn.name, CAMEL_IDENT, "aclnnMyOp")
+            if self.aclnn.header:
+                check_name("aclnn header", self.aclnn.header, example="aclnn_my_op")
+            for v in self.variants:
+                check_name("variant name", v.name, example="main")
+                for reg in (*v.scratch, *v.refine_scratch, *(r for r, _ in v.constants)):
+                    check_name(f"register of variant {v.name}", reg, example="t0")
+            for a in self.attrs:
+                check_name("attribute name", a.name, example="alpha")
+                if a.kind not in ("str", "float", "int", "bool"):
+                    raise UsageError(f"attribute {a.name}: kind {a.kind!r} is not one of bool, float, int, str")
+                if a.kind == "int" and (isinstance(a.default, bool) or not isinstance(a.default, int)
+                                        or not INT64_MIN <= a.default <= INT64_MAX):
+                    raise UsageError(f"attribute {a.name} default {a.default!r} is not an int64")
+                if a.kind == "float" and (not isinstance(a.default, (int, float)) or not np.isfinite(a.default)):
+                    raise UsageError(f"attribute {a.name} default {a.default!r} is not a finite float")
+        except UsageError as exc:
+            raise SpecError(f"{where}: {exc}") from None
 
 
 GoldenFn = Callable[..., np.ndarray]

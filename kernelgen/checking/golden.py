@@ -72,6 +72,32 @@ INFO_GOLDENS = {"gelu_grad": gelu_grad_erf_info}
 
 
 def get_golden(name: str):
+    """The golden registered as name, wrapped so that a golden that raises, or returns anything but
+    {output name: array of the inputs' broadcast shape}, is a one-line UsageError naming it."""
     if name not in GOLDENS:
         raise UsageError(choices_message("golden", name, GOLDENS))
-    return GOLDENS[name]
+    fn = GOLDENS[name]
+
+    def checked(inputs: dict, attrs: dict) -> dict[str, np.ndarray]:
+        try:
+            out = fn(inputs, attrs)
+        except Exception as exc:  # a user's golden: any failure is theirs to fix, reported in one line
+            first = (str(exc).strip().splitlines() or [""])[0]
+            raise UsageError(f"golden {name} raised {type(exc).__name__}: {first}") from exc
+        if not isinstance(out, dict) or not out:
+            raise UsageError(f"golden {name} must return {{output name: array}}; it returned {type(out).__name__}")
+        try:
+            shape = np.broadcast_shapes(*(np.shape(a) for a in inputs.values()))
+        except ValueError:
+            shape = None
+        result = {}
+        for key, value in out.items():
+            arr = np.asarray(value)
+            if arr.dtype.hasobject or arr.dtype.kind not in "biuf":
+                raise UsageError(f"golden {name} returned {key} of dtype {arr.dtype}, not numbers")
+            if shape is not None and arr.shape != shape:
+                raise UsageError(f"golden {name} returned {key} of shape {arr.shape}; the inputs' shape is {shape}")
+            result[key] = arr
+        return result
+
+    return checked

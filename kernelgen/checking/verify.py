@@ -65,7 +65,7 @@ def run_case(spec: OpSpec, case: Case, seed: int, attrs: dict | None = None) -> 
     golden_fn = get_golden(spec.golden)
     out_name = spec.outputs[0].name
     try:
-        source = source_for_spec(spec.snake, case.soc.family)
+        source = source_for_spec(spec, case.soc.family)
         ge = SHORT_TO_GE[case.dtype.short]
         combo = {t.name: ge for t in spec.inputs + spec.outputs}
         result = run_source(source, case.soc, inputs, attrs, combo=combo)
@@ -95,8 +95,9 @@ def verify(spec: OpSpec, cases: list[Case], seed: int = 0, attrs: dict | None = 
     return results
 
 
-def prebuild(spec: OpSpec, cases: list[Case], jobs: int = 2) -> None:
-    """Compile every (SOC, dtype) library the cases need, in parallel, before any case runs."""
+def prebuild(spec: OpSpec, cases: list[Case], jobs: int = 2, progress: Callable[[str], None] | None = None) -> None:
+    """Compile every (SOC, dtype) library the cases need, in parallel, before any case runs; progress gets
+    'SOC dtype' as each library is ready."""
     from concurrent.futures import ThreadPoolExecutor
 
     keys = sorted({(c.soc.family, c.soc.sku, c.dtype) for c in cases}, key=lambda k: (k[0], k[1], k[2].short))
@@ -104,10 +105,12 @@ def prebuild(spec: OpSpec, cases: list[Case], jobs: int = 2) -> None:
 
     def build(key):
         family, sku, dtype = key
-        source = source_for_spec(spec.snake, family)
+        source = source_for_spec(spec, family)
         source.decl()
         ge = SHORT_TO_GE[dtype.short]
         source.library(socs[sku], {t.name: ge for t in spec.inputs + spec.outputs})
+        if progress:
+            progress(f"{family} {dtype.short}")
 
     first = keys[:1]
     for k in first:  # compiles the shared runtime and host objects once

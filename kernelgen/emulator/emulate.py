@@ -18,7 +18,7 @@ import numpy as np
 from kernelgen.errors import EmulatorDefect, HostRejected, ToolchainError, UsageError, choices_message
 from kernelgen.emulator import abi
 from kernelgen.emulator.build import CompileUnit, _tree_digest, build_library, evict, materialize_tree, write_source
-from kernelgen.socs import Soc, get_soc
+from kernelgen.socs import Soc
 
 # The dtype table lives in kernelgen.dtypes; re-exported here for the emulator's callers.
 from kernelgen.dtypes import GE_BY_VALUE, GE_DTYPES, GE_NAME_SHORT, SHORT_TO_GE, ge_of_numpy  # noqa: E402,F401
@@ -297,8 +297,14 @@ def _as_list(decl_tensor: TensorDecl, value) -> list[np.ndarray]:
     if isinstance(value, (list, tuple)):
         if not decl_tensor.dynamic:
             raise UsageError(f"input {decl_tensor.name!r} takes one array, not a list (it is not a DYNAMIC input)")
-        return [np.ascontiguousarray(a) for a in value]
-    return [np.ascontiguousarray(value)]
+        return [_contiguous(a) for a in value]
+    return [_contiguous(value)]
+
+
+def _contiguous(value) -> np.ndarray:
+    """A C-contiguous array of value's own shape (np.ascontiguousarray would make a 0-d array 1-d)."""
+    arr = np.asarray(value)
+    return np.ascontiguousarray(arr).reshape(arr.shape)
 
 
 def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | None = None,
@@ -447,12 +453,13 @@ def spec_decl(spec) -> OpDecl:
 
 
 @lru_cache(maxsize=None)
-def source_for_spec(snake: str, soc_family: str) -> OperatorSource:
+def source_for_spec(spec, soc_family: str) -> OperatorSource:
+    """The rendered sources of spec (an OpSpec; a name is looked up in the registry) for soc_family."""
     from kernelgen.authoring.ops import get_spec
     from kernelgen.authoring.render import render_tree, resolve_socs
     from kernelgen.authoring.tiling import TILING_FIELDS
 
-    spec = get_spec(snake)
+    spec = get_spec(spec)
     names = list(spec.default_socs) + ([soc_family] if soc_family not in spec.default_socs else [])
     files = render_tree(spec, resolve_socs(spec, names))
     root = materialize_tree({k: v for k, v in files.items() if k.startswith(("op_host/", "op_kernel/"))},
@@ -462,30 +469,108 @@ def source_for_spec(snake: str, soc_family: str) -> OperatorSource:
     return source
 
 
-def resolve_target(target: str | Path, soc: Soc) -> OperatorSource:
-    path = Path(target)
-    if path.is_dir():
-        snake = path.resolve().name
-        if not (path / "op_host").is_dir() or not (path / "op_kernel").is_dir():
-            raise UsageError(f"{path} is not an ops-nn operator directory: it needs op_host/ and op_kernel/")
-        return OperatorSource(path.resolve(), snake)
-    from kernelgen.authoring.ops import get_spec, op_names
+def resolve_operator_dir(path: str | Path) -> Path:
+    from kernelgen.validate import path_kind
 
-    try:
-        spec = get_spec(str(target))
-    except UsageError:
-        raise UsageError(choices_message("operator", str(target), op_names()) + " (or an operator directory)")
-    return source_for_spec(spec.snake, soc.family)
+    path = Path(path)
+    kind = path_kind(path)
+    if kind == "missing":
+        raise UsageError(f"{path} does not exist; give an operator name or the path of an ops-nn operator directory")
+    if kind != "dir":
+        raise UsageError(f"{path} is not a directory; give an operator name, a spec file ending in .py or an "
+                         "ops-nn operator directory")
+    if not (path / "op_host").is_dir() or not (path / "op_kernel").is_dir():
+        raise UsageError(f"{path} is not an ops-nn operator directory: it needs op_host/ and op_kernel/")
+    return path.resolve()
+
+
+def resolve_user_target(target):
+    """What a user named, resolved once: an OperatorSource passes through, a path that is a directory becomes
+    its resolved Path (an ops-nn operator directory), anything else a ResolvedOp (a built-in, registered
+    operator or spec file; see kernelgen.authoring.ops.resolve_op)."""
+    from kernelgen.authoring.ops import ResolvedOp, is_path, resolve_op
+    from kernelgen.authoring.spec import OpSpec
+
+    if isinstance(target, (OperatorSource, ResolvedOp)):
+        return target
+    if isinstance(target, OpSpec):
+        return ResolvedOp(target)
+    if not isinstance(target, (str, Path)):
+        raise UsageError(f"target {target!r} is not an operator name, spec file or operator directory")
+    if is_path(target) and Path(target).suffix != ".py":
+        return resolve_operator_dir(target)
+    return resolve_op(target)
+
+
+def resolve_target(target, soc: Soc) -> OperatorSource:
+    """An OperatorSource for target on soc: an operator name, spec file, ResolvedOp/OpSpec, or a path to an
+    ops-nn operator directory (a directory is always named by a path: ./name)."""
+    resolved = resolve_user_target(target)
+    if isinstance(resolved, OperatorSource):
+        return resolved
+    if isinstance(resolved, Path):
+        return OperatorSource(resolved, resolved.name)
+    check_spec_dtype(resolved.spec, soc, None)
+    return source_for_spec(resolved.spec, soc.family)
+
+
+def check_spec_dtype(spec, soc: Soc, dtype: str | None) -> None:
+    """Refuse a dtype the spec does not support on soc before anything compiles (e.g. bfloat16 on 910)."""
+    from kernelgen.authoring.spec import DType
+
+    allowed = spec.dtypes_for(soc)
+    if not allowed:
+        raise UsageError(f"{spec.snake} supports none of its dtypes on {soc.family}")
+    if dtype is None:
+        return
+    d = DType.parse(GE_NAME_SHORT.get(dtype, dtype))
+    if d not in allowed:
+        raise UsageError(f"{spec.op_type} on {soc.family} does not support {d.short}; supported: "
+                         + ", ".join(x.short for x in allowed))
+
+
+def check_inputs(inputs) -> dict:
+    """{name: ndarray or list of ndarrays} from what an API caller passed; refuses anything else in one line."""
+    if not isinstance(inputs, dict) or not inputs:
+        raise UsageError(f"inputs must be a non-empty dict {{name: array}}; got {type(inputs).__name__}")
+    def array(name, value):
+        try:
+            a = np.asarray(value)
+        except (TypeError, ValueError) as exc:
+            raise UsageError(f"input {name!r} is not an array: {exc}") from None
+        if a.dtype == np.dtype("V2"):  # how ml_dtypes' bfloat16 survives an .npy round trip
+            a = a.view(ml_dtypes.bfloat16)
+        if a.dtype != ml_dtypes.bfloat16 and (a.dtype.hasobject or a.dtype.kind not in "biuf"):
+            raise UsageError(f"input {name!r} has dtype {a.dtype}; supported: " + ", ".join(sorted(SHORT_TO_GE)))
+        return a
+
+    out = {}
+    for name, value in inputs.items():
+        if not isinstance(name, str):
+            raise UsageError(f"input name {name!r} is not a string")
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, np.ndarray) for v in value):
+            out[name] = [array(name, v) for v in value]   # a tensor list (DYNAMIC input)
+        else:
+            out[name] = array(name, value)
+    return out
 
 
 def run(target, soc, inputs, attrs=None, dtype=None, threads: int = 0, trace: bool = False,
         return_report: bool = False):
     """{output name: ndarray} from running target on the emulator; raises a KernelgenError on defects."""
-    soc = soc if isinstance(soc, Soc) else get_soc(soc)
-    source = resolve_target(target, soc)
+    from kernelgen.socs import resolve_soc
+
+    soc = resolve_soc(soc)
+    if attrs is not None and not isinstance(attrs, dict):
+        raise UsageError(f"attrs must be a dict {{name: value}}; got {type(attrs).__name__}")
+    if not isinstance(threads, int) or threads < -1:
+        raise UsageError(f"threads {threads!r} is not valid: 0 (all cores) or a positive count")
+    arrays = check_inputs(inputs)
+    resolved = resolve_user_target(target)
+    if not isinstance(resolved, (Path, OperatorSource)):
+        check_spec_dtype(resolved.spec, soc, dtype)
+    source = resolve_target(resolved, soc)
     decl = source.decl()
-    arrays = {n: [np.asarray(x) for x in a] if isinstance(a, (list, tuple)) else np.asarray(a)
-              for n, a in inputs.items()}
     firsts = {n: a[0] if isinstance(a, list) else a for n, a in arrays.items() if not isinstance(a, list) or a}
     combo = pick_combo(decl, soc, firsts, dtype) if dtype else None
     result = run_source(source, soc, arrays, attrs, threads=threads, trace=trace, combo=combo)

@@ -24,7 +24,7 @@ from typing import Callable
 import numpy as np
 
 from kernelgen.emulator import RUNTIME_DIR, abi
-from kernelgen.emulator.build import (RUNTIME_SOURCES, CompileUnit, _atomic_target, cache_dir, compile_object,
+from kernelgen.emulator.build import (RUNTIME_SOURCES, CompileUnit, cache_dir, cached_artifact, compile_object,
                              materialize_tree, write_source)
 from kernelgen.errors import CheckFailed, UsageError
 from kernelgen.proc import run_tool, stream_tool
@@ -115,17 +115,12 @@ def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
 def _link(objects: list[Path], name: str, compiler) -> Path:
     key = hashlib.sha256("|".join(o.name for o in objects).encode() + compiler.version.encode()).hexdigest()[:20]
     exe = cache_dir() / "bin" / f"{name}-{key}"
-    if exe.is_file() and exe.stat().st_size > 0:
-        return exe
-    exe.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _atomic_target(exe)
-    try:
+
+    def make(tmp: Path) -> None:
         run_tool([compiler.path, "-pthread", *map(str, objects), "-o", str(tmp)], timeout=600)
         os.chmod(tmp, 0o755)
-        os.replace(tmp, exe)
-    finally:
-        tmp.unlink(missing_ok=True)
-    return exe
+
+    return cached_artifact(exe, make)
 
 
 def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[list[CompileUnit], Path, bool]:
@@ -133,7 +128,7 @@ def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[
     from kernelgen.emulator.emulate import resolve_target
     from kernelgen.authoring.render import render_tree, resolve_socs
 
-    source = resolve_target(spec.snake, soc)
+    source = resolve_target(spec, soc)
     decl = source.decl()
     combos = decl.combos(soc.family)
     if not combos:
@@ -186,8 +181,9 @@ def build_program(spec: OpSpec, soc: Soc, example: Path | None = None, progress:
 
 
 def run_program(program: ExampleProgram, on_line: Callable[[str], None] | None = None,
-                env: dict | None = None) -> tuple[int, list[str]]:
-    """Run the program, handing each output line (stdout and stderr, merged) to on_line as it arrives."""
+                env: dict | None = None, timeout: float = EXAMPLE_TIMEOUT_S) -> tuple[int, list[str]]:
+    """Run the program, handing each output line (stdout and stderr, merged) to on_line as it arrives.
+    The exit code is negative (-N) when signal N killed it; past timeout seconds it is stopped (ToolchainError)."""
     lines: list[str] = []
 
     def collect(line: str) -> None:
@@ -195,7 +191,7 @@ def run_program(program: ExampleProgram, on_line: Callable[[str], None] | None =
         if on_line:
             on_line(line)
 
-    result = stream_tool([str(program.exe)], env=env, on_line=collect, timeout=EXAMPLE_TIMEOUT_S)
+    result = stream_tool([str(program.exe)], env=env, on_line=collect, timeout=timeout)
     return result.returncode, lines
 
 
@@ -254,21 +250,34 @@ def check_results(spec: OpSpec, lines: list[str]) -> tuple[bool, str, tuple[floa
 
 
 def run_example(spec: OpSpec, soc: Soc, example: Path | None = None, on_line: Callable[[str], None] | None = None,
-                progress: Progress | None = None, env: dict | None = None) -> ExampleOutcome:
+                progress: Progress | None = None, env: dict | None = None,
+                timeout: float = EXAMPLE_TIMEOUT_S) -> ExampleOutcome:
     """Build and run the example for one SOC. The generated example must exit 0 and print the golden's
     values; a user's program is only run (its exit code is in the outcome)."""
     program = build_program(spec, soc, example, progress)
     if progress:
         progress(f"running {program.exe}")
-    returncode, lines = run_program(program, on_line, env)
+    returncode, lines = run_program(program, on_line, env, timeout)
+    name = program.example.name if not program.generated else "the example"
     if not program.generated:
-        return ExampleOutcome(soc.family, returncode, (), returncode == 0, f"{program.example.name} exited with "
-                              f"code {returncode}")
+        return ExampleOutcome(soc.family, returncode, (), returncode == 0, f"{name} {exit_text(returncode)}")
     if returncode != 0:
-        return ExampleOutcome(soc.family, returncode, (), False,
-                              f"the example exited with code {returncode} (see its output above)")
+        return ExampleOutcome(soc.family, returncode, (), False, f"{name} {exit_text(returncode)} (see its output above)")
     passed, detail, values = check_results(spec, lines)
     return ExampleOutcome(soc.family, returncode, values, passed, detail)
+
+
+def exit_text(returncode: int) -> str:
+    """'exited with code 3' or 'was killed by SIGSEGV' (a negative code is the signal's number)."""
+    if returncode < 0:
+        import signal
+
+        try:
+            name = signal.Signals(-returncode).name
+        except ValueError:
+            name = f"signal {-returncode}"
+        return f"was killed by {name}"
+    return f"exited with code {returncode}"
 
 
 def require_passed(outcome: ExampleOutcome) -> None:

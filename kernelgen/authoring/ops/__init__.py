@@ -1,15 +1,18 @@
 """The operator registry: every operator kernelgen can generate, keyed by snake name.
 
 Besides the built-in specs, a path to a spec file (a .py module defining SPEC, and optionally a NumPy
-`golden(inputs, attrs)`) works wherever an operator name does: `kernelgen generate ./my_op.py`.
+`golden(inputs, attrs)`) works wherever an operator name does: `kernelgen generate ./my_op.py`. A spec file is
+always that file's spec, even when its snake name is a built-in's; a bare name always means the built-in.
 """
 from __future__ import annotations
 
 import importlib.util
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kernelgen.errors import SpecError, UsageError, choices_message
 from kernelgen.authoring.spec import OpSpec
+from kernelgen.validate import path_kind
 from kernelgen.authoring.ops import gelu_grad, gelu_grad_v2
 
 _SPECS: dict[str, OpSpec] = {s.snake: s for s in (gelu_grad.SPEC, gelu_grad_v2.SPEC)}
@@ -17,7 +20,25 @@ for _s in _SPECS.values():
     _s.validate()
 
 
-def _load_spec_file(path: Path) -> OpSpec:
+def is_path(text: str | Path) -> bool:
+    """A target names a file or directory when it is a Path, contains '/', starts with '.' or ends in .py;
+    any other text is the name of a built-in or registered operator."""
+    if isinstance(text, Path):
+        return True
+    return "/" in text or text.startswith(".") or text.endswith(".py")
+
+
+@dataclass(frozen=True)
+class ResolvedOp:
+    """An operator named on the command line or in the API, resolved once: its spec, the spec file it came
+    from (None for a built-in) and a one-line notice for the user (e.g. a file that shadows a built-in)."""
+
+    spec: OpSpec
+    path: Path | None = None
+    notice: str | None = None
+
+
+def _load_spec_file(path: Path) -> ResolvedOp:
     from kernelgen.checking.golden import GOLDENS
 
     module_name = f"kernelgen_user_spec_{path.stem}"
@@ -28,28 +49,67 @@ def _load_spec_file(path: Path) -> OpSpec:
     try:
         loader.loader.exec_module(module)
     except Exception as exc:  # a user's file: report any failure as a usage error
-        raise UsageError(f"spec file {path} failed to load: {exc}") from exc
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise UsageError(f"spec file {path} failed to load: {type(exc).__name__}: {first}") from exc
     spec = getattr(module, "SPEC", None)
     if not isinstance(spec, OpSpec):
         raise SpecError(f"spec file {path} defines no SPEC = OpSpec(...)")
     spec.validate()
-    if hasattr(module, "golden"):
-        GOLDENS.setdefault(spec.golden, module.golden)
-    _SPECS.setdefault(spec.snake, spec)
-    return spec
+    golden = getattr(module, "golden", None)
+    if golden is not None:
+        if not callable(golden):
+            raise SpecError(f"spec file {path}: golden must be a function golden(inputs, attrs)")
+        if GOLDENS.get(spec.golden, golden) is not golden:  # the file's own golden, not a built-in's namesake
+            spec = replace(spec, golden=f"{spec.golden}@{path.resolve()}")
+        GOLDENS[spec.golden] = golden
+    notice = None
+    if spec.snake in _SPECS or any(spec.op_type == s.op_type for s in _SPECS.values()):
+        notice = (f"spec file {path} defines {spec.snake} ({spec.op_type}), which is also a built-in operator; "
+                  f"using the file (the bare name {spec.snake} means the built-in)")
+    return ResolvedOp(spec, path, notice)
 
 
-def get_spec(name: str) -> OpSpec:
-    key = name.strip()
-    if key.endswith(".py"):
-        path = Path(key)
-        if not path.is_file():
+def resolve_op(name: str | Path | OpSpec | ResolvedOp) -> ResolvedOp:
+    """A bare name is a built-in or registered operator; a path ending in .py is that file's spec, always."""
+    if isinstance(name, ResolvedOp):
+        return name
+    if isinstance(name, OpSpec):
+        return ResolvedOp(name)
+    if not isinstance(name, (str, Path)):
+        raise UsageError(f"operator {name!r} is not a name or a spec file path")
+    if is_path(name):
+        path = Path(name)
+        kind = path_kind(path)
+        if kind == "dir":
+            raise UsageError(f"{path} is a directory; this takes an operator name ({', '.join(_SPECS)}) "
+                             "or a spec file ending in .py")
+        if path.suffix != ".py":
+            raise UsageError(f"{path} is not a spec file: a spec file ends in .py")
+        if kind != "file":
             raise UsageError(f"spec file {path} does not exist")
         return _load_spec_file(path)
+    key = name.strip()
     for spec in _SPECS.values():
         if key in (spec.snake, spec.op_type):
-            return spec
-    raise UsageError(choices_message("operator", name, _SPECS) + " (or a spec file ending in .py)")
+            return ResolvedOp(spec)
+    try:
+        hint = f"; to use the directory {key}, name it by a path: ./{key}" if key and path_kind(key) == "dir" else ""
+    except UsageError:
+        hint = ""
+    raise UsageError(choices_message("operator", name, _SPECS) + " (or a spec file ending in .py)" + hint)
+
+
+def get_spec(name) -> OpSpec:
+    return resolve_op(name).spec
+
+
+def register(spec: OpSpec) -> OpSpec:
+    """Make spec known by its bare name (a built-in's name cannot be taken)."""
+    spec.validate()
+    if spec.snake in _SPECS and _SPECS[spec.snake] is not spec:
+        raise SpecError(f"operator {spec.snake} is already registered")
+    _SPECS[spec.snake] = spec
+    return spec
 
 
 def op_names() -> tuple[str, ...]:
