@@ -23,7 +23,8 @@
 //                        "block <first> (and <n> more): ..." with identical texts of several blocks merged),
 //   "blocks": [{"vector_calls": {api: calls}, "gm_read_bytes": uint, "gm_write_bytes": uint,
 //               "ub_bytes_used": uint}],                                   one entry per block, in order
-//   "trace_fields": ["api","pipe","bytes","elements","repeats","dtype_bytes","gm_offset","queue","buffer"],
+//   "trace_fields": ["api","pipe","bytes","elements","repeats","dtype_bytes","gm_offset","queue","buffer",
+//                    "ub_dst","ub_src0","ub_src1","l2"],
 //   "trace": [[[event fields in trace_fields order], ...] per block]       (both only when request->trace)
 // }
 // Kernel arguments (kg_kernel_entry): IR inputs in OpDef order (absent optional inputs as nullptr), IR
@@ -333,7 +334,8 @@ void WriteBlocks(JsonWriter& w, const std::vector<BlockResult>& results, bool tr
     w.EndArray();
     if (!trace) return;
     w.Key("trace_fields").BeginArray();
-    for (const char* f : {"api", "pipe", "bytes", "elements", "repeats", "dtype_bytes", "gm_offset", "queue", "buffer"}) {
+    for (const char* f : {"api", "pipe", "bytes", "elements", "repeats", "dtype_bytes", "gm_offset", "queue", "buffer",
+                          "ub_dst", "ub_src0", "ub_src1", "l2"}) {
         w.String(f);
     }
     w.EndArray();
@@ -345,6 +347,7 @@ void WriteBlocks(JsonWriter& w, const std::vector<BlockResult>& results, bool tr
             w.String(ev.api == nullptr ? "" : ev.api).String(ev.pipe == nullptr ? "" : ev.pipe);
             w.Uint(ev.bytes).Uint(ev.elements).Uint(ev.repeats).Uint(ev.dtype_bytes);
             w.Int(ev.gm_offset).Int(ev.queue).Int(ev.buffer);
+            w.Int(ev.ub_dst).Int(ev.ub_src0).Int(ev.ub_src1).Int(ev.l2);
             w.EndArray();
         }
         w.EndArray();
