@@ -499,25 +499,31 @@ def doctor(ops_nn, as_json):
 @click.option("--json", "json_file", type=click.Path(path_type=Path), default=None, help="Write the estimate as JSON.")
 @click.option("--compare", "compare_target", default=None, metavar="TARGET2",
               help="Also model TARGET2 (same SOC, dtype, shape, attributes) and print both side by side.")
-def perf(target, soc, dtype, shape, attr_pairs, json_file, compare_target):
+@click.option("--trace", "trace_file", type=click.Path(path_type=Path), default=None,
+              help="Write the per-block, per-pipe timeline as Chrome trace-event JSON (Perfetto, chrome://tracing).")
+def perf(target, soc, dtype, shape, attr_pairs, json_file, compare_target, trace_file):
     """Estimate TARGET's NPU time on SOC from the emulator's trace (the cost model, docs/cost-model.md).
 
     TARGET is a known operator or an ops-nn operator directory. Prints the estimated microseconds, each pipe's
     busy time, the bound, the achieved GB/s against the HBM roofline and a short per-tile timeline.
 
     Example: kernelgen perf gelu_grad --soc ascend910b --dtype float16 --shape 67108864 --json out.json
+    --trace timeline.json
     """
     import json
 
     from kernelgen.emulator.emulate import resolve_target
+    from kernelgen.perf.chrome_trace import chrome_trace
     from kernelgen.perf.model import estimate, format_comparison, format_estimate
     from kernelgen.socs import get_soc
 
     soc_rec = get_soc(soc)
     dims = _parse_shape(shape)
     attrs = _typed_attrs([_parse_attr(a) for a in attr_pairs], resolve_target(target, soc_rec).decl())
-    est = estimate(target, soc_rec, dtype, dims, attrs)
+    est = estimate(target, soc_rec, dtype, dims, attrs, record=trace_file is not None)
     click.echo(format_estimate(est))
+    if trace_file:
+        trace_file.write_text(json.dumps(chrome_trace(est)))
     doc = est.as_dict()
     if compare_target:
         other = estimate(compare_target, soc_rec, dtype, dims, attrs)

@@ -511,9 +511,6 @@ def estimate_from_report(report: dict, soc: Soc | str, target: str = "", dtype: 
         notes.append(f"L2: {l2.write_back_bytes / 1e6:.1f} MB of written data overflow L2 and are written back to HBM")
     achievable = model.measured_gbps
     ach_us = total_bytes / achievable / 1000.0 if achievable else 0.0
-    if not model.calibrated:
-        notes.append(f"{soc.family} is not calibrated against measurements: the constants are guessed "
-                     "(see \"guessed\" in --json)")
     return PerfEstimate(
         target=str(target), soc=soc.family, sku=soc.sku, dtype=dtype, shape=tuple(shape), block_dim=nblocks,
         tiling_key=report.get("tiling_key"), estimated_us=est, kernel_us=kernel_us, launch_us=launch,
@@ -551,16 +548,17 @@ def make_inputs(decl, combo: dict, shape, seed: int = 0) -> dict:
 
 
 def estimate(target, soc: Soc | str, dtype: str | None, shape, attrs: dict | None = None, seed: int = 0,
-             threads: int = 0) -> PerfEstimate:
+             threads: int = 0, record: bool = False) -> PerfEstimate:
     """Run target (an operator name or an ops-nn operator directory) with tracing; estimate its time on soc."""
     from kernelgen.emulator.emulate import resolve_target
 
     soc = soc if isinstance(soc, Soc) else get_soc(soc)
-    return estimate_source(resolve_target(target, soc), soc, dtype, shape, attrs, seed, threads, label=str(target))
+    return estimate_source(resolve_target(target, soc), soc, dtype, shape, attrs, seed, threads, label=str(target),
+                           record=record)
 
 
 def estimate_source(source, soc: Soc | str, dtype: str | None, shape, attrs: dict | None = None, seed: int = 0,
-                    threads: int = 0, label: str = "") -> PerfEstimate:
+                    threads: int = 0, label: str = "", record: bool = False) -> PerfEstimate:
     """estimate() for an emulate.OperatorSource (e.g. a spec rendered with another compute program)."""
     from kernelgen.emulator.emulate import GE_NAME_SHORT, pick_combo, run_source
 
@@ -572,7 +570,7 @@ def estimate_source(source, soc: Soc | str, dtype: str | None, shape, attrs: dic
     inputs = make_inputs(decl, combo, shape, seed)
     result = run_source(source, soc, inputs, attrs or {}, threads=threads, trace=True, combo=combo)
     short = GE_NAME_SHORT.get(combo[decl.outputs[0].name], combo[decl.outputs[0].name])
-    return estimate_from_report(result.report, soc, target=str(target), dtype=short, shape=shape)
+    return estimate_from_report(result.report, soc, target=str(target), dtype=short, shape=shape, record=record)
 
 
 # ---- text for the CLI --------------------------------------------------------------------------------------
@@ -609,9 +607,15 @@ def format_estimate(est: PerfEstimate) -> str:
         f"GM traffic   {est.gm_bytes / 1e6:.2f} MB -> {est.achieved_gbps:.0f} GB/s achieved, "
         f"{est.roofline_fraction:.1%} of the {est.hbm_gbps:.0f} GB/s HBM roofline ({est.roofline_us:.2f} us)",
     ]
+    if est.achievable_gbps:
+        lines.append(f"measured     {est.achievable_fraction:.1%} of the {est.achievable_gbps:.0f} GB/s measured end to end "
+                     f"on this SOC ({est.achievable_us:.2f} us)")
     if est.unaligned_dma_fraction > 0:
         lines.append(f"alignment    {est.unaligned_dma_fraction:.0%} of DataCopies start off a 512-byte GM boundary "
-                     "(70% bandwidth)")
+                     f"(+{est.model['gm_unaligned_extra_bytes']:.0f} bytes each)")
+    if not est.calibrated:
+        guessed = ", ".join(f"{k}={v}" for k, v in est.guessed.items())
+        lines.append(f"UNCALIBRATED {est.soc}: no measurements fitted; guessed constants: {guessed}")
     lines.append(f"timeline of block {est.slowest_block} (us, first tiles and the last):")
     lines += _timeline_rows(est)
     lines += [f"note: {n}" for n in est.notes]
