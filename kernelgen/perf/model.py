@@ -446,8 +446,11 @@ def _prepared(report: dict, align: int) -> tuple:
     memo = report.setdefault("_perf_prepared", {})
     if align not in memo:
         traces, fields = report["trace"], report["trace_fields"]
-        sigs = [0] if len(traces) == 1 else [_signature(t, fields, align) for t in traces]
-        memo[align] = (gm_traffic(traces, fields), sigs)
+        if hasattr(traces, "signatures"):   # a StreamedTrace: NumPy, no per-event Python objects
+            memo[align] = (traces.traffic(), traces.signatures(align))
+        else:
+            sigs = [0] if len(traces) == 1 else [_signature(t, fields, align) for t in traces]
+            memo[align] = (gm_traffic(traces, fields), sigs)
     return memo[align]
 
 
