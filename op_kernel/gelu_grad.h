@@ -26,6 +26,13 @@ constexpr uint32_t UB_BLOCK_BYTES = 32;
 #define GELU_GRAD_HAS_DATA_COPY_PAD 1
 #endif
 
+// SOCs with GlobalTensor::SetL2CacheHint (SOC catalog l2_cache_hint): ascend910b ascend910_93 ascend950.
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 2201 || __NPU_ARCH__ == 3510)
+#define GELU_GRAD_HAS_L2_CACHE_HINT 1
+#else
+#define GELU_GRAD_HAS_L2_CACHE_HINT 0
+#endif
+
 // The float -> output cast rounds to nearest even: CAST_RINT, or CAST_NONE (which rounds to nearest even
 // when the conversion loses precision) on SOCs whose float->half Cast has no CAST_RINT: ascend910 ascend310p.
 #if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 1001 || __NPU_ARCH__ == 2002)
@@ -68,6 +75,11 @@ public:
         gm_dy_.SetGlobalBuffer(reinterpret_cast<__gm__ TYPE_DY*>(dy) + offset, count);
         gm_x_.SetGlobalBuffer(reinterpret_cast<__gm__ TYPE_X*>(x) + offset, count);
         gm_z_.SetGlobalBuffer(reinterpret_cast<__gm__ TYPE_Z*>(z) + offset, count);
+#if GELU_GRAD_HAS_L2_CACHE_HINT
+        // Inputs are streamed once: reading them through L2 would only evict the outputs written there.
+        gm_dy_.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+        gm_x_.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+#endif
         InitBuffers();
     }
 

@@ -142,6 +142,8 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "version": __version__,
         "no_pad_socs": tuple(s for s in all_socs() if not s.data_copy_pad),
         "no_pad_arches": tuple(sorted({s.npu_arch for s in all_socs() if not s.data_copy_pad})),
+        "l2_hint_socs": tuple(s for s in all_socs() if s.l2_cache_hint),
+        "l2_hint_arches": tuple(sorted({s.npu_arch for s in all_socs() if s.l2_cache_hint})),
         "no_rint_socs": tuple(s for s in all_socs() if not s.cast_f32_f16_rint),
         "no_rint_arches": tuple(sorted({s.npu_arch for s in all_socs() if not s.cast_f32_f16_rint})),
     }

@@ -173,7 +173,12 @@ public:
     // No data effect; the mode travels with this view (and its sub-views) into the cost model's trace.
     template <CacheRwMode rwMode = CacheRwMode::RW>
     void SetL2CacheHint(CacheMode mode) {
-        kgemu::detail::block_state("GlobalTensor::SetL2CacheHint");
+        auto& b = kgemu::detail::block_state("GlobalTensor::SetL2CacheHint");
+        if (b.soc->npu_arch != 2201 && b.soc->npu_arch != 3510) {  // DOC: Atlas A2, A3 and 350 only
+            kgemu::detail::fail("GlobalTensor::SetL2CacheHint",
+                                kgemu::detail::strf("not supported on %s (Atlas A2/A3/350 only)",
+                                                    kgemu::detail::soc_name(b)));
+        }
         kg_cache = static_cast<uint8_t>(mode);
     }
 
