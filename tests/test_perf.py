@@ -170,6 +170,35 @@ def test_scalar_runs_cost_per_access():
     assert t.time_ns == pytest.approx(3000 * MODEL.scalar_cycles_per_access * NS_PER_CYCLE)
 
 
+@requires_cxx
+def test_streamed_trace_gives_the_estimate_of_plain_event_lists_and_records_cache_modes():
+    from kernelgen.emulator.emulate import pick_combo, resolve_target, run_source
+    from kernelgen.emulator.trace import StreamedTrace
+    from kernelgen.socs import get_soc
+
+    soc = get_soc("ascend910b")
+    source = resolve_target(calibration.ADD_DIR, soc)
+    decl = source.decl()
+    combo = pick_combo(decl, soc, {}, "float16")
+    shape = (96, 8192)
+    attrs = {"copy_len": 4096, "double_buffer": True, "l2_bypass": True}
+    report = run_source(source, soc, perf.make_inputs(decl, combo, shape), attrs, trace=True, combo=combo).report
+    trace = report["trace"]
+    assert isinstance(trace, StreamedTrace) and len(trace) == 48
+    plain = {**{k: v for k, v in report.items() if k != "_perf_prepared"}, "trace": list(trace)}
+    fields = report["trace_fields"]
+    assert trace.traffic() == perf.gm_traffic(plain["trace"], fields) == (0, 2 * 96 * 8192 * 2, 96 * 8192 * 2)
+    a = perf.estimate_from_report(report, soc)
+    b = perf.estimate_from_report(plain, soc)
+    assert a.estimated_us == pytest.approx(b.estimated_us) and a.blocks_simulated == b.blocks_simulated == 1
+    ix = {f: i for i, f in enumerate(fields)}
+    dmas = [e for e in plain["trace"][0] if e[ix["api"]] == "DataCopy"]
+    assert {e[ix["l2"]] for e in dmas if e[ix["pipe"]] == "MTE2"} == {0}      # SetL2CacheHint(CACHE_MODE_DISABLE)
+    assert {e[ix["l2"]] for e in dmas if e[ix["pipe"]] == "MTE3"} == {1}      # z keeps the default mode
+    adds = [e for e in plain["trace"][0] if e[ix["api"]] == "Add"]
+    assert (adds[0][ix["ub_dst"]], adds[0][ix["ub_src0"]], adds[0][ix["ub_src1"]]) == (2 * 8192, 0, 8192)
+
+
 # ---- calibration: fit on declared cases, predict the rest -------------------------------------------------
 def test_fit_takes_at_most_three_known_cases():
     from kernelgen.errors import UsageError
@@ -249,6 +278,24 @@ def test_gelu_grad_programs_on_the_model():
     assert generated.estimated_us < reference.estimated_us
 
 
+
+
+@requires_cxx
+def test_gelu_grad_streams_its_inputs_past_l2_where_the_soc_can():
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.render import render_tree, resolve_socs
+
+    spec = get_spec("gelu_grad")
+    header = render_tree(spec, resolve_socs(spec, ["ascend910b"]))["op_kernel/gelu_grad.h"]
+    assert "#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 2201 || __NPU_ARCH__ == 3510)" in header
+    for t in ("x", "dy"):
+        assert f"gm_{t}_.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);" in header
+    assert "gm_z_.SetL2CacheHint" not in header                     # the output is written into L2
+    shape = (48 * 9216 * 2,)
+    hinted = perf.estimate("gelu_grad", "ascend910b", "float16", shape)
+    assert hinted.l2_bypass_read_bytes == 2 * 2 * shape[0] and hinted.l2_write_back_bytes == 0
+    plain = perf.estimate("gelu_grad", "ascend310b", "float16", shape)   # no SetL2CacheHint on 310B
+    assert plain.l2_bypass_read_bytes == 0 and plain.calibrated is False
 
 
 # ---- the command line ----------------------------------------------------------------------------------------

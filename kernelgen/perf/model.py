@@ -420,6 +420,7 @@ class PerfEstimate:
     achievable_us: float = 0.0                     # gm_bytes at achievable_gbps
     achievable_fraction: float = 0.0               # achievable_us / estimated_us
     l2_write_back_bytes: int = 0
+    l2_bypass_read_bytes: int = 0                  # bytes read with SetL2CacheHint(CACHE_MODE_DISABLE)
     spans: dict = field(default_factory=dict, repr=False)   # record=True: block -> (wave start ns, spans)
 
     def as_dict(self) -> dict:
@@ -539,7 +540,7 @@ def estimate_from_report(report: dict, soc: Soc | str, target: str = "", dtype: 
         model=model.constants(), calibrated=model.calibrated,
         guessed={} if model.calibrated else guessed_constants(model),
         achievable_gbps=achievable, achievable_us=ach_us, achievable_fraction=ach_us / est if est > 0 else 0.0,
-        l2_write_back_bytes=l2.write_back_bytes, spans=spans)
+        l2_write_back_bytes=l2.write_back_bytes, l2_bypass_read_bytes=traffic[1], spans=spans)
 
 
 def make_inputs(decl, combo: dict, shape, seed: int = 0) -> dict:
