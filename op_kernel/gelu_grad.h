@@ -114,25 +114,25 @@ private:
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
             pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
-                pipe_.InitBuffer(float_x_, tile * sizeof(float));
+                pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
             }
-            pipe_.InitBuffer(scratch_a_, tile * sizeof(float));
-            pipe_.InitBuffer(scratch_b_, tile * sizeof(float));
+            pipe_.InitBuffer(scratch_a_, tile * sizeof(float) + 256);
+            pipe_.InitBuffer(scratch_b_, tile * sizeof(float) + 256);
             if constexpr (!LOW_PRECISION) {  // float32-only refinement registers
-                pipe_.InitBuffer(scratch_c_, tile * sizeof(float));
+                pipe_.InitBuffer(scratch_c_, tile * sizeof(float) + 256);
             }
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             pipe_.InitBuffer(queue_dy_, BUFFER_NUM, tile * sizeof(TYPE_DY));
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
             pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
-                pipe_.InitBuffer(float_x_, tile * sizeof(float));
+                pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
             }
-            pipe_.InitBuffer(scratch_a_, tile * sizeof(float));
-            pipe_.InitBuffer(scratch_b_, tile * sizeof(float));
-            pipe_.InitBuffer(scratch_c_, tile * sizeof(float));
-            pipe_.InitBuffer(const_one_, tile * sizeof(float));
-            Duplicate(const_one_.Get<float>(), 1.0f, tile);
+            pipe_.InitBuffer(scratch_a_, tile * sizeof(float) + 256);
+            pipe_.InitBuffer(scratch_b_, tile * sizeof(float) + 256);
+            pipe_.InitBuffer(scratch_c_, tile * sizeof(float) + 256);
+            pipe_.InitBuffer(const_one_, tile * sizeof(float) + 256);
+            Duplicate(const_one_.Get<float>()[(LOW_PRECISION ? 64 : 0)], 1.0f, tile);
         }
     }
 
@@ -207,11 +207,11 @@ private:
     {
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
             LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
-            LocalTensor<float> x = float_x_.Get<float>();
+            LocalTensor<float> x = float_x_.Get<float>()[64];
             Cast(x, xLocal, RoundMode::CAST_NONE, len);
             queue_x_.FreeTensor(xLocal);
             LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
-            LocalTensor<float> z = float_x_.Get<float>();
+            LocalTensor<float> z = float_x_.Get<float>()[64];
             LocalTensor<float> a = scratch_a_.Get<float>();
             LocalTensor<float> b = scratch_b_.Get<float>();
             Maxs(a, x, -7.5f, len);
@@ -241,10 +241,10 @@ private:
             queue_x_.FreeTensor(xLocal);
             LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
             LocalTensor<float> z = float_x_.Get<float>();
-            LocalTensor<float> a = scratch_a_.Get<float>();
+            LocalTensor<float> a = scratch_a_.Get<float>()[64];
             LocalTensor<float> b = scratch_b_.Get<float>();
             LocalTensor<float> c = scratch_c_.Get<float>();
-            LocalTensor<float> one = const_one_.Get<float>();
+            LocalTensor<float> one = const_one_.Get<float>()[64];
             Maxs(a, x, -10.0f, len);
             Mins(a, a, 10.0f, len);
             Mul(b, a, a, len);
@@ -291,7 +291,7 @@ private:
             Mul(a, a, a, len);
             Div(a, b, a, len);
             if constexpr (!LOW_PRECISION) {  // float32 only: exact Taylor polynomial near the derivative's zero
-                LocalTensor<float> c = scratch_c_.Get<float>();
+                LocalTensor<float> c = scratch_c_.Get<float>()[64];
                 Adds(b, x, 0.75246143f, len);
                 Adds(b, b, -1.1339628e-08f, len);
                 Maxs(b, b, -0.002f, len);
@@ -314,7 +314,7 @@ private:
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             LocalTensor<float> a = scratch_a_.Get<float>();
             LocalTensor<float> b = scratch_b_.Get<float>();
-            LocalTensor<float> c = scratch_c_.Get<float>();
+            LocalTensor<float> c = scratch_c_.Get<float>()[64];
             LocalTensor<float> one = const_one_.Get<float>();
             Maxs(a, x, -10.0f, len);
             Mins(a, a, 10.0f, len);
