@@ -64,8 +64,15 @@ public:
         }
     }
 
+    // One x/y/z set: pass i loads, computes, stores. The compute is the vector Add, or for case 0 (kScalar) the
+    // same add element by element on the scalar unit, with the flags of that pipe.
+    template <bool kScalar>
     __aicore__ inline void ProcessSingle(uint32_t layout)
     {
+        constexpr HardEvent kLoaded = kScalar ? HardEvent::MTE2_S : HardEvent::MTE2_V;
+        constexpr HardEvent kReadInputs = kScalar ? HardEvent::S_MTE2 : HardEvent::V_MTE2;
+        constexpr HardEvent kComputed = kScalar ? HardEvent::S_MTE3 : HardEvent::V_MTE3;
+        constexpr HardEvent kStored = kScalar ? HardEvent::MTE3_S : HardEvent::MTE3_V;
         PlaceSets(1, layout);
         LocalTensor<T> x = x_[0];
         LocalTensor<T> y = y_[0];
@@ -76,62 +83,32 @@ public:
             const uint32_t len = static_cast<uint32_t>(count_ - start < copyLen_ ? count_ - start : copyLen_);
             const bool last = i + 1 == passes;
             if (i != 0) {
-                WaitFlag<HardEvent::V_MTE2>(EVENT_ID0);  // the previous add has read x and y
+                WaitFlag<kReadInputs>(EVENT_ID0);  // the previous compute has read x and y
             }
             DataCopy(x, xGm_[start], len);
             DataCopy(y, yGm_[start], len);
-            SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
-            WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+            SetFlag<kLoaded>(EVENT_ID0);
+            WaitFlag<kLoaded>(EVENT_ID0);
             if (i != 0) {
-                WaitFlag<HardEvent::MTE3_V>(EVENT_ID0);  // the previous store has read z
+                WaitFlag<kStored>(EVENT_ID0);  // the previous store has read z
             }
-            Add(z, x, y, len);
+            if constexpr (kScalar) {
+                for (uint32_t k = 0; k < len; ++k) {
+                    const float xv = static_cast<float>(x.GetValue(k));
+                    const float yv = static_cast<float>(y.GetValue(k));
+                    z.SetValue(k, static_cast<T>(xv + yv));
+                }
+            } else {
+                Add(z, x, y, len);
+            }
             if (!last) {
-                SetFlag<HardEvent::V_MTE2>(EVENT_ID0);
+                SetFlag<kReadInputs>(EVENT_ID0);
             }
-            SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
-            WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+            SetFlag<kComputed>(EVENT_ID0);
+            WaitFlag<kComputed>(EVENT_ID0);
             DataCopy(zGm_[start], z, len);
             if (!last) {
-                SetFlag<HardEvent::MTE3_V>(EVENT_ID0);
-            }
-        }
-    }
-
-    // Case 0: the same passes with the add done element by element on the scalar unit.
-    __aicore__ inline void ProcessScalar()
-    {
-        PlaceSets(1, ADD_WALKTHROUGH_LAYOUT_PACKED);
-        LocalTensor<T> x = x_[0];
-        LocalTensor<T> y = y_[0];
-        LocalTensor<T> z = z_[0];
-        const uint64_t passes = (count_ + copyLen_ - 1) / copyLen_;
-        for (uint64_t i = 0; i < passes; ++i) {
-            const uint64_t start = i * copyLen_;
-            const uint32_t len = static_cast<uint32_t>(count_ - start < copyLen_ ? count_ - start : copyLen_);
-            if (i != 0) {
-                WaitFlag<HardEvent::S_MTE2>(EVENT_ID0);  // the previous loop has read x and y
-            }
-            DataCopy(x, xGm_[start], len);
-            DataCopy(y, yGm_[start], len);
-            SetFlag<HardEvent::MTE2_S>(EVENT_ID0);
-            WaitFlag<HardEvent::MTE2_S>(EVENT_ID0);
-            if (i != 0) {
-                WaitFlag<HardEvent::MTE3_S>(EVENT_ID0);  // the previous store has read z
-            }
-            for (uint32_t k = 0; k < len; ++k) {
-                const float xv = static_cast<float>(x.GetValue(k));
-                const float yv = static_cast<float>(y.GetValue(k));
-                z.SetValue(k, static_cast<T>(xv + yv));
-            }
-            if (i + 1 != passes) {
-                SetFlag<HardEvent::S_MTE2>(EVENT_ID0);
-            }
-            SetFlag<HardEvent::S_MTE3>(EVENT_ID0);
-            WaitFlag<HardEvent::S_MTE3>(EVENT_ID0);
-            DataCopy(zGm_[start], z, len);
-            if (i + 1 != passes) {
-                SetFlag<HardEvent::MTE3_S>(EVENT_ID0);
+                SetFlag<kStored>(EVENT_ID0);
             }
         }
     }
@@ -196,10 +173,10 @@ extern "C" __global__ __aicore__ void add_walkthrough(GM_ADDR x, GM_ADDR y, GM_A
     NsAddWalkthrough::KernelAddWalkthrough<DTYPE_X> op;
     op.Init(x, y, z, &tilingData);
     if (TILING_KEY_IS(ADD_WALKTHROUGH_KEY_SINGLE)) {
-        op.ProcessSingle(tilingData.ubLayout);
+        op.ProcessSingle<false>(tilingData.ubLayout);
     } else if (TILING_KEY_IS(ADD_WALKTHROUGH_KEY_DOUBLE)) {
         op.ProcessPingPong(tilingData.ubLayout);
     } else if (TILING_KEY_IS(ADD_WALKTHROUGH_KEY_SCALAR)) {
-        op.ProcessScalar();
+        op.ProcessSingle<true>(ADD_WALKTHROUGH_LAYOUT_PACKED);
     }
 }
