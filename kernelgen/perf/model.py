@@ -523,7 +523,7 @@ def estimate_from_report(report: dict, soc: Soc | str, target: str = "", dtype: 
     notes = []
     if simulated < nblocks:
         notes.append(f"{nblocks} blocks; {simulated} distinct block workload(s) simulated, the others share their timing")
-    if l2.write_back_bytes:
+    if l2.write_back_bytes >= 1 << 20:
         notes.append(f"L2: {l2.write_back_bytes / 1e6:.1f} MB of written data overflow L2 and are written back to HBM")
     achievable = model.measured_gbps
     ach_us = total_bytes / achievable / 1000.0 if achievable else 0.0
