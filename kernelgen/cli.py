@@ -594,7 +594,9 @@ def doctor(ops_nn, as_json):
 @json_option("Write the estimate as JSON to FILE (checked before the run; written whole or not at all).")
 @click.option("--compare", "compare_target", type=TARGET, default=None, metavar="TARGET2",
               help="Also model TARGET2 (same SOC, dtype, shape, attributes) and print both side by side.")
-def perf(target, soc, dtype, shape, attr_pairs, json_file, compare_target):
+@click.option("--trace", "trace_file", type=OutputFileType("trace file"), default=None, metavar="FILE",
+              help="Write the per-block, per-pipe timeline as Chrome trace-event JSON (Perfetto, chrome://tracing).")
+def perf(target, soc, dtype, shape, attr_pairs, json_file, compare_target, trace_file):
     """Estimate TARGET's NPU time on SOC from the emulator's trace (the cost model, docs/cost-model.md).
 
     TARGET is a known operator (bare name), or a spec file or ops-nn operator directory named by a path (it
@@ -602,11 +604,13 @@ def perf(target, soc, dtype, shape, attr_pairs, json_file, compare_target):
     each pipe's busy time, the bound, the achieved GB/s against the HBM roofline and a short per-tile timeline.
 
     Example: kernelgen perf gelu_grad --soc ascend910b --dtype float16 --shape 67108864 --json out.json
+    --trace timeline.json
     """
     import json
 
     from kernelgen.dtypes import SHORT_TO_GE, GE_DTYPES
     from kernelgen.emulator.emulate import resolve_target
+    from kernelgen.perf.chrome_trace import chrome_trace
     from kernelgen.perf.model import estimate_source, format_comparison, format_estimate
     from kernelgen.validate import check_memory, perf_bytes_per_element, write_text_atomic
 
@@ -637,9 +641,12 @@ def perf(target, soc, dtype, shape, attr_pairs, json_file, compare_target):
     for t, source in zip(targets, sources):
         note(f"perf: running {source.snake} on {','.join(map(str, shape))} elements with tracing")
         with heartbeat(f"running {source.snake}"):
-            ests.append(estimate_source(source, soc, dtype, shape, attrs, label=_label(t)))
+            ests.append(estimate_source(source, soc, dtype, shape, attrs, label=_label(t),
+                                        record=trace_file is not None))
     est = ests[0]
     click.echo(format_estimate(est))
+    if trace_file:
+        write_text_atomic(trace_file, json.dumps(chrome_trace(est)), "trace file")
     doc = est.as_dict()
     if len(ests) > 1:
         other = ests[1]

@@ -49,6 +49,7 @@ class Soc:
     core_num_vector: int
     bf16: Bf16Support
     data_copy_pad: bool
+    l2_cache_hint: bool   # GlobalTensor::SetL2CacheHint exists (Atlas A2/A3/350)
     cast_f32_f16_rint: bool  # float->half Cast accepts CAST_RINT (else only CAST_NONE, which rounds to nearest even)
     libapi_workspace: int
     que_max_event: int

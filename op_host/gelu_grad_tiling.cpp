@@ -64,6 +64,31 @@ uint64_t UbBytesPerElement(uint64_t tilingKey, ge::DataType dtype)
     return 0;
 }
 
+// UB bytes a tile needs beyond the per-element ones: each TBuf's room to start in its UB bank phase (the same
+// buffer plan, kernelgen.authoring.ub_layout).
+uint64_t UbFixedBytes(uint64_t tilingKey, ge::DataType dtype)
+{
+    if (tilingKey == GELU_GRAD_KEY_SIGMOID_MUL && dtype == ge::DT_FLOAT) {
+        return 768;
+    }
+    if (tilingKey == GELU_GRAD_KEY_SIGMOID_MUL && dtype == ge::DT_FLOAT16) {
+        return 768;
+    }
+    if (tilingKey == GELU_GRAD_KEY_SIGMOID_MUL && dtype == ge::DT_BF16) {
+        return 768;
+    }
+    if (tilingKey == GELU_GRAD_KEY_SIGMOID_FMA && dtype == ge::DT_FLOAT) {
+        return 1024;
+    }
+    if (tilingKey == GELU_GRAD_KEY_SIGMOID_FMA && dtype == ge::DT_FLOAT16) {
+        return 1280;
+    }
+    if (tilingKey == GELU_GRAD_KEY_SIGMOID_FMA && dtype == ge::DT_BF16) {
+        return 1280;
+    }
+    return 0;
+}
+
 bool DtypeSupported(platform_ascendc::SocVersion socVersion, ge::DataType dtype)
 {
     (void)socVersion;
@@ -133,12 +158,13 @@ static ge::graphStatus GeluGradTilingFunc(gert::TilingContext* context)
         return ge::GRAPH_FAILED;
     }
     const uint64_t bytesPerElement = UbBytesPerElement(tilingKey, dtype);
-    if (bytesPerElement == 0 || ubSize <= UB_RESERVE_BYTES || coreNum == 0) {
+    const uint64_t fixedBytes = UB_RESERVE_BYTES + UbFixedBytes(tilingKey, dtype);
+    if (bytesPerElement == 0 || ubSize <= fixedBytes || coreNum == 0) {
         OP_LOGE(context->GetNodeName(), "no UB budget: ubSize %lu, cores %lu", static_cast<unsigned long>(ubSize),
                 static_cast<unsigned long>(coreNum));
         return ge::GRAPH_FAILED;
     }
-    const uint64_t tileDataNum = (ubSize - UB_RESERVE_BYTES) / bytesPerElement / blockElems * blockElems;
+    const uint64_t tileDataNum = (ubSize - fixedBytes) / bytesPerElement / blockElems * blockElems;
     if (tileDataNum == 0) {
         OP_LOGE(context->GetNodeName(), "UB of %lu bytes cannot hold one tile", static_cast<unsigned long>(ubSize));
         return ge::GRAPH_FAILED;

@@ -26,6 +26,13 @@ constexpr uint32_t UB_BLOCK_BYTES = 32;
 #define GELU_GRAD_HAS_DATA_COPY_PAD 1
 #endif
 
+// SOCs with GlobalTensor::SetL2CacheHint (SOC catalog l2_cache_hint): ascend910b ascend910_93 ascend950.
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 2201 || __NPU_ARCH__ == 3510)
+#define GELU_GRAD_HAS_L2_CACHE_HINT 1
+#else
+#define GELU_GRAD_HAS_L2_CACHE_HINT 0
+#endif
+
 // The float -> output cast rounds to nearest even: CAST_RINT, or CAST_NONE (which rounds to nearest even
 // when the conversion loses precision) on SOCs whose float->half Cast has no CAST_RINT: ascend910 ascend310p.
 #if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 1001 || __NPU_ARCH__ == 2002)
@@ -68,6 +75,11 @@ public:
         gm_dy_.SetGlobalBuffer(reinterpret_cast<__gm__ TYPE_DY*>(dy) + offset, count);
         gm_x_.SetGlobalBuffer(reinterpret_cast<__gm__ TYPE_X*>(x) + offset, count);
         gm_z_.SetGlobalBuffer(reinterpret_cast<__gm__ TYPE_Z*>(z) + offset, count);
+#if GELU_GRAD_HAS_L2_CACHE_HINT
+        // Inputs are streamed once: reading them through L2 would only evict the outputs written there.
+        gm_dy_.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+        gm_x_.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+#endif
         InitBuffers();
     }
 
@@ -102,25 +114,25 @@ private:
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
             pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
-                pipe_.InitBuffer(float_x_, tile * sizeof(float));
+                pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
             }
-            pipe_.InitBuffer(scratch_a_, tile * sizeof(float));
-            pipe_.InitBuffer(scratch_b_, tile * sizeof(float));
+            pipe_.InitBuffer(scratch_a_, tile * sizeof(float) + 256);
+            pipe_.InitBuffer(scratch_b_, tile * sizeof(float) + 256);
             if constexpr (!LOW_PRECISION) {  // float32-only refinement registers
-                pipe_.InitBuffer(scratch_c_, tile * sizeof(float));
+                pipe_.InitBuffer(scratch_c_, tile * sizeof(float) + 256);
             }
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             pipe_.InitBuffer(queue_dy_, BUFFER_NUM, tile * sizeof(TYPE_DY));
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
             pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
-                pipe_.InitBuffer(float_x_, tile * sizeof(float));
+                pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
             }
-            pipe_.InitBuffer(scratch_a_, tile * sizeof(float));
-            pipe_.InitBuffer(scratch_b_, tile * sizeof(float));
-            pipe_.InitBuffer(scratch_c_, tile * sizeof(float));
-            pipe_.InitBuffer(const_one_, tile * sizeof(float));
-            Duplicate(const_one_.Get<float>(), 1.0f, tile);
+            pipe_.InitBuffer(scratch_a_, tile * sizeof(float) + 256);
+            pipe_.InitBuffer(scratch_b_, tile * sizeof(float) + 256);
+            pipe_.InitBuffer(scratch_c_, tile * sizeof(float) + 256);
+            pipe_.InitBuffer(const_one_, tile * sizeof(float) + 256);
+            Duplicate(const_one_.Get<float>()[(LOW_PRECISION ? 64 : 0)], 1.0f, tile);
         }
     }
 
@@ -195,11 +207,11 @@ private:
     {
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
             LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
-            LocalTensor<float> x = float_x_.Get<float>();
+            LocalTensor<float> x = float_x_.Get<float>()[64];
             Cast(x, xLocal, RoundMode::CAST_NONE, len);
             queue_x_.FreeTensor(xLocal);
             LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
-            LocalTensor<float> z = float_x_.Get<float>();
+            LocalTensor<float> z = float_x_.Get<float>()[64];
             LocalTensor<float> a = scratch_a_.Get<float>();
             LocalTensor<float> b = scratch_b_.Get<float>();
             Maxs(a, x, -7.5f, len);
@@ -229,10 +241,10 @@ private:
             queue_x_.FreeTensor(xLocal);
             LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
             LocalTensor<float> z = float_x_.Get<float>();
-            LocalTensor<float> a = scratch_a_.Get<float>();
+            LocalTensor<float> a = scratch_a_.Get<float>()[64];
             LocalTensor<float> b = scratch_b_.Get<float>();
             LocalTensor<float> c = scratch_c_.Get<float>();
-            LocalTensor<float> one = const_one_.Get<float>();
+            LocalTensor<float> one = const_one_.Get<float>()[64];
             Maxs(a, x, -10.0f, len);
             Mins(a, a, 10.0f, len);
             Mul(b, a, a, len);
@@ -279,7 +291,7 @@ private:
             Mul(a, a, a, len);
             Div(a, b, a, len);
             if constexpr (!LOW_PRECISION) {  // float32 only: exact Taylor polynomial near the derivative's zero
-                LocalTensor<float> c = scratch_c_.Get<float>();
+                LocalTensor<float> c = scratch_c_.Get<float>()[64];
                 Adds(b, x, 0.75246143f, len);
                 Adds(b, b, -1.1339628e-08f, len);
                 Maxs(b, b, -0.002f, len);
@@ -302,7 +314,7 @@ private:
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             LocalTensor<float> a = scratch_a_.Get<float>();
             LocalTensor<float> b = scratch_b_.Get<float>();
-            LocalTensor<float> c = scratch_c_.Get<float>();
+            LocalTensor<float> c = scratch_c_.Get<float>()[64];
             LocalTensor<float> one = const_one_.Get<float>();
             Maxs(a, x, -10.0f, len);
             Mins(a, a, 10.0f, len);

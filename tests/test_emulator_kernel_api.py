@@ -85,6 +85,7 @@ DEFECTS = [
     ("bf16_copy_310p", "DataCopy: bfloat16_t is not supported at all on ascend310p"),
     ("datacopypad_910", "DataCopyPad: DataCopyPad is not supported on ascend910"),
     ("datacopypad_310p", "DataCopyPad: DataCopyPad is not supported on ascend310p"),
+    ("l2_cache_hint_310p", "GlobalTensor::SetL2CacheHint: not supported on ascend310p (Atlas A2/A3/350 only)"),
     ("datacopypad_blocklen_not_elem", "DataCopyPad: blockLen 22 bytes is not a multiple of sizeof(float) = 4"),
     ("datacopypad_pad_too_wide", "DataCopyPad: leftPadding 0 / rightPadding 9 elements exceed 32 bytes"),
     ("tiling_larger_than_struct",

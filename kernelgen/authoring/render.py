@@ -20,6 +20,7 @@ from kernelgen.errors import RenderError, UsageError
 from kernelgen.socs import Soc, all_socs, get_soc
 from kernelgen.authoring.spec import BUFFER_NUM, DType, OpSpec, Step, float_literal
 from kernelgen.authoring.tiling import TILING_FIELDS, tile_data_num
+from kernelgen.authoring.ub_layout import view_offsets
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the kernelgen package
 
@@ -104,6 +105,15 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         order = {"queue": 0, "float_copy": 1, "scratch": 2, "constant": 3}
         return sorted(merged, key=lambda item: order[item[0].kind])
 
+    def ub_view(variant, buf, path):
+        """The LocalTensor<float> view of TBuf `buf`: from the offset that puts it in its UB bank phase
+        (ub_layout.view_offsets) on the float32 path, the float16/bfloat16 path, or whichever runs ("any")."""
+        f32 = view_offsets(spec, variant, DType.FLOAT32).get(buf, 0)
+        low = view_offsets(spec, variant, DType.FLOAT16).get(buf, 0)
+        off = {"f32": str(f32), "low": str(low)}.get(path) or (str(f32) if f32 == low else
+                                                                f"(LOW_PRECISION ? {low} : {f32})")
+        return f"{buf}_.Get<float>()" if off == "0" else f"{buf}_.Get<float>()[{off}]"
+
     def low_program(variant):
         """The float program as the half/bf16 path runs it: (kind, payload) items, kind 'step' or 'cast'.
         Late inputs are cast into their register just before their first use; later reads use that register."""
@@ -136,6 +146,7 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "tiling_fields": TILING_FIELDS,
         "tile_data_num": lambda soc, v, d: tile_data_num(spec, soc, v, d),
         "init_plan": init_plan,
+        "ub_view": ub_view,
         "low_program": low_program,
         "low_layout": spec.low_precision_layout,
         "aclnn_decl": lambda param: aclnn_decl(spec, param),
@@ -145,6 +156,8 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "version": __version__,
         "no_pad_socs": tuple(s for s in all_socs() if not s.data_copy_pad),
         "no_pad_arches": tuple(sorted({s.npu_arch for s in all_socs() if not s.data_copy_pad})),
+        "l2_hint_socs": tuple(s for s in all_socs() if s.l2_cache_hint),
+        "l2_hint_arches": tuple(sorted({s.npu_arch for s in all_socs() if s.l2_cache_hint})),
         "no_rint_socs": tuple(s for s in all_socs() if not s.cast_f32_f16_rint),
         "no_rint_arches": tuple(sorted({s.npu_arch for s in all_socs() if not s.cast_f32_f16_rint})),
     }

@@ -185,6 +185,8 @@ class BufferUse:
     count: int
     bytes_per_elem: int
     tensor: str = ""      # the operator tensor a queue or float copy holds
+    pad_bytes: int = 0    # fixed bytes per buffer beyond the tile: a TBuf's room to start its view in the
+                          # phase that avoids UB bank conflicts (kernelgen.authoring.ub_layout)
 
     @property
     def total_per_elem(self) -> int:
@@ -192,6 +194,7 @@ class BufferUse:
 
 
 BUFFER_NUM = 2  # double buffering: two buffers per queue
+TBUF_PAD = 256  # one 256-byte vector beat: the step between the two UB bank phases (ub_layout.PAD_BYTES)
 
 
 @dataclass(frozen=True)
@@ -316,14 +319,18 @@ class OpSpec:
                  for t in self.outputs]
         if layout:  # float working copies: early inputs, and outputs that cannot reuse one
             aliased = dict(layout.out_alias)
-            plan += [BufferUse(f"float_{n}", "float_copy", "VECCALC", 1, 4, n) for n in layout.early]
-            plan += [BufferUse(f"float_{t.name}", "float_copy", "VECCALC", 1, 4, t.name)
+            plan += [BufferUse(f"float_{n}", "float_copy", "VECCALC", 1, 4, n, TBUF_PAD) for n in layout.early]
+            plan += [BufferUse(f"float_{t.name}", "float_copy", "VECCALC", 1, 4, t.name, TBUF_PAD)
                      for t in self.outputs if t.name not in aliased]
-        plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4) for r in variant.scratch]
+        plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4, "", TBUF_PAD) for r in variant.scratch]
         if dtype is DType.FLOAT32:
-            plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4) for r in variant.refine_scratch]
-        plan += [BufferUse(f"const_{r}", "constant", "VECCALC", 1, 4) for r, _ in variant.constants]
+            plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4, "", TBUF_PAD) for r in variant.refine_scratch]
+        plan += [BufferUse(f"const_{r}", "constant", "VECCALC", 1, 4, "", TBUF_PAD) for r, _ in variant.constants]
         return tuple(plan)
+
+    def ub_fixed_bytes(self, variant: Variant, dtype: DType) -> int:
+        """UB bytes the plan needs beyond the per-element ones (the TBufs' bank-phase room)."""
+        return sum(b.count * b.pad_bytes for b in self.buffer_plan(variant, dtype))
 
     def ub_bytes_per_elem(self, variant: Variant, dtype: DType) -> int:
         return sum(b.total_per_elem for b in self.buffer_plan(variant, dtype))

@@ -84,7 +84,7 @@ def _tiles(count: int, tile: int) -> tuple[int, int]:
 
 def tile_data_num(spec: OpSpec, soc: Soc, variant: Variant, dtype: DType) -> int:
     block_elems = spec.tiling_granule_bytes // dtype.nbytes
-    budget = soc.ub_core_mem - spec.ub_reserve_bytes
+    budget = soc.ub_core_mem - spec.ub_reserve_bytes - spec.ub_fixed_bytes(variant, dtype)
     if budget <= 0:
         return 0
     return budget // spec.ub_bytes_per_elem(variant, dtype) // block_elems * block_elems

@@ -56,6 +56,8 @@ def bind(lib: C.CDLL) -> C.CDLL:
     lib.kg_opdef_json.restype = C.c_int32
     lib.kg_set_gm_slack.argtypes = [C.c_int32]
     lib.kg_set_gm_slack.restype = None
+    lib.kg_set_trace_file.argtypes = [C.c_char_p]
+    lib.kg_set_trace_file.restype = None
     return lib
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ctypes as C
 import json
 import os
+import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -17,6 +18,7 @@ import numpy as np
 
 from kernelgen.errors import EmulatorDefect, HostRejected, ToolchainError, UsageError, choices_message
 from kernelgen.emulator import abi
+from kernelgen.emulator.trace import StreamedTrace
 from kernelgen.emulator.build import CompileUnit, _tree_digest, build_library, evict, materialize_tree, write_source
 from kernelgen.socs import Soc
 
@@ -371,17 +373,27 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
         out_structs[i].bytes = arr.nbytes
         out_structs[i].dtype = GE_DTYPES[combo[name]].value
     cap = 1 << 16
-    while True:
-        report = C.create_string_buffer(cap)
-        req.report, req.report_cap = C.cast(report, C.c_char_p), cap
-        status = lib.kg_run(C.byref(req))
-        if status == abi.KG_USAGE and b"report needs" in err.value:
-            cap = int(err.value.split(b"report needs")[1].split()[0]) + 1024
-            err.value = b""
-            continue
-        break
-    _raise_for(status, err, decl.op_type, soc, "run")
-    doc = json.loads(report.value.decode() or "{}")
+    with tempfile.TemporaryDirectory(prefix="kg-trace-") as tmp:
+        trace_path = Path(tmp) / "trace.bin"
+        lib.kg_set_trace_file(str(trace_path).encode() if trace else b"")  # stream the trace, never hold it
+        try:
+            while True:
+                report = C.create_string_buffer(cap)
+                req.report, req.report_cap = C.cast(report, C.c_char_p), cap
+                status = lib.kg_run(C.byref(req))
+                if status == abi.KG_USAGE and b"report needs" in err.value:
+                    cap = int(err.value.split(b"report needs")[1].split()[0]) + 1024
+                    err.value = b""
+                    continue
+                break
+        finally:
+            lib.kg_set_trace_file(b"")
+        _raise_for(status, err, decl.op_type, soc, "run")
+        doc = json.loads(report.value.decode() or "{}")
+        if "trace_file" in doc:
+            doc["trace"] = StreamedTrace.load(trace_path, doc.pop("trace_strings"), doc["trace_fields"],
+                                              int(doc["block_dim"]))
+            del doc["trace_file"]
     doc["warnings"] = notes + list(doc.get("warnings", []))
     arrays = [a.copy() if slack else a for a in arrays]
     outputs = {}

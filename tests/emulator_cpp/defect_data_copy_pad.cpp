@@ -1,4 +1,5 @@
-// Defect class: DataCopyPad on a SOC without it (910, 310P) and malformed DataCopyPad parameters.
+// Defect class: DataCopyPad on a SOC without it (910, 310P) and malformed DataCopyPad parameters; SetL2CacheHint
+// on a SOC without it.
 #include "emu_test.h"
 
 namespace d_dcp {
@@ -16,7 +17,18 @@ __global__ __aicore__ void pad_copy(GM_ADDR x, uint32_t block_len, uint8_t right
     DataCopyPad(t, xg, p, pad);
     q.FreeTensor(t);
 }
+
+__global__ __aicore__ void l2_hint(GM_ADDR x) {
+    GlobalTensor<float> xg;
+    xg.SetGlobalBuffer((__gm__ float*)x, 64);
+    xg.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+}
 }  // namespace d_dcp
+
+KG_TEST(l2_cache_hint_310p) {
+    kgtest::Gm x("x", 256);
+    kgtest::run_one("ascend310p", {&x}, [&] { d_dcp::l2_hint(x.ptr()); });
+}
 
 KG_TEST(datacopypad_910) {
     kgtest::Gm x("x", 256);

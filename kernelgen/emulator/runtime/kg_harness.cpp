@@ -23,7 +23,8 @@
 //                        "block <first> (and <n> more): ..." with identical texts of several blocks merged),
 //   "blocks": [{"vector_calls": {api: calls}, "gm_read_bytes": uint, "gm_write_bytes": uint,
 //               "ub_bytes_used": uint}],                                   one entry per block, in order
-//   "trace_fields": ["api","pipe","bytes","elements","repeats","dtype_bytes","gm_offset","queue","buffer"],
+//   "trace_fields": ["api","pipe","bytes","elements","repeats","dtype_bytes","gm_offset","queue","buffer",
+//                    "ub_dst","ub_src0","ub_src1","l2"],
 //   "trace": [[[event fields in trace_fields order], ...] per block]       (both only when request->trace)
 // }
 // Kernel arguments (kg_kernel_entry): IR inputs in OpDef order (absent optional inputs as nullptr), IR
@@ -37,7 +38,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -62,6 +65,50 @@ constexpr size_t kTilingCapacity = 64 * 1024;
 constexpr uint64_t kMaxWorkspaceBytes = 4ULL << 30;
 constexpr uint32_t kMaxBlockDim = 65535;
 int32_t g_gm_slack = 0;  // kg_set_gm_slack
+std::string g_trace_path;  // kg_set_trace_file: stream traced events there instead of into the JSON report
+
+// Trace streaming: as each block ends, its events go to the file as fixed 64-byte little-endian records (the
+// layout of kernelgen/emulator/trace.py RECORD) and the block's vector is released. api/pipe are indices into
+// a string table that the report lists as "trace_strings".
+#pragma pack(push, 1)
+struct TraceRecord {
+    uint64_t bytes, elements;
+    int64_t gm_offset;
+    uint32_t repeats, dtype_bytes;
+    int32_t queue, buffer, ub_dst, ub_src0, ub_src1, l2;
+    uint16_t api, pipe;
+    uint32_t block;
+};
+#pragma pack(pop)
+static_assert(sizeof(TraceRecord) == 64, "trace record layout");
+
+struct TraceSink {
+    std::FILE* f = nullptr;
+    std::mutex mu;
+    std::map<const char*, uint16_t> ids;
+    std::vector<std::string> strings;
+    bool failed = false;
+
+    uint16_t id(const char* s) {
+        auto it = ids.find(s);
+        if (it != ids.end()) return it->second;
+        const auto k = static_cast<uint16_t>(strings.size());
+        strings.emplace_back(s == nullptr ? "" : s);
+        ids.emplace(s, k);
+        return k;
+    }
+    void write(uint32_t block, std::vector<kgemu::TraceEvent>& events) {
+        std::lock_guard<std::mutex> lock(mu);
+        std::vector<TraceRecord> out(events.size());
+        for (size_t i = 0; i < events.size(); ++i) {
+            const auto& e = events[i];
+            out[i] = TraceRecord{e.bytes, e.elements, e.gm_offset, e.repeats, e.dtype_bytes, e.queue, e.buffer,
+                                 e.ub_dst, e.ub_src0, e.ub_src1, e.l2, id(e.api), id(e.pipe), block};
+        }
+        if (!out.empty() && std::fwrite(out.data(), sizeof(TraceRecord), out.size(), f) != out.size()) failed = true;
+        std::vector<kgemu::TraceEvent>().swap(events);
+    }
+};
 
 int32_t Fail(KgRunRequest* req, int32_t code, const std::string& msg) {
     if (req != nullptr && req->error != nullptr && req->error_cap > 0) {
@@ -318,7 +365,7 @@ void RunBlock(uint32_t idx, uint32_t n, uint64_t key, const std::vector<uint8_t*
                (progress.empty() ? "" : ", " + progress) + ": " + what;
 }
 
-void WriteBlocks(JsonWriter& w, const std::vector<BlockResult>& results, bool trace) {
+void WriteBlocks(JsonWriter& w, const std::vector<BlockResult>& results, bool trace, const TraceSink* sink) {
     w.Key("blocks").BeginArray();
     for (const auto& r : results) {
         w.BeginObject();
@@ -333,10 +380,18 @@ void WriteBlocks(JsonWriter& w, const std::vector<BlockResult>& results, bool tr
     w.EndArray();
     if (!trace) return;
     w.Key("trace_fields").BeginArray();
-    for (const char* f : {"api", "pipe", "bytes", "elements", "repeats", "dtype_bytes", "gm_offset", "queue", "buffer"}) {
+    for (const char* f : {"api", "pipe", "bytes", "elements", "repeats", "dtype_bytes", "gm_offset", "queue", "buffer",
+                          "ub_dst", "ub_src0", "ub_src1", "l2"}) {
         w.String(f);
     }
     w.EndArray();
+    if (sink != nullptr) {
+        w.Key("trace_file").String(g_trace_path);
+        w.Key("trace_strings").BeginArray();
+        for (const auto& str : sink->strings) w.String(str);
+        w.EndArray();
+        return;
+    }
     w.Key("trace").BeginArray();
     for (const auto& r : results) {
         w.BeginArray();
@@ -345,6 +400,7 @@ void WriteBlocks(JsonWriter& w, const std::vector<BlockResult>& results, bool tr
             w.String(ev.api == nullptr ? "" : ev.api).String(ev.pipe == nullptr ? "" : ev.pipe);
             w.Uint(ev.bytes).Uint(ev.elements).Uint(ev.repeats).Uint(ev.dtype_bytes);
             w.Int(ev.gm_offset).Int(ev.queue).Int(ev.buffer);
+            w.Int(ev.ub_dst).Int(ev.ub_src0).Int(ev.ub_src1).Int(ev.l2);
             w.EndArray();
         }
         w.EndArray();
@@ -551,12 +607,19 @@ int32_t DoRun(KgRunRequest* req) {
     kgemu::rt_set_concurrency(threads);
     std::atomic<uint32_t> next{0};
     std::atomic<uint32_t> lowest_failed{UINT32_MAX};
+    std::unique_ptr<TraceSink> sink;
+    if (req->trace != 0 && !g_trace_path.empty()) {
+        sink.reset(new TraceSink());
+        sink->f = std::fopen(g_trace_path.c_str(), "wb");
+        if (sink->f == nullptr) return Fail(req, KG_USAGE, "cannot write the trace file " + g_trace_path);
+    }
     auto worker = [&]() {
         for (;;) {
             const uint32_t i = next.fetch_add(1);
             if (i >= n) return;
             if (i > lowest_failed.load()) continue;  // a lower block already failed; its report wins
             RunBlock(i, n, node.tiling_key, args, where, results[i]);
+            if (sink) sink->write(i, results[i].stats.trace);
             if (results[i].failed) {
                 uint32_t cur = lowest_failed.load();
                 while (i < cur && !lowest_failed.compare_exchange_weak(cur, i)) {
@@ -570,6 +633,11 @@ int32_t DoRun(KgRunRequest* req) {
         std::vector<std::thread> pool;
         for (uint32_t t = 0; t < threads; ++t) pool.emplace_back(worker);
         for (auto& t : pool) t.join();
+    }
+    if (sink) {
+        const bool bad = std::fclose(sink->f) != 0 || sink->failed;
+        sink->f = nullptr;
+        if (bad && lowest_failed.load() == UINT32_MAX) return Fail(req, KG_USAGE, "writing the trace file failed");
     }
     if (lowest_failed.load() != UINT32_MAX) return Fail(req, KG_DEFECT, results[lowest_failed.load()].diag);
 
@@ -605,7 +673,7 @@ int32_t DoRun(KgRunRequest* req) {
     w.Key("warnings").BeginArray();
     for (const auto& s : p.warnings) w.String(s);
     w.EndArray();
-    WriteBlocks(w, results, req->trace != 0);
+    WriteBlocks(w, results, req->trace != 0, sink.get());
     w.EndObject();
 
     const std::string& json = w.str();
@@ -742,6 +810,8 @@ int32_t kg_infer_shape(KgRunRequest* request) {
 }
 
 void kg_set_gm_slack(int32_t enabled) { g_gm_slack = enabled != 0 ? 1 : 0; }
+
+void kg_set_trace_file(const char* path) { g_trace_path = path == nullptr ? "" : path; }
 
 int32_t kg_opdef_json(char* buf, uint64_t cap) {
     const std::string json = kgemu::detail::OpDefJson();

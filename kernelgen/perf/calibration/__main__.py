@@ -1,4 +1,5 @@
-"""Print the cost model's calibration table (Markdown): python -m kernelgen.perf.calibration"""
-from kernelgen.perf.calibration import calibrate, format_table
+"""python -m kernelgen.perf.calibration [--fit 0,1,5] [--json F]: fit the cost model on the declared published
+cases, predict every case, print the Markdown table (and write the JSON)."""
+from kernelgen.perf.calibration.report import main
 
-print(format_table(calibrate()))
+main()

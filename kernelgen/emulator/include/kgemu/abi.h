@@ -110,6 +110,11 @@ int32_t kg_infer_shape(KgRunRequest* request);
 // padding is then a run warning instead of a defect (real ops read and write whole 512-byte tiles past the
 // tail); the caller discards whatever lands there. Default 0: every byte past the end is a defect.
 void kg_set_gm_slack(int32_t enabled);
+
+// Trace streaming. With a path set, kg_run with request->trace writes each block's traced events to that file
+// as the block ends (64-byte records, kernelgen/emulator/trace.py) instead of holding them for the JSON report;
+// the report then names the file ("trace_file") and the api/pipe string table ("trace_strings"). "" turns it off.
+void kg_set_trace_file(const char* path);
 inline uint64_t kg_gm_padded_bytes(uint64_t bytes) {
     const uint64_t r = (bytes + 32 + 511) / 512 * 512;
     return r < 512 ? 512 : r;

@@ -32,6 +32,10 @@ struct TraceEvent {
     int64_t gm_offset;     // GM byte offset of a transfer within its buffer, -1 otherwise
     int32_t queue;         // queue/buffer id for EnQue/DeQue/Alloc/Free, event id for flags, -1 otherwise
     int32_t buffer;        // buffer slot within the queue, -1 otherwise
+    int32_t ub_dst = -1;   // vector ops: UB byte offsets of dst, src0 (or src), src1 (UB bank model), -1 unknown
+    int32_t ub_src0 = -1;
+    int32_t ub_src1 = -1;
+    int32_t l2 = -1;       // GM transfers: the GlobalTensor's CacheMode (0 DISABLE, 1 NORMAL, ...); -1 otherwise
 };
 
 struct BlockStats {

@@ -278,6 +278,7 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
     const int64_t off = kgemu::detail::gm_check("DataCopy", src.kg_ptr, bytes, false);
     std::memcpy(d, src.kg_ptr, bytes);
     kgemu::detail::trace_mte(b, "DataCopy", "MTE2", bytes, sizeof(T), off);
+    kgemu::detail::note_l2_mode("DataCopy", src.kg_cache);
 }
 
 template <typename T>
@@ -291,6 +292,7 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
     const int64_t off = kgemu::detail::gm_check("DataCopy", dst.kg_ptr, bytes, true);
     kgemu::detail::gm_store(b, "DataCopy", dst.kg_ptr, s, count);
     kgemu::detail::trace_mte(b, "DataCopy", "MTE3", bytes, sizeof(T), off);
+    kgemu::detail::note_l2_mode("DataCopy", dst.kg_cache);
 }
 
 template <typename T>
@@ -319,6 +321,7 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
     const auto* s = reinterpret_cast<const uint8_t*>(src.kg_ptr);
     for (uint32_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * ds, s + i * ss, len);
     kgemu::detail::trace_mte(b, "DataCopy", "MTE2", p.blockCount * len, sizeof(T), off);
+    kgemu::detail::note_l2_mode("DataCopy", src.kg_cache);
 }
 
 template <typename T>
@@ -338,6 +341,7 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
                                 len / sizeof(T));
     }
     kgemu::detail::trace_mte(b, "DataCopy", "MTE3", p.blockCount * len, sizeof(T), off);
+    kgemu::detail::note_l2_mode("DataCopy", dst.kg_cache);
 }
 
 template <typename T>
@@ -362,6 +366,7 @@ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, c
                             static_cast<uint64_t>(p.dstStride)};
     kgemu::detail::pad_gm_to_ub("DataCopyPad", dst, src.kg_ptr, r, pad.isPad, pad.leftPadding, pad.rightPadding,
                                 pad.paddingValue);
+    kgemu::detail::note_l2_mode("DataCopyPad", src.kg_cache);
 }
 
 template <typename T>
@@ -372,18 +377,21 @@ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, c
                             static_cast<uint64_t>(p.dstStride)};
     kgemu::detail::pad_gm_to_ub("DataCopyPad", dst, src.kg_ptr, r, pad.isPad, pad.leftPadding, pad.rightPadding,
                                 static_cast<T>(pad.paddingValue));
+    kgemu::detail::note_l2_mode("DataCopyPad", src.kg_cache);
 }
 
 template <typename T>
 inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
     kgemu::detail::pad_ub_to_gm("DataCopyPad", dst.kg_ptr, src, p.blockCount, p.blockLen,
                                 static_cast<uint64_t>(p.srcStride), static_cast<uint64_t>(p.dstStride));
+    kgemu::detail::note_l2_mode("DataCopyPad", dst.kg_cache);
 }
 
 template <typename T>
 inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
     kgemu::detail::pad_ub_to_gm("DataCopyPad", dst.kg_ptr, src, p.blockCount, p.blockLen,
                                 static_cast<uint64_t>(p.srcStride), static_cast<uint64_t>(p.dstStride));
+    kgemu::detail::note_l2_mode("DataCopyPad", dst.kg_cache);
 }
 
 // The explicit-PaddingMode spellings (DataCopyPad<T, PaddingMode::Normal>): Normal is the forms above;

@@ -116,6 +116,8 @@ inline void warn(BlockState& b, const std::string& msg) {
     b.stats.warnings.push_back(msg);
 }
 
+inline constexpr const char* kScalarEvent = "Scalar";
+
 inline void trace_push(BlockState& b, const char* api, const char* pipe, uint64_t bytes, uint64_t elements,
                        uint32_t repeats, uint32_t dtype_bytes, int64_t gm_offset, int32_t queue, int32_t buffer) {
     TraceEvent ev;
@@ -129,6 +131,27 @@ inline void trace_push(BlockState& b, const char* api, const char* pipe, uint64_
     ev.queue = queue;
     ev.buffer = buffer;
     b.stats.trace.push_back(ev);
+}
+
+// Scalar-unit element accesses (LocalTensor/GlobalTensor GetValue, SetValue): with tracing on, a run of them
+// between other traced calls is one "Scalar" event on pipe S whose `elements` counts the accesses.
+inline void note_scalar() {
+    BlockState* b = tl_block;
+    if (__builtin_expect(b == nullptr || !b->trace, 1)) return;
+    auto& tr = b->stats.trace;
+    if (!tr.empty() && tr.back().api == kScalarEvent) {
+        ++tr.back().elements;
+        return;
+    }
+    trace_push(*b, kScalarEvent, "S", 0, 1, 0, 0, -1, -1, -1);
+}
+
+// The CacheMode of the GlobalTensor of the GM transfer just traced (SetL2CacheHint; the cost model's L2).
+inline void note_l2_mode(const char* api, uint8_t mode) {
+    BlockState* b = tl_block;
+    if (__builtin_expect(b == nullptr || !b->trace, 1)) return;
+    auto& tr = b->stats.trace;
+    if (!tr.empty() && tr.back().api == api && tr.back().l2 < 0 && tr.back().gm_offset >= 0) tr.back().l2 = mode;
 }
 
 // Counts a vector (pipe V) API call; with tracing on, records its cost-model event.

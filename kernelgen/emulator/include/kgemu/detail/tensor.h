@@ -42,6 +42,7 @@ public:
 
     T GetValue(const uint32_t index) const {
         kg_check_index("LocalTensor::GetValue", index);
+        kgemu::detail::note_scalar();
         return kg_addr[index];
     }
     T& operator()(const uint32_t index) const {
@@ -51,6 +52,7 @@ public:
     template <typename S>
     void SetValue(const uint32_t index, const S value) const {
         kg_check_index("LocalTensor::SetValue", index);
+        kgemu::detail::note_scalar();
         kg_addr[index] = static_cast<T>(value);
     }
 
@@ -146,6 +148,7 @@ public:
     T GetValue(const uint64_t offset) const {
         kgemu::detail::block_state("GlobalTensor::GetValue");
         kgemu::detail::gm_check("GlobalTensor::GetValue", kg_ptr + offset, sizeof(T), false);
+        kgemu::detail::note_scalar();
         return kg_ptr[offset];
     }
     __gm__ T& operator()(const uint64_t offset) const {
@@ -156,6 +159,7 @@ public:
     void SetValue(const uint64_t offset, T value) const {
         kgemu::detail::block_state("GlobalTensor::SetValue");
         kgemu::detail::gm_check("GlobalTensor::SetValue", kg_ptr + offset, sizeof(T), true);
+        kgemu::detail::note_scalar();
         kg_ptr[offset] = value;
     }
 
@@ -166,11 +170,21 @@ public:
         out.bufferSize_ = bufferSize_ > offset ? bufferSize_ - offset : 0;
         return out;
     }
+    // No data effect; the mode travels with this view (and its sub-views) into the cost model's trace.
     template <CacheRwMode rwMode = CacheRwMode::RW>
-    void SetL2CacheHint(CacheMode) {}
+    void SetL2CacheHint(CacheMode mode) {
+        auto& b = kgemu::detail::block_state("GlobalTensor::SetL2CacheHint");
+        if (b.soc->npu_arch != 2201 && b.soc->npu_arch != 3510) {  // DOC: Atlas A2, A3 and 350 only
+            kgemu::detail::fail("GlobalTensor::SetL2CacheHint",
+                                kgemu::detail::strf("not supported on %s (Atlas A2/A3/350 only)",
+                                                    kgemu::detail::soc_name(b)));
+        }
+        kg_cache = static_cast<uint8_t>(mode);
+    }
 
     uint64_t bufferSize_ = 0;  // elements (public in Ascend C too)
     T* kg_ptr = nullptr;
+    uint8_t kg_cache = static_cast<uint8_t>(CacheMode::CACHE_MODE_NORMAL);
 };
 
 }  // namespace AscendC
@@ -180,6 +194,21 @@ namespace detail {
 
 inline uint64_t ub_offset_of(const BlockState& b, const void* p) {
     return static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(p) - b.ub);
+}
+
+// With tracing on: the UB offset of a vector call's dst / src0 (src) / src1 operand, recorded on the call's trace
+// event (the cost model's UB bank-conflict model). The first operand of each role counts.
+inline void note_ub_operand(BlockState& b, const char* api, const char* role, uint64_t off) {
+    if (b.stats.trace.empty()) return;
+    TraceEvent& ev = b.stats.trace.back();
+    if (ev.api != api || ev.pipe == nullptr || ev.pipe[0] != 'V') return;
+    int32_t* slot = nullptr;
+    if (role[0] == 'd') {
+        slot = &ev.ub_dst;
+    } else if (role[0] == 's' && role[1] == 'r' && role[2] == 'c') {
+        slot = role[3] == '1' ? &ev.ub_src1 : &ev.ub_src0;
+    }
+    if (slot != nullptr && *slot < 0) *slot = static_cast<int32_t>(off);
 }
 
 // Validates a LocalTensor used as an operand of `bytes` bytes: set, inside this block's UB, 32-byte aligned,
@@ -196,6 +225,7 @@ inline T* ub_operand(BlockState& b, const char* api, const char* role, const Asc
                        "pointer)", role));
     }
     const uint64_t off = static_cast<uint64_t>(p - b.ub);
+    if (__builtin_expect(b.trace, 0)) note_ub_operand(b, api, role, off);
     if (__builtin_expect(off % align != 0, 0)) {
         if (align == 32) {
             fail(api, strf("%s starts at UB offset %llu, which is not 32-byte aligned (operand addresses must be "

@@ -35,11 +35,22 @@ static ge::graphStatus AddWalkthroughTilingFunc(gert::TilingContext* context)
     const int64_t* blockNum = attrs->GetInt(0);
     const int64_t* copyLen = attrs->GetInt(1);
     const bool* doubleBuffer = attrs->GetBool(2);
+    const bool* scalar = attrs->GetBool(3);
+    const bool* l2Bypass = attrs->GetBool(4);
+    const int64_t* ubLayout = attrs->GetInt(5);
     uint64_t cores = (blockNum != nullptr && *blockNum > 0) ? static_cast<uint64_t>(*blockNum)
                                                            : static_cast<uint64_t>(platform.GetCoreNumAiv());
     cores = cores < rows ? cores : rows;
     const uint64_t len = copyLen != nullptr ? static_cast<uint64_t>(*copyLen) : 16384;
     const bool pingPong = doubleBuffer != nullptr && *doubleBuffer;
+    const bool scalarLoop = scalar != nullptr && *scalar;
+    const uint32_t layout = ubLayout != nullptr ? static_cast<uint32_t>(*ubLayout) : ADD_WALKTHROUGH_LAYOUT_PACKED;
+    if (layout > ADD_WALKTHROUGH_LAYOUT_SPREAD || (scalarLoop && pingPong) ||
+        (layout == ADD_WALKTHROUGH_LAYOUT_SPREAD && len * typeLength > ADD_WALKTHROUGH_SLOT_BYTES)) {
+        OP_LOGE(context->GetNodeName(), "ub_layout must be 0 or 1 (1: copy_len at most 32 KiB), scalar excludes "
+                "double_buffer");
+        return ge::GRAPH_FAILED;
+    }
     uint64_t ubSize = 0;
     platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubSize);
     const uint64_t sets = pingPong ? 2 : 1;
@@ -58,7 +69,10 @@ static ge::graphStatus AddWalkthroughTilingFunc(gert::TilingContext* context)
     tiling->rowLength = rowLength;
     tiling->splitM = static_cast<uint32_t>(cores);
     tiling->copyLen = static_cast<uint32_t>(len);
-    context->SetTilingKey(pingPong ? ADD_WALKTHROUGH_KEY_DOUBLE : ADD_WALKTHROUGH_KEY_SINGLE);
+    tiling->l2Bypass = (l2Bypass != nullptr && *l2Bypass) ? 1 : 0;
+    tiling->ubLayout = layout;
+    context->SetTilingKey(scalarLoop ? ADD_WALKTHROUGH_KEY_SCALAR
+                                     : (pingPong ? ADD_WALKTHROUGH_KEY_DOUBLE : ADD_WALKTHROUGH_KEY_SINGLE));
     context->SetBlockDim(static_cast<uint32_t>(cores));
     size_t* workspaces = context->GetWorkspaceSizes(1);
     if (workspaces != nullptr) {

@@ -1,8 +1,9 @@
 /*!
  * \file add_walkthrough.cpp
- * \brief Kernel of AddWalkthrough: z = x + y with the synchronisation schemes of the published Atlas A2 Add
- *        walk-through (hicann/asc-devkit add_high_performance, cases 1-4), written with TPipe/TBuf buffers
- *        and explicit SetFlag/WaitFlag between the MTE2, V and MTE3 pipes.
+ * \brief Kernel of AddWalkthrough: z = x + y with the configurations of the published Atlas A2 Add
+ *        walk-through (hicann/asc-devkit add_high_performance, cases 0-6), written with one TBuf whose views
+ *        place the x/y/z sets (the UB layout decides the bank conflicts) and explicit SetFlag/WaitFlag between
+ *        the MTE2, V (or S for the scalar loop of case 0) and MTE3 pipes.
  *
  * Single set (key 0): pass i loads x and y (MTE2), adds (V), stores z (MTE3). MTE2 of pass i+1 waits for the
  * add of pass i (V_MTE2); the add of pass i+1 waits for the store of pass i (MTE3_V); so the store of pass i
@@ -34,51 +35,87 @@ public:
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x) + offset, count_);
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y) + offset, count_);
         zGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(z) + offset, count_);
+        if (tiling->l2Bypass != 0) {  // streamed once: do not allocate x and y in L2 (case 5)
+            xGm_.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+            yGm_.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+        }
     }
 
-    __aicore__ inline void ProcessSingle()
+    // One TBuf over the sets' extent; set s's x/y/z are views at the layout's byte offsets.
+    __aicore__ inline void PlaceSets(int sets, uint32_t layout)
     {
-        pipe_.InitBuffer(bufX_[0], copyLen_ * sizeof(T));
-        pipe_.InitBuffer(bufY_[0], copyLen_ * sizeof(T));
-        pipe_.InitBuffer(bufZ_[0], copyLen_ * sizeof(T));
-        LocalTensor<T> x = bufX_[0].Get<T>();
-        LocalTensor<T> y = bufY_[0].Get<T>();
-        LocalTensor<T> z = bufZ_[0].Get<T>();
+        const uint32_t bytes = copyLen_ * sizeof(T);
+        const uint32_t extent = layout == ADD_WALKTHROUGH_LAYOUT_SPREAD ? 6 * ADD_WALKTHROUGH_SLOT_BYTES
+                                                                       : 3 * sets * bytes;
+        pipe_.InitBuffer(buf_, extent);
+        LocalTensor<T> ub = buf_.Get<T>();
+        for (int s = 0; s < sets; ++s) {
+            uint32_t xOff = (3 * s) * bytes;
+            uint32_t yOff = (3 * s + 1) * bytes;
+            uint32_t zOff = (3 * s + 2) * bytes;
+            if (layout == ADD_WALKTHROUGH_LAYOUT_SPREAD) {
+                xOff = s * 2 * ADD_WALKTHROUGH_SLOT_BYTES;
+                yOff = xOff + bytes;
+                zOff = 4 * ADD_WALKTHROUGH_SLOT_BYTES + s * bytes;
+            }
+            x_[s] = ub[xOff / sizeof(T)];
+            y_[s] = ub[yOff / sizeof(T)];
+            z_[s] = ub[zOff / sizeof(T)];
+        }
+    }
+
+    // One x/y/z set: pass i loads, computes, stores. The compute is the vector Add, or for case 0 (kScalar) the
+    // same add element by element on the scalar unit, with the flags of that pipe.
+    template <bool kScalar>
+    __aicore__ inline void ProcessSingle(uint32_t layout)
+    {
+        constexpr HardEvent kLoaded = kScalar ? HardEvent::MTE2_S : HardEvent::MTE2_V;
+        constexpr HardEvent kReadInputs = kScalar ? HardEvent::S_MTE2 : HardEvent::V_MTE2;
+        constexpr HardEvent kComputed = kScalar ? HardEvent::S_MTE3 : HardEvent::V_MTE3;
+        constexpr HardEvent kStored = kScalar ? HardEvent::MTE3_S : HardEvent::MTE3_V;
+        PlaceSets(1, layout);
+        LocalTensor<T> x = x_[0];
+        LocalTensor<T> y = y_[0];
+        LocalTensor<T> z = z_[0];
         const uint64_t passes = (count_ + copyLen_ - 1) / copyLen_;
         for (uint64_t i = 0; i < passes; ++i) {
             const uint64_t start = i * copyLen_;
             const uint32_t len = static_cast<uint32_t>(count_ - start < copyLen_ ? count_ - start : copyLen_);
             const bool last = i + 1 == passes;
             if (i != 0) {
-                WaitFlag<HardEvent::V_MTE2>(EVENT_ID0);  // the previous add has read x and y
+                WaitFlag<kReadInputs>(EVENT_ID0);  // the previous compute has read x and y
             }
             DataCopy(x, xGm_[start], len);
             DataCopy(y, yGm_[start], len);
-            SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
-            WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+            SetFlag<kLoaded>(EVENT_ID0);
+            WaitFlag<kLoaded>(EVENT_ID0);
             if (i != 0) {
-                WaitFlag<HardEvent::MTE3_V>(EVENT_ID0);  // the previous store has read z
+                WaitFlag<kStored>(EVENT_ID0);  // the previous store has read z
             }
-            Add(z, x, y, len);
+            if constexpr (kScalar) {
+                for (uint32_t k = 0; k < len; ++k) {
+                    const float xv = static_cast<float>(x.GetValue(k));
+                    const float yv = static_cast<float>(y.GetValue(k));
+                    z.SetValue(k, static_cast<T>(xv + yv));
+                }
+            } else {
+                Add(z, x, y, len);
+            }
             if (!last) {
-                SetFlag<HardEvent::V_MTE2>(EVENT_ID0);
+                SetFlag<kReadInputs>(EVENT_ID0);
             }
-            SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
-            WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+            SetFlag<kComputed>(EVENT_ID0);
+            WaitFlag<kComputed>(EVENT_ID0);
             DataCopy(zGm_[start], z, len);
             if (!last) {
-                SetFlag<HardEvent::MTE3_V>(EVENT_ID0);
+                SetFlag<kStored>(EVENT_ID0);
             }
         }
     }
 
-    __aicore__ inline void ProcessPingPong()
+    __aicore__ inline void ProcessPingPong(uint32_t layout)
     {
-        for (int s = 0; s < 2; ++s) {
-            pipe_.InitBuffer(bufX_[s], copyLen_ * sizeof(T));
-            pipe_.InitBuffer(bufY_[s], copyLen_ * sizeof(T));
-            pipe_.InitBuffer(bufZ_[s], copyLen_ * sizeof(T));
-        }
+        PlaceSets(2, layout);
         // Both sets start released: their first loads and adds need not wait.
         SetFlag<HardEvent::V_MTE2>(EVENT_ID0);
         SetFlag<HardEvent::V_MTE2>(EVENT_ID1);
@@ -90,9 +127,9 @@ public:
             const uint32_t len = static_cast<uint32_t>(count_ - start < copyLen_ ? count_ - start : copyLen_);
             const int set = static_cast<int>(i & 1);
             const event_t evt = set == 0 ? EVENT_ID0 : EVENT_ID1;
-            LocalTensor<T> x = bufX_[set].Get<T>();
-            LocalTensor<T> y = bufY_[set].Get<T>();
-            LocalTensor<T> z = bufZ_[set].Get<T>();
+            LocalTensor<T> x = x_[set];
+            LocalTensor<T> y = y_[set];
+            LocalTensor<T> z = z_[set];
             WaitFlag<HardEvent::V_MTE2>(evt);
             DataCopy(x, xGm_[start], len);
             DataCopy(y, yGm_[start], len);
@@ -114,9 +151,10 @@ public:
 
 private:
     TPipe pipe_;
-    TBuf<TPosition::VECCALC> bufX_[2];
-    TBuf<TPosition::VECCALC> bufY_[2];
-    TBuf<TPosition::VECCALC> bufZ_[2];
+    TBuf<TPosition::VECCALC> buf_;
+    LocalTensor<T> x_[2];
+    LocalTensor<T> y_[2];
+    LocalTensor<T> z_[2];
     GlobalTensor<T> xGm_;
     GlobalTensor<T> yGm_;
     GlobalTensor<T> zGm_;
@@ -135,8 +173,10 @@ extern "C" __global__ __aicore__ void add_walkthrough(GM_ADDR x, GM_ADDR y, GM_A
     NsAddWalkthrough::KernelAddWalkthrough<DTYPE_X> op;
     op.Init(x, y, z, &tilingData);
     if (TILING_KEY_IS(ADD_WALKTHROUGH_KEY_SINGLE)) {
-        op.ProcessSingle();
+        op.ProcessSingle<false>(tilingData.ubLayout);
     } else if (TILING_KEY_IS(ADD_WALKTHROUGH_KEY_DOUBLE)) {
-        op.ProcessPingPong();
+        op.ProcessPingPong(tilingData.ubLayout);
+    } else if (TILING_KEY_IS(ADD_WALKTHROUGH_KEY_SCALAR)) {
+        op.ProcessSingle<true>(ADD_WALKTHROUGH_LAYOUT_PACKED);
     }
 }

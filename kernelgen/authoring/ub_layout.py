@@ -1,0 +1,111 @@
+"""A UB layout without bank conflicts for a variant's vector program, derived from the buffer plan.
+
+The A2/A3 UB interleaves 16 bank groups every 512 bytes, and a vector instruction moves one 256-byte beat (half
+of the groups) of every operand per cycle, writing a beat's result one beat later (hicann/asc-devkit
+bank_conflict_ub README; kernelgen.perf.ub_banks models it). So what decides a conflict is each operand's
+start modulo 512, its *phase*, 0 or 256:
+- two sources of one instruction in the same phase read the same bank groups: a read-read conflict;
+- a destination in another phase than a source writes where that source reads next: a read-write conflict
+  (when they share a bank).
+
+Every buffer of the plan is a whole number of 512-byte granules (the tiling's granule), so the queues all start
+in phase 0. Each TBuf (float copies, scratch and constant registers) is planned 256 bytes larger
+(`BufferUse.pad_bytes`), and the kernel uses it from offset 0 or 256: the phase chosen here. The choice is
+the cheapest over all phase assignments, by the cost model's per-beat costs (kernelgen.perf.ub_banks, banks
+included), of the path's program steps at the largest tile on the calibrated SOC: the steady state of large
+inputs. Other tiles keep the chosen phases (the bank of a buffer moves with the tile size, its phase does not).
+"""
+from __future__ import annotations
+
+import itertools
+
+from kernelgen.authoring.spec import ACCUMULATING_OPS, TBUF_PAD, DType, OpSpec, Variant
+
+PAD_BYTES = TBUF_PAD            # one beat: the phase step
+LAYOUT_SOC = "ascend910b"       # the calibrated SOC whose largest tile the layout is chosen for
+RR_CYCLES, RW_CYCLES = 2.0, 1.766   # the catalog's ub_rr_conflict_cycles / ub_rw_conflict_cycles (BCU)
+KIND_ORDER = {"queue": 0, "float_copy": 1, "scratch": 2, "constant": 3}   # the kernel's InitBuffer order
+
+
+def _registers(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, str]:
+    """Program register -> the plan buffer that holds it on this dtype's path."""
+    reg = {}
+    if dtype.is_low_precision:
+        layout = spec.low_precision_layout(variant)
+        reg.update({n: f"float_{n}" for n in layout.early})
+        reg.update({n: f"scratch_{r}" for n, r, _ in layout.late})
+        reg.update({t.name: f"float_{layout.float_buffer(t.name)}" for t in spec.outputs})
+    else:
+        reg.update({t.name: f"queue_{t.name}" for t in (*spec.kernel_inputs, *spec.outputs)})
+        reg.update({r: f"scratch_{r}" for r in variant.refine_scratch})
+    reg.update({r: f"scratch_{r}" for r in variant.scratch})
+    reg.update({r: f"const_{r}" for r, _ in variant.constants})
+    return reg
+
+
+def tbuf_order(spec: OpSpec, variant: Variant, dtype: DType) -> list[str]:
+    """The TBufs this dtype's path allocates, in the kernel's InitBuffer order (render.init_plan)."""
+    f32 = spec.buffer_plan(variant, DType.FLOAT32)
+    low = spec.buffer_plan(variant, DType.FLOAT16)
+    merged = [b for b in f32] + [b for b in low if b.name not in {x.name for x in f32}]
+    mine = {b.name for b in spec.buffer_plan(variant, dtype)}
+    ordered = sorted((b for b in merged if b.name in mine), key=lambda b: KIND_ORDER[b.kind])
+    return [b.name for b in ordered if b.kind != "queue"]
+
+
+def _bases(spec: OpSpec, variant: Variant, dtype: DType, tile: int) -> dict[str, list[int]]:
+    """Buffer -> UB byte offset of each of its slots, allocated in the kernel's order, with no view shift."""
+    plan = {b.name: b for b in spec.buffer_plan(variant, dtype)}
+    order = [n for n in plan if plan[n].kind == "queue"] + tbuf_order(spec, variant, dtype)
+    out, at = {}, 0
+    for name in order:
+        b = plan[name]
+        size = tile * b.bytes_per_elem + b.pad_bytes
+        out[name] = [at + k * size for k in range(b.count)]
+        at += b.count * size
+    return out
+
+
+def phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) -> dict[str, int]:
+    """TBuf -> phase (0 or 1, in 256-byte steps) minimising the program's modelled vector cycles at the largest
+    tile on `soc` (the steady state of large inputs); queues keep phase 0."""
+    from kernelgen.authoring.tiling import tile_data_num
+    from kernelgen.perf.ub_banks import beat_cycles
+    from kernelgen.socs import get_soc
+
+    tile = tile_data_num(spec, get_soc(soc), variant, dtype)
+    reg = _registers(spec, variant, dtype)
+    steps = []
+    for s in variant.steps(dtype):
+        srcs = tuple(reg.get(r, r) for r in s.srcs)
+        if s.op in ACCUMULATING_OPS:
+            srcs = (reg.get(s.dst, s.dst),) + srcs
+        steps.append((reg.get(s.dst, s.dst), srcs))
+    bases = _bases(spec, variant, dtype, tile)
+    free = tbuf_order(spec, variant, dtype)
+    repeats = max(1, tile * 4 // 256)
+    best, best_cost = {}, None
+    for bits in itertools.product((0, 1), repeat=len(free)):
+        shift = {n: ((bit - k) % 2) * PAD_BYTES for k, (n, bit) in enumerate(zip(free, bits))}
+        cost = 0.0
+        for slot in (0, 1):    # queue buffers alternate between their slots tile by tile
+            def addr(n):
+                b = bases.get(n)
+                return -1 if b is None else b[min(slot, len(b) - 1)] + shift.get(n, 0)
+            for d, srcs in steps:
+                ops = tuple(addr(x) for x in dict.fromkeys(srcs))
+                cost += beat_cycles(addr(d), ops + (-1,) * (2 - len(ops)), repeats, RR_CYCLES, RW_CYCLES)
+        cost += 1e-6 * sum(bits)   # ties: fewer shifted views
+        if best_cost is None or cost < best_cost:
+            best, best_cost = dict(zip(free, bits)), cost
+    return best
+
+
+def view_offsets(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, int]:
+    """TBuf -> the float offset (0 or 64) of its view, so that it starts in its chosen phase.
+
+    TBuf k of the path starts in phase k mod 2 (the queues before it are whole granules; each TBuf before it is
+    a whole number of granules plus PAD_BYTES)."""
+    want = phases(spec, variant, dtype)
+    return {name: ((want.get(name, 0) - k) % 2) * PAD_BYTES // 4
+            for k, name in enumerate(tbuf_order(spec, variant, dtype))}
