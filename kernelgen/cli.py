@@ -264,11 +264,45 @@ def verify(op, socs, dtypes, shapes, attr_pairs, seed, json_file):
     click.echo("\n".join(rows))
     failed = sum(not r.passed for r in results)
     click.echo(f"{len(results) - failed} passed, {failed} failed")
-    click.echo("(small |golden| elements are judged by the commercial standard's small-value rule; "
-               "'erf MARE' is information only)")
+    from kernelgen.checking.compare import RULES
+
+    click.echo(f"({RULES}; 'erf MARE' is information only)")
     if json_file:
         json_file.write_text(json.dumps([r.as_dict() for r in results], indent=2))
     if failed:
+        sys.exit(EXIT_CHECK_FAILED)
+
+
+@main.command("compare", context_settings=CONTEXT)
+@click.argument("actual", type=click.Path(path_type=Path))
+@click.argument("golden", type=click.Path(path_type=Path))
+@click.option("--dtype", required=True, help="The output dtype the tolerances are for: float32, float16 or bfloat16.")
+@click.option("--benchmark", "benchmark_file", type=click.Path(path_type=Path), default=None,
+              help="An independent same-precision implementation's output (.npy) for the small-value count rule.")
+@click.option("--json", "json_file", type=click.Path(path_type=Path), default=None, help="Write the metrics as JSON.")
+def compare_cmd(actual, golden, dtype, benchmark_file, json_file):
+    """Judge ACTUAL.npy against GOLDEN.npy by exactly verify's rules (e.g. outputs dumped from a real NPU).
+
+    The golden should be float64. bfloat16 arrays travel as uint16 raw bits. Exit 0 pass, 1 fail, 2 bad input.
+
+    Example: kernelgen compare npu_z.npy golden_z.npy --dtype float16 --benchmark cpu_fp16_z.npy --json r.json
+    """
+    import json
+
+    from kernelgen.authoring.spec import DType
+    from kernelgen.checking.compare import RULES, compare_files
+
+    metrics = compare_files(actual, golden, DType.parse(dtype).short, benchmark_file)
+    if json_file:
+        try:
+            json_file.write_text(json.dumps(metrics.as_dict(), indent=2))
+        except OSError as exc:
+            from kernelgen.errors import UsageError
+
+            raise UsageError(f"cannot write {json_file}: {exc.strerror}")
+    click.echo(metrics.summary())
+    click.echo(f"({RULES})")
+    if not metrics.passed:
         sys.exit(EXIT_CHECK_FAILED)
 
 

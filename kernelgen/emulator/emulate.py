@@ -449,15 +449,42 @@ def spec_decl(spec) -> OpDecl:
 @lru_cache(maxsize=None)
 def source_for_spec(snake: str, soc_family: str) -> OperatorSource:
     from kernelgen.authoring.ops import get_spec
+
+    return source_from_spec(get_spec(snake), soc_family)
+
+
+class _SharedHostSource(OperatorSource):
+    """A rendered tree whose host files (op_host/ and the tiling headers it includes) are byte-identical to
+    another source's: its host objects are that source's (already compiled), only the kernel is new."""
+
+    def __init__(self, op_dir: Path, snake: str, host: OperatorSource, tiling_fields):
+        super().__init__(op_dir, snake, None, tiling_fields)
+        self._host = host
+
+    def host_units(self) -> list[CompileUnit]:
+        return self._host.host_units()
+
+
+_HOST_FILES = ("op_host/", "op_kernel/{snake}_tiling_data.h", "op_kernel/{snake}_tiling_key.h")
+
+
+@lru_cache(maxsize=None)
+def source_from_spec(spec, soc_family: str, host_from: OperatorSource | None = None) -> OperatorSource:
+    """The emulator source of this spec object as it is (a registered operator, a spec file, a mutant).
+    host_from: a source whose host files this spec's rendering shares (checked), to reuse its host objects."""
     from kernelgen.authoring.render import render_tree, resolve_socs
     from kernelgen.authoring.tiling import TILING_FIELDS
 
-    spec = get_spec(snake)
     names = list(spec.default_socs) + ([soc_family] if soc_family not in spec.default_socs else [])
     files = render_tree(spec, resolve_socs(spec, names))
-    root = materialize_tree({k: v for k, v in files.items() if k.startswith(("op_host/", "op_kernel/"))},
-                            f"{spec.snake}")
-    source = OperatorSource(root, spec.snake, None, [(n, t) for n, t, _ in TILING_FIELDS])
+    files = {k: v for k, v in files.items() if k.startswith(("op_host/", "op_kernel/"))}
+    root = materialize_tree(files, f"{spec.snake}")
+    fields = [(n, t) for n, t, _ in TILING_FIELDS]
+    host_keys = tuple(h.format(snake=spec.snake) for h in _HOST_FILES)
+    shared = host_from is not None and all(
+        (host_from.op_dir / k).read_text(encoding="utf-8") == v for k, v in files.items() if k.startswith(host_keys))
+    source = (_SharedHostSource(root, spec.snake, host_from, fields) if shared
+              else OperatorSource(root, spec.snake, None, fields))
     source.strict_gm = True  # kernelgen's own operators never touch a byte past a tensor
     return source
 
