@@ -307,6 +307,55 @@ def compare_cmd(actual, golden, dtype, benchmark_file, json_file):
 
 
 @main.command(context_settings=CONTEXT)
+@click.argument("op")
+@soc_option
+@click.option("--variant", "variants", multiple=True, help="Mutate only this variant (repeatable; default: all).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Mutants compiled and run at once.")
+@click.option("--json", "json_file", type=click.Path(path_type=Path), default=None,
+              help="Write every mutant and its fate as JSON.")
+def mutate(op, socs, variants, jobs, json_file):
+    """Mutation testing: make mutants of OP's compute program and run verify's judge on each.
+
+    Mutants: each constant x1.01 and x0.99 (clamp bounds, the refinement window), the operands of Sub/Div
+    swapped, each step dropped or executed twice. Matrix: float32 on every SOC (and attribute value) that
+    selects each variant, shapes 4097 and 65537, seeds 0 and 1. Prints the mutation score
+    killed / (killed + survived) and every survivor (docs/mutation.md). Exit 1 if any mutant survives.
+
+    Example: kernelgen mutate gelu_grad --soc ascend910b --soc ascend310b --json mutants.json
+    """
+    import json
+
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.render import resolve_socs
+    from kernelgen.checking.mutate import make_mutants, mutate as run_mutate
+    from kernelgen.errors import UsageError
+
+    spec = get_spec(op)
+    for v in variants:
+        spec.variant(v)
+    soc_list = list(resolve_socs(spec, socs))
+    count = len(make_mutants(spec, list(variants) or None))
+    click.echo(f"mutate {spec.snake}: {count} mutants; the unmutated operator runs the matrix first", err=True)
+    with click.progressbar(length=count, label="mutants", file=sys.stderr) as bar:
+        report = run_mutate(spec, soc_list, list(variants) or None, jobs, progress=lambda r: bar.update(1))
+    if json_file:
+        try:
+            json_file.write_text(json.dumps(report.as_dict(), indent=2))
+        except OSError as exc:
+            raise UsageError(f"cannot write {json_file}: {exc.strerror}")
+    for line in report.matrix:
+        click.echo(f"matrix: {line}")
+    for r in report.survivors:
+        click.echo(f"survived: {r.mutant.ident}: {r.mutant.where}")
+    click.echo(f"{spec.snake}: mutation score {report.score:.1%} ({report.count('killed')} killed, "
+               f"{report.count('survived')} survived; {report.count('equivalent')} equivalent and "
+               f"{report.count('stillborn')} stillborn not run)")
+    if report.survivors:
+        sys.exit(EXIT_CHECK_FAILED)
+
+
+@main.command(context_settings=CONTEXT)
 @click.option("--skus", is_flag=True, help="One row per SKU instead of per family.")
 def socs(skus: bool) -> None:
     """Print the SOC catalog: cores, UB, bf16 support, DataCopyPad, workspace, bandwidth.

@@ -89,7 +89,8 @@ def judge(spec: OpSpec, inputs: dict[str, np.ndarray], actual: np.ndarray, dtype
     return metrics, info
 
 
-def run_case(spec: OpSpec, case: Case, seed: int, attrs: dict | None = None) -> CaseResult:
+def run_case(spec: OpSpec, case: Case, seed: int, attrs: dict | None = None, source=None) -> CaseResult:
+    """Run one case on the emulator and judge it; source: the emulator source to run (default: the spec's)."""
     start = time.perf_counter()
     attrs = attrs or {}
     inputs = make_inputs(spec, case.shape, case.dtype, seed)
@@ -99,7 +100,7 @@ def run_case(spec: OpSpec, case: Case, seed: int, attrs: dict | None = None) -> 
     get_golden(spec.golden)  # an unknown golden is a usage error before anything is compiled
     out_name = spec.outputs[0].name
     try:
-        source = _source(spec, case.soc.family)
+        source = source or _source(spec, case.soc.family)
         ge = SHORT_TO_GE[case.dtype.short]
         combo = {t.name: ge for t in spec.inputs + spec.outputs}
         result = run_source(source, case.soc, inputs, attrs, combo=combo)

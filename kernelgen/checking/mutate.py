@@ -1,0 +1,228 @@
+"""Mutation testing of an operator's compute program: is the verify matrix able to tell a wrong kernel?
+
+Each mutant changes the spec's program in one place and is rendered, compiled and run on the emulator like
+the operator itself; it is killed when any case of the mutation matrix fails verify's judge (or the
+emulator finds a defect). The mutations (docs/mutation.md):
+
+- constant: every scalar operand and every constant register, times 1.01 and times 0.99; a scalar of a
+  Maxs/Mins is a clamp bound ("clamp"), a scalar of the refinement's centre, window or blend is "window";
+- swap: the operands of a non-commutative binary step (Sub, Div) swapped;
+- drop: a step removed; duplicate: a step executed twice.
+
+Mutants that cannot run are "stillborn" (the program reads a register before writing it, or never writes
+the output: the spec's own validation rejects them) and mutants that are provably equivalent are not run
+(a duplicated step that does not read its destination writes the same value twice; a duplicated
+Maxs/Mins/Abs/Relu of its own destination is idempotent; a mutant whose float32 program equals the
+original's or an earlier mutant's). Neither counts in the score,
+killed / (killed + survived).
+
+The matrix is verify's, reduced to what changes with the program: float32 (which runs every step,
+including the float32 refinement), every variant on a SOC (and attribute value) that selects it, two
+shapes (4097: edge tiles; 65537: several tiles per core) and two seeds; every input set includes
+verify's hazards and the spec's special values. Host sources do not change with the program, so a
+mutant's host objects are the operator's (only its kernel is compiled).
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Callable
+
+from kernelgen.authoring.spec import ACCUMULATING_OPS, DType, OpSpec, Step, Variant
+from kernelgen.checking.cases import Case
+from kernelgen.errors import SpecError
+from kernelgen.socs import Soc
+
+RELATIVE_CHANGE = 0.01
+NON_COMMUTATIVE = ("Sub", "Div")
+IDEMPOTENT = ("Maxs", "Mins", "Abs", "Relu")
+MUTATION_SHAPES = ((4097,), (65537,))
+MUTATION_SEEDS = (0, 1)
+
+
+@dataclass(frozen=True)
+class Mutant:
+    ident: str                  # "sigmoid_mul/program[4]/constant*1.01"
+    variant: str
+    kind: str                   # constant, clamp, window, swap, drop, duplicate
+    where: str                  # "program[4] Muls z <- a, -1.5957691"
+    spec: OpSpec | None         # the mutated spec (None when stillborn)
+    stillborn: str = ""         # why it cannot run
+    equivalent: str = ""        # why it is equivalent without running it
+
+
+@dataclass
+class MutantResult:
+    mutant: Mutant
+    status: str                 # killed, survived, stillborn, equivalent
+    by: str = ""                # the first failing case and clause
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict:
+        return {"id": self.mutant.ident, "variant": self.mutant.variant, "kind": self.mutant.kind,
+                "where": self.mutant.where, "status": self.status,
+                "reason": self.by or self.mutant.stillborn or self.mutant.equivalent, "seconds": self.seconds}
+
+
+@dataclass
+class MutationReport:
+    op: str
+    results: list[MutantResult]
+    matrix: list[str]
+
+    def count(self, status: str) -> int:
+        return sum(r.status == status for r in self.results)
+
+    @property
+    def score(self) -> float:
+        run = self.count("killed") + self.count("survived")
+        return self.count("killed") / run if run else 1.0
+
+    @property
+    def survivors(self) -> list[MutantResult]:
+        return [r for r in self.results if r.status == "survived"]
+
+    def as_dict(self) -> dict:
+        return {"op": self.op, "score": self.score, "killed": self.count("killed"),
+                "survived": self.count("survived"), "stillborn": self.count("stillborn"),
+                "equivalent": self.count("equivalent"), "matrix": self.matrix,
+                "mutants": [r.as_dict() for r in self.results]}
+
+
+def _describe(step: Step) -> str:
+    tail = f", {step.scalar:.8g}" if step.scalar is not None else ""
+    return f"{step.op} {step.dst} <- {', '.join(step.srcs)}{tail}"
+
+
+def _scalar_kind(part: str, step: Step) -> str:
+    if part == "refine":
+        return "window" if step.op in ("Adds", "Maxs", "Mins") else "constant"
+    return "clamp" if step.op in ("Maxs", "Mins") else "constant"
+
+
+def _step_mutations(part: str, steps: tuple[Step, ...]):
+    """(kind, where, new steps, equivalent reason) for every mutation of one step list."""
+    for i, s in enumerate(steps):
+        where = f"{part}[{i}] {_describe(s)}"
+        if s.scalar is not None and s.scalar != 0.0:
+            for factor in (1 + RELATIVE_CHANGE, 1 - RELATIVE_CHANGE):
+                new = dataclasses.replace(s, scalar=s.scalar * factor)
+                yield (_scalar_kind(part, s), f"{where} -> *{factor:g}",
+                       steps[:i] + (new,) + steps[i + 1:], "")
+        if s.op in NON_COMMUTATIVE and s.srcs[0] != s.srcs[1]:
+            new = dataclasses.replace(s, srcs=(s.srcs[1], s.srcs[0]))
+            yield "swap", f"{where} -> operands swapped", steps[:i] + (new,) + steps[i + 1:], ""
+        yield "drop", f"{where} -> dropped", steps[:i] + steps[i + 1:], ""
+        if s.dst not in s.srcs and s.op not in ACCUMULATING_OPS:
+            same = "the step does not read its destination: the second run writes the same value"
+        elif s.op in IDEMPOTENT and s.srcs == (s.dst,):
+            same = f"{s.op} is idempotent"
+        else:
+            same = ""
+        yield "duplicate", f"{where} -> executed twice", steps[:i + 1] + (s,) + steps[i + 1:], same
+
+
+def variant_mutants(spec: OpSpec, variant: Variant) -> list[Mutant]:
+    out: list[Mutant] = []
+    original = variant.steps(DType.FLOAT32)
+    seen = {original}
+
+    def add(kind: str, where: str, new_variant: Variant, equivalent: str = "") -> None:
+        change = where.rsplit("->", 1)[1].strip()
+        suffix = {"dropped": "", "executed twice": "", "operands swapped": ""}.get(change, change.replace("*", "x"))
+        ident = f"{variant.name}/{where.split(' ', 1)[0]}/{kind}{suffix}"
+        new_spec = dataclasses.replace(spec, variants=tuple(new_variant if v.name == variant.name else v
+                                                           for v in spec.variants))
+        steps = new_variant.steps(DType.FLOAT32) + tuple(new_variant.constants)
+        if not equivalent and steps in seen:
+            equivalent = "the float32 program equals the original's or another mutant's"
+        seen.add(steps)
+        try:
+            new_spec.validate()
+        except SpecError as exc:
+            out.append(Mutant(ident, variant.name, kind, where, None, stillborn=str(exc)))
+            return
+        out.append(Mutant(ident, variant.name, kind, where, new_spec, equivalent=equivalent))
+
+    for kind, where, steps, eq in _step_mutations("program", variant.program):
+        at = variant.refine_at   # keep the refinement before the same program step
+        if at >= 0 and int(where[len("program["):].split("]")[0]) < at:
+            at += len(steps) - len(variant.program)
+        add(kind, where, dataclasses.replace(variant, program=steps, refine_at=at), eq)
+    for kind, where, steps, eq in _step_mutations("refine", variant.refine):
+        add(kind, where, dataclasses.replace(variant, refine=steps), eq)
+    for k, (name, value) in enumerate(variant.constants):
+        for factor in (1 + RELATIVE_CHANGE, 1 - RELATIVE_CHANGE):
+            consts = variant.constants[:k] + ((name, value * factor),) + variant.constants[k + 1:]
+            add("constant", f"constants[{k}] {name} = {value:g} -> *{factor:g}",
+                dataclasses.replace(variant, constants=consts))
+    return out
+
+
+def make_mutants(spec: OpSpec, variants: list[str] | None = None) -> list[Mutant]:
+    return [m for v in spec.variants if variants is None or v.name in variants for m in variant_mutants(spec, v)]
+
+
+def mutation_matrix(spec: OpSpec, socs: list[Soc]) -> dict[str, list[tuple[Soc, dict]]]:
+    """variant name -> the (SOC, attrs) pairs among socs that select it."""
+    out: dict[str, list[tuple[Soc, dict]]] = {}
+    attr_sets = [{a: v} for a, v, _ in spec.attr_variants] or [{}]
+    for soc in socs:
+        for attrs in attr_sets:
+            out.setdefault(spec.variant_for(soc, attrs).name, []).append((soc, attrs))
+    return out
+
+
+def run_mutant(spec: OpSpec, mutant: Mutant, targets: list[tuple[Soc, dict]]) -> MutantResult:
+    from kernelgen.checking.verify import _source, run_case
+    from kernelgen.emulator.emulate import source_from_spec
+
+    if mutant.stillborn:
+        return MutantResult(mutant, "stillborn")
+    if mutant.equivalent:
+        return MutantResult(mutant, "equivalent")
+    start = time.perf_counter()
+    for soc, attrs in targets:
+        source = source_from_spec(mutant.spec, soc.family, _source(spec, soc.family))
+        for shape in MUTATION_SHAPES:
+            for seed in MUTATION_SEEDS:
+                case = Case(soc, DType.FLOAT32, shape, "mutation")
+                res = run_case(mutant.spec, case, seed, attrs, source=source)
+                if not res.passed:
+                    why = res.error or "; ".join(res.metrics.failed_clauses())
+                    attr_text = "".join(f" {k}={v}" for k, v in attrs.items())
+                    return MutantResult(mutant, "killed", f"{soc.family}{attr_text} {shape} seed {seed}: {why}",
+                                        time.perf_counter() - start)
+    return MutantResult(mutant, "survived", "", time.perf_counter() - start)
+
+
+def mutate(spec: OpSpec, socs: list[Soc], variants: list[str] | None = None, jobs: int = 1,
+           progress: Callable[[MutantResult], None] | None = None) -> MutationReport:
+    """Make every mutant of spec's program and run the mutation matrix on each."""
+    matrix = mutation_matrix(spec, socs)
+    mutants = [m for m in make_mutants(spec, variants) if m.variant in matrix]
+    for soc_attrs in matrix.values():   # the unmutated operator must pass the matrix first
+        for soc, attrs in soc_attrs:
+            for shape in MUTATION_SHAPES:
+                for seed in MUTATION_SEEDS:
+                    from kernelgen.checking.verify import run_case
+
+                    res = run_case(spec, Case(soc, DType.FLOAT32, shape, "mutation"), seed, attrs)
+                    if not res.passed:
+                        raise SpecError(f"{spec.snake} itself fails the mutation matrix on {soc.family} {shape} "
+                                        f"seed {seed}: {res.error or res.metrics.failed_clauses()}")
+
+    def one(m: Mutant) -> MutantResult:
+        r = run_mutant(spec, m, matrix[m.variant])
+        if progress:
+            progress(r)
+        return r
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        results = list(pool.map(one, mutants))
+    text = [f"{v}: " + ", ".join(f"{s.family}" + "".join(f" {k}={x}" for k, x in a.items()) for s, a in sa)
+            + f"; float32; shapes {', '.join(str(s) for s in MUTATION_SHAPES)}; seeds {MUTATION_SEEDS}"
+            for v, sa in matrix.items()]
+    return MutationReport(spec.snake, results, text)
