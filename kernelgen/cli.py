@@ -337,8 +337,13 @@ def mutate(op, socs, variants, jobs, json_file):
     soc_list = list(resolve_socs(spec, socs))
     count = len(make_mutants(spec, list(variants) or None))
     click.echo(f"mutate {spec.snake}: {count} mutants; the unmutated operator runs the matrix first", err=True)
-    with click.progressbar(length=count, label="mutants", file=sys.stderr) as bar:
-        report = run_mutate(spec, soc_list, list(variants) or None, jobs, progress=lambda r: bar.update(1))
+    done = []
+
+    def progress(r):
+        done.append(r)
+        click.echo(f"[{len(done)}/{count}] {r.status:<10} {r.mutant.ident} ({r.seconds:.1f} s)", err=True)
+
+    report = run_mutate(spec, soc_list, list(variants) or None, jobs, progress=progress)
     if json_file:
         try:
             json_file.write_text(json.dumps(report.as_dict(), indent=2))

@@ -10,7 +10,7 @@ import numpy as np
 from kernelgen.checking.cases import Case, default_shapes, make_inputs
 from kernelgen.checking.compare import Metrics, compare
 from kernelgen.dtypes import SHORT_TO_GE
-from kernelgen.emulator.emulate import run_source, source_for_spec, source_from_spec
+from kernelgen.emulator.emulate import run_source, source_for
 from kernelgen.errors import KernelgenError, UsageError
 from kernelgen.checking.golden import INFO_GOLDENS, get_benchmark, get_golden
 from kernelgen.socs import Soc
@@ -55,19 +55,6 @@ def _golden_inputs(spec: OpSpec, arrays: dict[str, np.ndarray], as_type) -> dict
     return {n: a.astype(as_type) for n, a in arrays.items()}
 
 
-def _source(spec: OpSpec, family: str):
-    """The emulator source of this very spec: the registered operator's cached source when spec is the one
-    registered under its name, else the spec rendered as it is (a mutant, a spec file)."""
-    from kernelgen.authoring.ops import get_spec
-
-    try:
-        if get_spec(spec.snake) == spec:
-            return source_for_spec(spec.snake, family)
-    except UsageError:
-        pass
-    return source_from_spec(spec, family)
-
-
 def judge(spec: OpSpec, inputs: dict[str, np.ndarray], actual: np.ndarray, dtype: str,
           attrs: dict | None = None) -> tuple[Metrics, Metrics | None]:
     """(metrics against the float64 golden with the independent benchmark, metrics against the informational
@@ -100,7 +87,7 @@ def run_case(spec: OpSpec, case: Case, seed: int, attrs: dict | None = None, sou
     get_golden(spec.golden)  # an unknown golden is a usage error before anything is compiled
     out_name = spec.outputs[0].name
     try:
-        source = source or _source(spec, case.soc.family)
+        source = source or source_for(spec, case.soc.family)
         ge = SHORT_TO_GE[case.dtype.short]
         combo = {t.name: ge for t in spec.inputs + spec.outputs}
         result = run_source(source, case.soc, inputs, attrs, combo=combo)
@@ -130,7 +117,7 @@ def prebuild(spec: OpSpec, cases: list[Case], jobs: int = 2) -> None:
 
     def build(key):
         family, sku, dtype = key
-        source = _source(spec, family)
+        source = source_for(spec, family)
         source.decl()
         ge = SHORT_TO_GE[dtype.short]
         source.library(socs[sku], {t.name: ge for t in spec.inputs + spec.outputs})

@@ -131,10 +131,10 @@ def _link(objects: list[Path], name: str, compiler) -> Path:
 
 def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[list[CompileUnit], Path, bool]:
     """(every unit of the program, the example source, whether it is the generated example)."""
-    from kernelgen.emulator.emulate import resolve_target
+    from kernelgen.emulator.emulate import source_for
     from kernelgen.authoring.render import render_tree, resolve_socs
 
-    source = resolve_target(spec.snake, soc)
+    source = source_for(spec, soc.family)   # this spec's own kernel, also when its name is a built-in's
     decl = source.decl()
     combos = decl.combos(soc.family)
     if not combos:
@@ -252,7 +252,7 @@ def check_results(spec: OpSpec, lines: list[str]) -> tuple[bool, str, tuple[floa
     worst = metrics.mare_index if not metrics.mare_ok else (
         metrics.small_gross_index if metrics.small_gross else int(np.nanargmax(np.where(np.isnan(err), np.inf, err))))
     return False, (f"results differ from the golden: {'; '.join(metrics.failed_clauses())}; worst at "
-                   f"result[{worst}] (x = {EXAMPLE_X[worst]:g}): printed {actual.ravel()[worst]:.9g}, "
+                   f"result[{worst}] (x = {EXAMPLE_X[worst]:g}): printed {values[worst]:.9g}, "
                    f"golden {golden[worst]:.9g}"), values
 
 
