@@ -310,11 +310,13 @@ def compare_cmd(actual, golden, dtype, benchmark_file, json_file):
 @click.argument("op")
 @soc_option
 @click.option("--variant", "variants", multiple=True, help="Mutate only this variant (repeatable; default: all).")
+@click.option("--mutant", "only", multiple=True, metavar="ID",
+              help="Run only this mutant (repeatable), e.g. sigmoid_mul/program[4]/constantx1.01.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Mutants compiled and run at once.")
 @click.option("--json", "json_file", type=click.Path(path_type=Path), default=None,
               help="Write every mutant and its fate as JSON.")
-def mutate(op, socs, variants, jobs, json_file):
+def mutate(op, socs, variants, only, jobs, json_file):
     """Mutation testing: make mutants of OP's compute program and run verify's judge on each.
 
     Mutants: each constant x1.01 and x0.99 (clamp bounds, the refinement window), the operands of Sub/Div
@@ -335,7 +337,7 @@ def mutate(op, socs, variants, jobs, json_file):
     for v in variants:
         spec.variant(v)
     soc_list = list(resolve_socs(spec, socs))
-    count = len(make_mutants(spec, list(variants) or None))
+    count = len(only) or len(make_mutants(spec, list(variants) or None))
     click.echo(f"mutate {spec.snake}: {count} mutants; the unmutated operator runs the matrix first", err=True)
     done = []
 
@@ -343,7 +345,7 @@ def mutate(op, socs, variants, jobs, json_file):
         done.append(r)
         click.echo(f"[{len(done)}/{count}] {r.status:<10} {r.mutant.ident} ({r.seconds:.1f} s)", err=True)
 
-    report = run_mutate(spec, soc_list, list(variants) or None, jobs, progress=progress)
+    report = run_mutate(spec, soc_list, list(variants) or None, jobs, progress=progress, only=list(only) or None)
     if json_file:
         try:
             json_file.write_text(json.dumps(report.as_dict(), indent=2))

@@ -235,10 +235,17 @@ def _check_baseline(spec: OpSpec, soc: Soc, attrs: dict) -> None:
 
 
 def mutate(spec: OpSpec, socs: list[Soc], variants: list[str] | None = None, jobs: int = 1,
-           progress: Callable[[MutantResult], None] | None = None) -> MutationReport:
-    """Make every mutant of spec's program and run the mutation matrix on each."""
+           progress: Callable[[MutantResult], None] | None = None, only: list[str] | None = None) -> MutationReport:
+    """Make every mutant of spec's program (or only those with these ids) and run the mutation matrix on each."""
     matrix = mutation_matrix(spec, socs)
     mutants = [m for m in make_mutants(spec, variants) if m.variant in matrix]
+    if only:
+        known = {m.ident for m in mutants}
+        unknown = [i for i in only if i not in known]
+        if unknown:
+            raise SpecError(f"unknown mutant {unknown[0]!r} of {spec.snake} on these SOCs; ids look like "
+                            f"{mutants[0].ident!r} (kernelgen mutate --json lists them)")
+        mutants = [m for m in mutants if m.ident in only]
     for soc_attrs in matrix.values():   # the unmutated operator must pass the matrix first
         for soc, attrs in soc_attrs:
             _check_baseline(spec, soc, attrs)
