@@ -322,7 +322,8 @@ def mutate(op, socs, variants, only, jobs, json_file):
     Mutants: each constant x1.01 and x0.99 (clamp bounds, the refinement window), the operands of Sub/Div
     swapped, each step dropped or executed twice. Matrix: float32 on every SOC (and attribute value) that
     selects each variant, shapes 4097 and 65537, seeds 0 and 1. Prints the mutation score
-    killed / (killed + survived) and every survivor (docs/mutation.md). Exit 1 if any mutant survives.
+    killed / (killed + unexplained survivors), every survivor, and why the explained ones are equivalent
+    under the standard (docs/mutation.md). Exit 1 if an unexplained mutant survives.
 
     Example: kernelgen mutate gelu_grad --soc ascend910b --soc ascend310b --json mutants.json
     """
@@ -353,11 +354,15 @@ def mutate(op, socs, variants, only, jobs, json_file):
             raise UsageError(f"cannot write {json_file}: {exc.strerror}")
     for line in report.matrix:
         click.echo(f"matrix: {line}")
+    for r in report.results:
+        if r.status == "explained":
+            click.echo(f"survived, equivalent: {r.mutant.ident}: {r.by}")
     for r in report.survivors:
-        click.echo(f"survived: {r.mutant.ident}: {r.mutant.where}")
-    click.echo(f"{spec.snake}: mutation score {report.score:.1%} ({report.count('killed')} killed, "
-               f"{report.count('survived')} survived; {report.count('equivalent')} equivalent and "
-               f"{report.count('stillborn')} stillborn not run)")
+        click.echo(f"SURVIVED: {r.mutant.ident}: {r.mutant.where}")
+    click.echo(f"{spec.snake}: mutation score {report.score:.1%} = killed / (killed + unexplained survivors) "
+               f"({report.count('killed')} killed, {report.count('survived')} survived; {report.count('explained')} "
+               f"equivalent survivors explained; raw score {report.raw_score:.1%}; {report.count('equivalent')} "
+               f"provably equivalent and {report.count('stillborn')} stillborn not run)")
     if report.survivors:
         sys.exit(EXIT_CHECK_FAILED)
 
