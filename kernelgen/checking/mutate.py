@@ -239,6 +239,38 @@ def explain_survivor(spec: OpSpec, mutant: Mutant, attrs: dict) -> str:
         if spread * dy_max <= max(small_err, 2.0**-24 * float(np.max(np.abs(g)))):
             return (f"input clamp moved from {bound:g} to {moved:g}: the golden varies by {spread:.1e} across that "
                     f"interval, below float32's resolution there")
+    same = _same_everywhere(spec, mutant)
+    if same:
+        return same
+    return ""
+
+
+def _same_everywhere(spec: OpSpec, mutant: Mutant) -> str:
+    """"" unless the mutant's float32 program gives bit-identical outputs to the original's on x values from
+    every binade of float32 (both signs, 1024 mantissas each, plus 0 and the largest finite values), with dy
+    uniform in [-5, 5]: by the NumPy interpreter, which equals the emulator bit for bit (test_programs.py)."""
+    import numpy as np
+
+    from kernelgen.authoring.program import interpret
+
+    exponents = np.arange(-149, 128, dtype=np.float64)
+    mantissas = np.linspace(1.0, 2.0, 1024, endpoint=False)
+    x = (mantissas[None, :] * 2.0 ** exponents[:, None]).ravel()
+    x = np.concatenate([x, -x, [0.0, float(np.finfo(np.float32).max), -float(np.finfo(np.float32).max)]])
+    with np.errstate(all="ignore"):
+        x = x.astype(np.float32)
+        x = x[np.isfinite(x)]
+    dy = np.random.default_rng(0).uniform(-5, 5, x.size).astype(np.float32)
+    names = [t.name for t in spec.kernel_inputs]
+    inputs = {names[0]: dy, names[1]: x} if len(names) == 2 else None
+    if inputs is None:
+        return ""
+    out = (spec.outputs[0].name,)
+    a = interpret(spec.variant(mutant.variant), inputs, out)[out[0]]
+    b = interpret(mutant.spec.variant(mutant.variant), inputs, out)[out[0]]
+    if a.tobytes() == b.tobytes():
+        return (f"bit-identical to the original on {x.size} x values spanning every float32 binade "
+                f"(NumPy interpreter, which equals the emulator bit for bit)")
     return ""
 
 
