@@ -243,7 +243,8 @@ def check_results(spec: OpSpec, lines: list[str]) -> tuple[bool, str, tuple[floa
     metrics, _ = judge(spec, inputs, actual, "float32")
     if metrics.passed:
         return True, (f"{count} results match the golden (max abs error {metrics.max_abs_error:.2e}, "
-                      f"MERE {metrics.mere:.2e}, MARE {metrics.mare:.2e})"), values
+                      f"MERE {metrics.mere:.2e}, MARE {metrics.mare:.2e}; each judged by verify's rules, "
+                      f"docs/precision.md)"), values
     from kernelgen.checking.golden import get_golden
 
     golden = get_golden(spec.golden)({k: v.astype(np.float64) for k, v in inputs.items()}, {})[spec.outputs[0].name]

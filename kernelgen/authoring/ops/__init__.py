@@ -1,7 +1,8 @@
 """The operator registry: every operator kernelgen can generate, keyed by snake name.
 
 Besides the built-in specs, a path to a spec file (a .py module defining SPEC, and optionally a NumPy
-`golden(inputs, attrs)`) works wherever an operator name does: `kernelgen generate ./my_op.py`.
+`golden(inputs, attrs)` and an independent float32 `benchmark(inputs, attrs)`) works wherever an operator
+name does: `kernelgen generate ./my_op.py`.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ for _s in _SPECS.values():
 
 
 def _load_spec_file(path: Path) -> OpSpec:
-    from kernelgen.checking.golden import GOLDENS
+    from kernelgen.checking.golden import BENCHMARKS, GOLDENS
 
     module_name = f"kernelgen_user_spec_{path.stem}"
     loader = importlib.util.spec_from_file_location(module_name, path)
@@ -35,6 +36,8 @@ def _load_spec_file(path: Path) -> OpSpec:
     spec.validate()
     if hasattr(module, "golden"):
         GOLDENS.setdefault(spec.golden, module.golden)
+    if hasattr(module, "benchmark"):  # an independent same-precision implementation (docs/precision.md)
+        BENCHMARKS.setdefault(spec.golden, module.benchmark)
     _SPECS.setdefault(spec.snake, spec)
     return spec
 
