@@ -247,7 +247,7 @@ def test_a_kernel_fault_fails_the_stream_sync_with_an_aicore_exception(monkeypat
     no_cann(monkeypatch)
     # The tiling claims 8 more elements than the tensors hold: the kernel reads and writes past them.
     broken = _patched_operator(TOTAL, TOTAL.replace("GetShapeSize())", "GetShapeSize()) + 8"))
-    monkeypatch.setattr(kernelgen.emulator.emulate, "resolve_target", lambda target, soc: broken)
+    monkeypatch.setattr(kernelgen.emulator.emulate, "source_for", lambda spec, family: broken)
     res = cli(["run-example", "gelu_grad"])
     assert res.exit_code == 1, res.output
     assert "aclrtSynchronizeStream failed. ERROR: 507015" in res.output   # the example's own message
