@@ -337,9 +337,97 @@ def verify(op, socs, dtypes, shapes, attr_pairs, seed, json_file):
     click.echo("\n".join(rows))
     failed = sum(not r.passed for r in results)
     click.echo(f"{len(results) - failed} passed, {failed} failed")
-    click.echo("(small |golden| elements are judged by the commercial standard's small-value rule; "
-               "'erf MARE' is information only)")
+    from kernelgen.checking.compare import RULES
+
+    click.echo(f"({RULES}; 'erf MARE' is information only)")
     if failed:
+        sys.exit(EXIT_CHECK_FAILED)
+
+
+@main.command("compare", context_settings=CONTEXT)
+@click.argument("actual", type=click.Path(path_type=Path))
+@click.argument("golden", type=click.Path(path_type=Path))
+@click.option("--dtype", required=True, help="The output dtype the tolerances are for: float32, float16 or bfloat16.")
+@click.option("--benchmark", "benchmark_file", type=click.Path(path_type=Path), default=None,
+              help="An independent same-precision implementation's output (.npy) for the small-value count rule.")
+@json_option("Write the metrics as JSON to FILE (written whole or not at all).")
+def compare_cmd(actual, golden, dtype, benchmark_file, json_file):
+    """Judge ACTUAL.npy against GOLDEN.npy by exactly verify's rules (e.g. outputs dumped from a real NPU).
+
+    The golden should be float64. bfloat16 arrays are ml_dtypes .npy files or uint16 raw bits.
+    Exit 0 pass, 1 fail, 2 bad input.
+
+    Example: kernelgen compare npu_z.npy golden_z.npy --dtype float16 --benchmark cpu_fp16_z.npy --json r.json
+    """
+    import json
+
+    from kernelgen.authoring.spec import DType
+    from kernelgen.checking.compare import RULES, compare_files
+    from kernelgen.validate import write_text_atomic
+
+    metrics = compare_files(actual, golden, DType.parse(dtype).short, benchmark_file)
+    if json_file:
+        write_text_atomic(json_file, json.dumps(metrics.as_dict(), indent=2), "JSON file")
+    click.echo(metrics.summary())
+    click.echo(f"({RULES})")
+    if not metrics.passed:
+        sys.exit(EXIT_CHECK_FAILED)
+
+
+@main.command(context_settings=CONTEXT)
+@op_argument
+@soc_list_option()
+@click.option("--variant", "variants", multiple=True, help="Mutate only this variant (repeatable; default: all).")
+@click.option("--mutant", "only", multiple=True, metavar="ID",
+              help="Run only this mutant (repeatable), e.g. sigmoid_mul/program[4]/constantx1.01.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Mutants compiled and run at once.")
+@json_option("Write every mutant and its fate as JSON to FILE (written whole or not at all).")
+def mutate(op, socs, variants, only, jobs, json_file):
+    """Mutation testing: make mutants of OP's compute program and run verify's judge on each.
+
+    Mutants: each constant x1.01 and x0.99 (clamp bounds, the refinement window), the operands of Sub/Div
+    swapped, each step dropped or executed twice. Matrix: float32 on every SOC (and attribute value) that
+    selects each variant, shapes 4097 and 65537, seeds 0 and 1. Prints the mutation score
+    killed / (killed + unexplained survivors), every survivor, and why the explained ones are equivalent
+    under the standard (docs/mutation.md). Exit 1 if an unexplained mutant survives.
+
+    Example: kernelgen mutate gelu_grad --soc ascend910b --soc ascend310b --json mutants.json
+    """
+    import json
+
+    from kernelgen.authoring.render import resolve_socs
+    from kernelgen.checking.mutate import make_mutants, mutate as run_mutate
+    from kernelgen.validate import write_text_atomic
+
+    _check_cache()
+    spec = op.spec
+    for v in variants:
+        spec.variant(v)
+    soc_list = list(resolve_socs(spec, socs))
+    count = len(only) or len(make_mutants(spec, list(variants) or None))
+    click.echo(f"mutate {spec.snake}: {count} mutants; the unmutated operator runs the matrix first", err=True)
+    done = []
+
+    def progress(r):
+        done.append(r)
+        click.echo(f"[{len(done)}/{count}] {r.status:<10} {r.mutant.ident} ({r.seconds:.1f} s)", err=True)
+
+    report = run_mutate(spec, soc_list, list(variants) or None, jobs, progress=progress, only=list(only) or None)
+    if json_file:
+        write_text_atomic(json_file, json.dumps(report.as_dict(), indent=2), "JSON file")
+    for line in report.matrix:
+        click.echo(f"matrix: {line}")
+    for r in report.results:
+        if r.status == "explained":
+            click.echo(f"survived, equivalent: {r.mutant.ident}: {r.by}")
+    for r in report.survivors:
+        click.echo(f"SURVIVED: {r.mutant.ident}: {r.mutant.where}")
+    click.echo(f"{spec.snake}: mutation score {report.score:.1%} = killed / (killed + unexplained survivors) "
+               f"({report.count('killed')} killed, {report.count('survived')} survived; {report.count('explained')} "
+               f"equivalent survivors explained; raw score {report.raw_score:.1%}; {report.count('equivalent')} "
+               f"provably equivalent and {report.count('stillborn')} stillborn not run)")
+    if report.survivors:
         sys.exit(EXIT_CHECK_FAILED)
 
 

@@ -23,7 +23,7 @@ from conftest import GELU, REPO, requires_cxx
 
 CPP = REPO / "tests" / "examples_cpp"
 INCLUDE = REPO / "kernelgen" / "emulator" / "include"
-EXPECTED_4DP = ["0.5000", "1.0830", "1.0861", "1.0116", "1.0003", "1.0000", "1.0000", "1.0000"]
+EXPECTED_4DP = ["0.5000", "1.0830", "1.0861", "1.0116", "1.0003", "1.0000", "1.0000", "1.0000"]  # the seed's 8
 RESULT = re.compile(r"^aclnnGeluBackward result\[(\d+)\] is: (\S+)$", re.M)
 
 
@@ -37,29 +37,46 @@ def no_cann(monkeypatch):
 
 
 # ---- the result check (pure Python) ----------------------------------------------------------------------
-GOOD = [f"aclnnGeluBackward result[{i}] is: {v}" for i, v in
-        enumerate(["0.500000", "1.082964", "1.086099", "1.011584", "1.000335", "1.000002", "1.000000", "1.000000"])]
+def _good_lines():
+    import numpy as np
+
+    from kernelgen.checking.golden import gelu_grad
+    from kernelgen.emulator.example import example_inputs
+
+    inputs = example_inputs(GELU)
+    z = gelu_grad({k: v.astype(np.float64) for k, v in inputs.items()}, {})["z"].astype(np.float32).ravel()
+    return [f"aclnnGeluBackward result[{i}] is: {v:.9g}" for i, v in enumerate(z)]
+
+
+GOOD = _good_lines()
 
 
 def test_check_accepts_the_golden_values():
     passed, detail, values = check_results(GELU, ["noise"] + GOOD + ["more noise"])
     assert passed, detail
-    assert len(values) == 8 and "8 results match" in detail
+    assert len(values) == 32 and "32 results match" in detail
 
 
 def test_check_rejects_a_wrong_value():
-    bad = GOOD[:3] + ["aclnnGeluBackward result[3] is: 1.020000"] + GOOD[4:]
+    bad = GOOD[:3] + ["aclnnGeluBackward result[3] is: 1.02"] + GOOD[4:]
     passed, detail, _ = check_results(GELU, bad)
-    assert not passed and "result[3]" in detail and "1.020000" in detail
+    assert not passed and "result[3]" in detail and "printed 1.02" in detail
+
+
+def test_check_rejects_a_small_value_grossly_off():
+    i = 25                                   # x = -6.5: |golden| ~ 1e-11, below the small-value threshold
+    bad = GOOD[:i] + [f"aclnnGeluBackward result[{i}] is: 0.01"] + GOOD[i + 1:]
+    passed, detail, _ = check_results(GELU, bad)
+    assert not passed and "small-golden" in detail and f"result[{i}]" in detail
 
 
 def test_check_rejects_missing_results():
-    passed, detail, _ = check_results(GELU, GOOD[:7])
-    assert not passed and "expected 8 lines" in detail and "got 7" in detail
+    passed, detail, _ = check_results(GELU, GOOD[:31])
+    assert not passed and "expected 32 lines" in detail and "got 31" in detail
 
 
 def test_check_rejects_nan():
-    passed, _, _ = check_results(GELU, GOOD[:7] + ["aclnnGeluBackward result[7] is: nan"])
+    passed, _, _ = check_results(GELU, GOOD[:31] + ["aclnnGeluBackward result[31] is: nan"])
     assert not passed
 
 
@@ -103,9 +120,9 @@ def test_generated_example_prints_the_tanh_derivative_and_exits_0(monkeypatch):
     res = cli(["run-example", "gelu_grad"])
     assert res.exit_code == 0, res.output
     values = RESULT.findall(res.output)
-    assert [int(i) for i, _ in values] == list(range(8)), res.output
-    assert [f"{float(v):.4f}" for _, v in values] == EXPECTED_4DP
-    assert "8 results match the golden" in res.output
+    assert [int(i) for i, _ in values] == list(range(32)), res.output
+    assert [f"{float(v):.4f}" for _, v in values[:8]] == EXPECTED_4DP
+    assert "32 results match the golden" in res.output
 
 
 @requires_cxx
@@ -113,8 +130,8 @@ def test_generated_example_on_310b_uses_the_other_formulation(monkeypatch):
     no_cann(monkeypatch)
     res = cli(["run-example", "gelu_grad", "--soc", "ascend310b", "--backend", "emu"])
     assert res.exit_code == 0, res.output
-    assert [f"{float(v):.4f}" for _, v in RESULT.findall(res.output)] == EXPECTED_4DP
-    assert "ascend310b: 8 results match the golden" in res.output
+    assert [f"{float(v):.4f}" for _, v in RESULT.findall(res.output)][:8] == EXPECTED_4DP
+    assert "ascend310b: 32 results match the golden" in res.output
 
 
 @requires_cxx
@@ -128,6 +145,22 @@ def test_a_mismatch_with_the_golden_exits_1(monkeypatch):
     monkeypatch.setattr(kernelgen.emulator.example, "example_inputs",
                         lambda spec: {k: (v + np.float32(0.5) if k == "x" else v) for k, v in real(spec).items()})
     res = cli(["run-example", "gelu_grad"])
+    assert res.exit_code == 1, res.output
+    assert "results differ from the golden" in res.output
+
+
+@requires_cxx
+def test_a_spec_file_with_the_cubic_1_percent_off_fails_verify_and_run_example(monkeypatch, tmp_path):
+    """The issue's wrong kernel: a copy of the gelu_grad spec under another file name, C = 0.0452."""
+    no_cann(monkeypatch)
+    text = (REPO / "kernelgen" / "authoring" / "ops" / "gelu_grad.py").read_text()
+    assert "C = 0.044715 " in text
+    off = tmp_path / "gelu_grad_off.py"
+    off.write_text(text.replace("C = 0.044715 ", "C = 0.0452 "))
+    res = cli(["verify", off, "--soc", "ascend910b", "--dtype", "float32", "--shape", "4097"])
+    assert res.exit_code == 1, res.output
+    assert "0 passed, 1 failed" in res.output and "MARE" in res.output
+    res = cli(["run-example", off, "--backend", "emu"])
     assert res.exit_code == 1, res.output
     assert "results differ from the golden" in res.output
 
@@ -214,7 +247,7 @@ def test_a_kernel_fault_fails_the_stream_sync_with_an_aicore_exception(monkeypat
     no_cann(monkeypatch)
     # The tiling claims 8 more elements than the tensors hold: the kernel reads and writes past them.
     broken = _patched_operator(TOTAL, TOTAL.replace("GetShapeSize())", "GetShapeSize()) + 8"))
-    monkeypatch.setattr(kernelgen.emulator.emulate, "resolve_target", lambda target, soc: broken)
+    monkeypatch.setattr(kernelgen.emulator.emulate, "source_for_spec", lambda spec, family: broken)
     res = cli(["run-example", "gelu_grad"])
     assert res.exit_code == 1, res.output
     assert "aclrtSynchronizeStream failed. ERROR: 507015" in res.output   # the example's own message

@@ -1,5 +1,9 @@
-"""Property tests of the pure-Python tiling (the mirror of op_host/gelu_grad_tiling.cpp)."""
+"""Property tests of the tiling: the pure-Python mirror (kernelgen/authoring/tiling.py) over sizes 1 to 10^8,
+and the real C++ tiling (op_host/gelu_grad_tiling.cpp, run alone through the emulator's kg_tiling) on sampled
+sizes on every SOC and SKU: the same invariants, and the same numbers as the mirror."""
 from __future__ import annotations
+
+import zlib
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -9,14 +13,14 @@ from kernelgen.authoring.spec import DType
 from kernelgen.socs import all_socs, get_soc
 from kernelgen.authoring.tiling import TilingData, compute_tiling
 
-from conftest import GELU
+from conftest import GELU, requires_cxx
 
 SOCS = all_socs(with_skus=True)
 CASES = [(soc, d) for soc in SOCS for d in GELU.dtypes_for(soc)]
 
 
-def _check_invariants(soc, dtype, n):
-    t = compute_tiling(GELU, soc, dtype, n)
+def _check_invariants(soc, dtype, n, t=None):
+    t = t or compute_tiling(GELU, soc, dtype, n)
     d = t.data
     assert 1 <= t.block_dim <= min(soc.core_num, 65535)
     covered = 0
@@ -79,3 +83,49 @@ def test_rejections():
         compute_tiling(GELU, get_soc("ascend910b"), DType.FLOAT32, 0)
     with pytest.raises(HostRejected, match="bfloat16 is not supported on ascend310p"):
         compute_tiling(GELU, get_soc("ascend310p"), DType.BFLOAT16, 10)
+
+
+# ---- the real C++ tiling ----------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def cpp_tiling():
+    """The generated tiling for every SOC family in one tree, compiled once without a kernel."""
+    import dataclasses
+
+    from kernelgen.emulator.emulate import source_from_spec
+
+    families = tuple(dict.fromkeys(s.family for s in SOCS))
+    spec = dataclasses.replace(GELU, default_socs=families)
+    return source_from_spec(spec, families[0])
+
+
+def _sampled_sizes(seed: int) -> list[int]:
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    edges = [1, 31, 32, 33, 255, 256, 257, 4097, 5225, 65537, 10**6 + 3, 10**8]
+    return edges + [int(v) for v in np.exp(rng.uniform(0, np.log(10**8), 12)).astype(np.int64) + 1]
+
+
+@requires_cxx
+@pytest.mark.parametrize("soc,dtype", CASES, ids=[f"{s.sku}-{d.short}" for s, d in CASES])
+def test_cpp_tiling_meets_the_invariants_and_equals_the_mirror(cpp_tiling, soc, dtype):
+    from kernelgen.authoring.tiling import Tiling
+    from kernelgen.emulator.emulate import run_tiling
+
+    combo = {t.name: dtype.ge for t in GELU.inputs + GELU.outputs}
+    for n in _sampled_sizes(zlib.crc32(f"{soc.sku}-{dtype.short}".encode())):
+        doc = run_tiling(cpp_tiling, soc, {t.name: (n,) for t in GELU.inputs}, combo)
+        mirror = compute_tiling(GELU, soc, dtype, n)
+        real = Tiling(TilingData(**doc["tiling_fields"]), doc["block_dim"], doc["tiling_key"],
+                      doc["workspace_bytes"], mirror.variant)
+        _check_invariants(soc, dtype, n, real)
+        assert real == mirror, (soc.sku, dtype.short, n)
+
+
+@requires_cxx
+def test_cpp_tiling_rejects_what_the_mirror_rejects(cpp_tiling):
+    from kernelgen.emulator.emulate import run_tiling
+
+    combo = {t.name: DType.FLOAT32.ge for t in GELU.inputs + GELU.outputs}
+    with pytest.raises(HostRejected):
+        run_tiling(cpp_tiling, get_soc("ascend910b"), {t.name: (0,) for t in GELU.inputs}, combo)

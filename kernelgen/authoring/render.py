@@ -15,6 +15,7 @@ from pathlib import Path
 
 import jinja2
 
+from kernelgen.authoring.example_data import EXAMPLE_DY, EXAMPLE_SHAPE, EXAMPLE_X, cpp_list
 from kernelgen import __version__
 from kernelgen.errors import RenderError, UsageError
 from kernelgen.socs import Soc, all_socs, get_soc
@@ -152,6 +153,10 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "aclnn_decl": lambda param: aclnn_decl(spec, param),
         "tensor_params": tuple(p for p in spec.aclnn.params if p.role in ("input", "output")),
         "attr_params": tuple(p for p in spec.aclnn.params if p.role == "attr"),
+        "example_shape": "{" + ", ".join(map(str, EXAMPLE_SHAPE)) + "}",
+        "example_x": cpp_list(EXAMPLE_X),
+        "example_other": cpp_list(EXAMPLE_DY),
+        "example_zeros": cpp_list([0] * len(EXAMPLE_X)),
         "FLOAT32": DType.FLOAT32,
         "version": __version__,
         "no_pad_socs": tuple(s for s in all_socs() if not s.data_copy_pad),

@@ -67,8 +67,51 @@ def gelu_grad_v2(inputs: dict[str, np.ndarray], attrs: dict) -> dict[str, np.nda
     return {"z": dy * gelu_erf_derivative(x)}
 
 
+def gelu_tanh_derivative_f32(x: np.ndarray) -> np.ndarray:
+    """The benchmark for the tanh form: torch's gelu_backward(approximate="tanh") formula (the golden ops-nn's
+    GeluGrad tests use), every operation in float32. Independent of the sigmoid-form golden above; it cancels
+    in 1 + tanh(u) for x < -3, which is why the small-value allowance is capped (compare.py)."""
+    x = np.asarray(x, dtype=np.float32)
+    f = np.float32
+    with np.errstate(all="ignore"):
+        u = f(math.sqrt(2.0 / math.pi)) * (x + f(GELU_C) * x * x * x)
+        t = np.tanh(u)
+        du = f(math.sqrt(2.0 / math.pi)) * (f(1) + f(3 * GELU_C) * x * x)
+        return f(0.5) * (f(1) + t) + f(0.5) * x * (f(1) - t * t) * du
+
+
+def gelu_erf_derivative_f32(x: np.ndarray) -> np.ndarray:
+    """The benchmark for the exact form: torch's gelu_backward(approximate="none") formula in float32,
+    0.5*(1 + erf(x/sqrt2)) + x*exp(-x^2/2)/sqrt(2 pi), with erf rounded to float32 (a float32 libm erf)."""
+    x = np.asarray(x, dtype=np.float32)
+    f = np.float32
+    with np.errstate(all="ignore"):
+        erf = _erf((x / f(math.sqrt(2.0))).astype(np.float64)).astype(np.float64).astype(np.float32)
+        return f(0.5) * (f(1) + erf) + x * np.exp(f(-0.5) * x * x) * f(1.0 / math.sqrt(2.0 * math.pi))
+
+
+def gelu_grad_benchmark(inputs: dict[str, np.ndarray], attrs: dict) -> dict[str, np.ndarray]:
+    dy, x = np.broadcast_arrays(np.asarray(inputs["dy"], np.float32), np.asarray(inputs["x"], np.float32))
+    return {"z": dy * gelu_tanh_derivative_f32(x)}
+
+
+def gelu_grad_v2_benchmark(inputs: dict[str, np.ndarray], attrs: dict) -> dict[str, np.ndarray]:
+    dy, x = np.broadcast_arrays(np.asarray(inputs["dy"], np.float32), np.asarray(inputs["x"], np.float32))
+    if attrs.get("approximate", "none") == "tanh":
+        return {"z": dy * gelu_tanh_derivative_f32(x)}
+    return {"z": dy * gelu_erf_derivative_f32(x)}
+
+
 GOLDENS = {"gelu_grad": gelu_grad, "gelu_grad_v2": gelu_grad_v2}
+# Independent same-precision implementations for the small-value rule's count (compare.py); a spec file may
+# register its own with a module-level `benchmark(inputs, attrs)`. Without one the allowance is COM's floor.
+BENCHMARKS = {"gelu_grad": gelu_grad_benchmark, "gelu_grad_v2": gelu_grad_v2_benchmark}
 INFO_GOLDENS = {"gelu_grad": gelu_grad_erf_info}
+
+
+def get_benchmark(name: str):
+    """The golden's independent same-precision benchmark, or None."""
+    return BENCHMARKS.get(name)
 
 
 def get_golden(name: str):

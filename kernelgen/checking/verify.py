@@ -12,7 +12,7 @@ from kernelgen.checking.compare import Metrics, compare
 from kernelgen.dtypes import SHORT_TO_GE
 from kernelgen.emulator.emulate import run_source, source_for_spec
 from kernelgen.errors import KernelgenError, UsageError
-from kernelgen.checking.golden import INFO_GOLDENS, get_golden
+from kernelgen.checking.golden import INFO_GOLDENS, get_benchmark, get_golden
 from kernelgen.socs import Soc
 from kernelgen.authoring.spec import DType, OpSpec
 
@@ -55,32 +55,45 @@ def _golden_inputs(spec: OpSpec, arrays: dict[str, np.ndarray], as_type) -> dict
     return {n: a.astype(as_type) for n, a in arrays.items()}
 
 
-def run_case(spec: OpSpec, case: Case, seed: int, attrs: dict | None = None) -> CaseResult:
+def judge(spec: OpSpec, inputs: dict[str, np.ndarray], actual: np.ndarray, dtype: str,
+          attrs: dict | None = None) -> tuple[Metrics, Metrics | None]:
+    """(metrics against the float64 golden with the independent benchmark, metrics against the informational
+    golden or None) for the operator's first output computed from inputs."""
+    attrs = attrs or {}
+    out_name = spec.outputs[0].name
+    with np.errstate(all="ignore"):
+        golden = get_golden(spec.golden)(_golden_inputs(spec, inputs, np.float64), attrs)[out_name]
+        bench_fn = get_benchmark(spec.golden)
+        bench = None
+        if bench_fn is not None:
+            bench = bench_fn(_golden_inputs(spec, inputs, np.float32), attrs)[out_name]
+            bench = np.asarray(bench, dtype=np.float32).astype(np.dtype(actual.dtype))
+        metrics = compare(actual, golden, dtype, bench)
+        info = None
+        if spec.golden in INFO_GOLDENS:
+            info = compare(actual, INFO_GOLDENS[spec.golden](_golden_inputs(spec, inputs, np.float64), attrs)[out_name],
+                           dtype)
+    return metrics, info
+
+
+def run_case(spec: OpSpec, case: Case, seed: int, attrs: dict | None = None, source=None) -> CaseResult:
+    """Run one case on the emulator and judge it; source: the emulator source to run (default: the spec's)."""
     start = time.perf_counter()
     attrs = attrs or {}
     inputs = make_inputs(spec, case.shape, case.dtype, seed)
     for t in spec.inputs:   # inputs the kernel never reads get the first input's data, as aclnn passes them
         if not t.used_by_kernel:
             inputs[t.name] = inputs[spec.inputs[0].name]
-    golden_fn = get_golden(spec.golden)
+    get_golden(spec.golden)  # an unknown golden is a usage error before anything is compiled
     out_name = spec.outputs[0].name
     try:
-        source = source_for_spec(spec, case.soc.family)
+        source = source or source_for_spec(spec, case.soc.family)
         ge = SHORT_TO_GE[case.dtype.short]
         combo = {t.name: ge for t in spec.inputs + spec.outputs}
         result = run_source(source, case.soc, inputs, attrs, combo=combo)
     except KernelgenError as exc:
         return CaseResult(case, None, None, str(exc), time.perf_counter() - start)
-    actual = result.outputs[out_name]
-    with np.errstate(all="ignore"):
-        golden = golden_fn(_golden_inputs(spec, inputs, np.float64), attrs)[out_name]
-        bench = golden_fn(_golden_inputs(spec, inputs, np.float32), attrs)[out_name]
-        bench = np.asarray(bench, dtype=np.float32).astype(case.dtype.numpy)
-        metrics = compare(actual, golden, case.dtype.short, bench)
-        info = None
-        if spec.golden in INFO_GOLDENS:
-            info = compare(actual, INFO_GOLDENS[spec.golden](_golden_inputs(spec, inputs, np.float64), attrs)[out_name],
-                           case.dtype.short)
+    metrics, info = judge(spec, inputs, result.outputs[out_name], case.dtype.short, attrs)
     return CaseResult(case, metrics, info, None, time.perf_counter() - start)
 
 

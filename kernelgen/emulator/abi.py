@@ -50,6 +50,8 @@ def bind(lib: C.CDLL) -> C.CDLL:
     """Declare the exported functions' signatures on a loaded library."""
     lib.kg_run.argtypes = [C.POINTER(KgRunRequest)]
     lib.kg_run.restype = C.c_int32
+    lib.kg_tiling.argtypes = [C.POINTER(KgRunRequest), C.POINTER(C.c_uint64)]
+    lib.kg_tiling.restype = C.c_int32
     lib.kg_infer_shape.argtypes = [C.POINTER(KgRunRequest)]
     lib.kg_infer_shape.restype = C.c_int32
     lib.kg_opdef_json.argtypes = [C.c_char_p, C.c_uint64]

@@ -171,17 +171,21 @@ class OperatorSource:
             self._decl = self._decl or decl
         return self._decl
 
-    def _probe_opdef(self) -> OpDecl:
+    def _probe_library(self) -> C.CDLL:
+        """The host sources linked with a launcher that has no kernel: OpDef, infershape and tiling only."""
         stub = write_source('#include "kgemu/abi.h"\n#include <stdexcept>\nextern "C" void kg_kernel_entry('
                             'uint8_t**, int32_t, uint64_t) { throw std::runtime_error("no kernel linked"); }\n',
                             "probe_launcher")
         try:
             units = self.host_units() + [CompileUnit("probe_launcher", stub)]
-            lib = _load(build_library(units, f"{self.snake}_probe"))
+            return _load(build_library(units, f"{self.snake}_probe"))
         except ToolchainError as exc:
             from kernelgen.emulator.opdir import explain_compile_error
 
             raise ToolchainError(explain_compile_error(str(exc))) from exc
+
+    def _probe_opdef(self) -> OpDecl:
+        lib = self._probe_library()
         buf = C.create_string_buffer(1 << 20)
         if lib.kg_opdef_json(buf, len(buf)) != 0:
             raise ToolchainError(f"{self.snake}: the OpDef registry could not be read")
@@ -407,6 +411,33 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     return RunResult(outputs, doc)
 
 
+def run_tiling(source: OperatorSource, soc: Soc, shapes: dict[str, tuple[int, ...]], combo: dict[str, str],
+               attrs: dict | None = None) -> dict:
+    """Run only the operator's registered C++ tiling (no kernel, no tensor data) for inputs of these shapes:
+    {"tiling_key", "block_dim", "workspace_bytes", "tiling_data_hex", "tiling_fields" (when known)}."""
+    decl = source.decl()
+    lib = source._probe_library()
+    ins = [_tensor_struct(t.name, None, combo[t.name], shape=shapes[t.name]) for t in decl.inputs if t.name in shapes]
+    out_shape = tuple(np.broadcast_shapes(*shapes.values()))
+    outs = [_tensor_struct(t.name, None, combo[t.name], shape=out_shape) for t in decl.outputs]
+    in_structs = (abi.KgTensor * max(1, len(ins)))(*ins)
+    out_structs = (abi.KgTensor * max(1, len(outs)))(*outs)
+    attr_list, keep = _attr_structs(decl, attrs or {})
+    attr_arr = (abi.KgAttr * max(1, len(attr_list)))(*attr_list)
+    soc_s = soc_struct(soc)
+    err = C.create_string_buffer(8192)
+    report = C.create_string_buffer(1 << 16)
+    req = abi.KgRunRequest(decl.op_type.encode(), C.pointer(soc_s), in_structs, len(ins), out_structs, len(outs),
+                           attr_arr, len(attr_list), 1, 0, C.cast(report, C.c_char_p), len(report),
+                           C.cast(err, C.c_char_p), len(err))
+    workspace = C.c_uint64(0)
+    _raise_for(lib.kg_tiling(C.byref(req), C.byref(workspace)), err, decl.op_type, soc, "tiling")
+    doc = json.loads(report.value.decode())
+    if source.tiling_fields:
+        doc["tiling_fields"] = decode_tiling(bytes.fromhex(doc["tiling_data_hex"]), source.tiling_fields)
+    return doc
+
+
 def decode_tiling(raw: bytes, fields) -> dict[str, int]:
     import struct
 
@@ -464,19 +495,53 @@ def spec_decl(spec) -> OpDecl:
                   tuple(AttrDecl(a.name, a.kind, a.default) for a in spec.attrs))
 
 
-@lru_cache(maxsize=None)
 def source_for_spec(spec, soc_family: str) -> OperatorSource:
-    """The rendered sources of spec (an OpSpec; a name is looked up in the registry) for soc_family."""
+    """The emulator source of this very spec (an OpSpec; a name is looked up in the registry) for soc_family:
+    a spec file, a mutant or a spec that shares a built-in's name always runs as itself (source_from_spec
+    caches by the spec's value)."""
     from kernelgen.authoring.ops import get_spec
+
+    return source_from_spec(get_spec(spec), soc_family)
+
+
+class _SharedHostSource(OperatorSource):
+    """A rendered tree whose host files (op_host/ and the tiling headers it includes) are byte-identical to
+    another source's: its host objects are that source's (already compiled), only the kernel is new."""
+
+    def __init__(self, op_dir: Path, snake: str, host: OperatorSource, tiling_fields, extra_flags=()):
+        super().__init__(op_dir, snake, None, tiling_fields)
+        self._host = host
+        self._extra_flags = tuple(extra_flags)
+
+    def host_units(self) -> list[CompileUnit]:
+        return self._host.host_units()
+
+    def kernel_flags(self, decl: OpDecl, combo: dict[str, str], soc: Soc) -> tuple[str, ...]:
+        return super().kernel_flags(decl, combo, soc) + self._extra_flags
+
+
+_HOST_FILES = ("op_host/", "op_kernel/{snake}_tiling_data.h", "op_kernel/{snake}_tiling_key.h")
+
+
+@lru_cache(maxsize=None)
+def source_from_spec(spec, soc_family: str, host_from: OperatorSource | None = None,
+                     kernel_flags: tuple[str, ...] = ()) -> OperatorSource:
+    """The emulator source of this spec object as it is (a registered operator, a spec file, a mutant).
+    host_from: a source whose host files this spec's rendering shares (checked), to reuse its host objects;
+    kernel_flags: extra compiler flags for its kernel (only with a shared host)."""
     from kernelgen.authoring.render import render_tree, resolve_socs
     from kernelgen.authoring.tiling import TILING_FIELDS
 
-    spec = get_spec(spec)
     names = list(spec.default_socs) + ([soc_family] if soc_family not in spec.default_socs else [])
     files = render_tree(spec, resolve_socs(spec, names))
-    root = materialize_tree({k: v for k, v in files.items() if k.startswith(("op_host/", "op_kernel/"))},
-                            f"{spec.snake}")
-    source = OperatorSource(root, spec.snake, None, [(n, t) for n, t, _ in TILING_FIELDS])
+    files = {k: v for k, v in files.items() if k.startswith(("op_host/", "op_kernel/"))}
+    root = materialize_tree(files, f"{spec.snake}")
+    fields = [(n, t) for n, t, _ in TILING_FIELDS]
+    host_keys = tuple(h.format(snake=spec.snake) for h in _HOST_FILES)
+    shared = host_from is not None and all(
+        (host_from.op_dir / k).read_text(encoding="utf-8") == v for k, v in files.items() if k.startswith(host_keys))
+    source = (_SharedHostSource(root, spec.snake, host_from, fields, kernel_flags) if shared
+              else OperatorSource(root, spec.snake, None, fields))
     source.strict_gm = True  # kernelgen's own operators never touch a byte past a tensor
     return source
 

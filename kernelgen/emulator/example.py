@@ -31,6 +31,7 @@ from kernelgen.proc import run_tool, stream_tool
 
 EXAMPLE_TIMEOUT_S = 600  # an example program that runs longer is hung (the emulated kernels take seconds)
 from kernelgen.socs import Soc
+from kernelgen.authoring.example_data import EXAMPLE_DY, EXAMPLE_SHAPE, EXAMPLE_X
 from kernelgen.authoring.spec import OpSpec
 from kernelgen.toolchain import find_compiler
 
@@ -125,10 +126,10 @@ def _link(objects: list[Path], name: str, compiler) -> Path:
 
 def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[list[CompileUnit], Path, bool]:
     """(every unit of the program, the example source, whether it is the generated example)."""
-    from kernelgen.emulator.emulate import resolve_target
+    from kernelgen.emulator.emulate import source_for_spec
     from kernelgen.authoring.render import render_tree, resolve_socs
 
-    source = resolve_target(spec, soc)
+    source = source_for_spec(spec, soc.family)   # this spec's own kernel, also when its name is a built-in's
     decl = source.decl()
     combos = decl.combos(soc.family)
     if not combos:
@@ -195,20 +196,16 @@ def run_program(program: ExampleProgram, on_line: Callable[[str], None] | None =
     return result.returncode, lines
 
 
-EXAMPLE_SHAPE = (4, 2)
-
-
 def example_inputs(spec: OpSpec) -> dict[str, np.ndarray]:
     """The float32 inputs templates/examples/test_aclnn_{{op}}.cpp.j2 passes, keyed by OpDef tensor: the
-    `self` (or x) parameter holds 0..7, every other input parameter 1; an OpDef input fed from another
-    parameter (spec.aclnn.extra_slots) holds that parameter's data."""
-    count = int(np.prod(EXAMPLE_SHAPE))
+    `self` (or x) parameter holds EXAMPLE_X, every other input parameter EXAMPLE_DY (example_data.py); an OpDef
+    input fed from another parameter (spec.aclnn.extra_slots) holds that parameter's data."""
     by_param: dict[str, np.ndarray] = {}
     inputs: dict[str, np.ndarray] = {}
     for p in spec.aclnn.params:
         if p.role == "input":
-            data = np.arange(count) if (p.name == "self" or p.tensor == "x") else np.ones(count)
-            by_param[p.name] = inputs[p.tensor] = data.astype(np.float32).reshape(EXAMPLE_SHAPE)
+            data = EXAMPLE_X if (p.name == "self" or p.tensor == "x") else EXAMPLE_DY
+            by_param[p.name] = inputs[p.tensor] = np.array(data, dtype=np.float32).reshape(EXAMPLE_SHAPE)
     for tensor, param in spec.aclnn.extra_slots:
         inputs[tensor] = by_param[param]
     return inputs
@@ -219,34 +216,41 @@ def result_pattern(spec: OpSpec) -> re.Pattern:
 
 
 def check_results(spec: OpSpec, lines: list[str]) -> tuple[bool, str, tuple[float, ...]]:
-    """Judge the generated example's printed results against the golden of its inputs."""
-    from kernelgen.checking.compare import compare
-    from kernelgen.checking.golden import get_golden
+    """Judge the generated example's printed results (printed with %.9g, so exactly the float32 values) against
+    the golden of its inputs by verify's rules, element by element (kernelgen.checking.compare)."""
+    from kernelgen.checking.verify import judge
 
     pattern = result_pattern(spec)
     printed: dict[int, float] = {}
     for line in lines:
         m = pattern.match(line)
         if m:
-            printed[int(m.group(1))] = float(m.group(2))
+            try:
+                printed[int(m.group(1))] = float(m.group(2))
+            except ValueError:
+                printed[int(m.group(1))] = float("nan")
     inputs = example_inputs(spec)
-    out_name = spec.outputs[0].name
-    golden = get_golden(spec.golden)({k: v.astype(np.float64) for k, v in inputs.items()}, {})[out_name].ravel()
-    bench = get_golden(spec.golden)(dict(inputs), {})[out_name].astype(np.float32).ravel()
+    count = int(np.prod(EXAMPLE_SHAPE))
     values = tuple(printed[i] for i in sorted(printed))
-    if sorted(printed) != list(range(golden.size)):
-        return False, (f"expected {golden.size} lines '{spec.aclnn.name} result[i] is: v' (i = 0..{golden.size - 1}), "
+    if sorted(printed) != list(range(count)):
+        return False, (f"expected {count} lines '{spec.aclnn.name} result[i] is: v' (i = 0..{count - 1}), "
                        f"got {len(printed)}"), values
-    actual = np.array(values, dtype=np.float64)
-    # The example prints with %f: allow its rounding (5e-7) on top of CANN's float32 standard.
-    metrics = compare(actual, golden, "float32", bench)
-    rounding_ok = bool(np.all(np.abs(actual - golden) <= 5e-7 + 2.0**-13 * np.abs(golden)))
-    if metrics.passed or rounding_ok:
-        return True, (f"{golden.size} results match the golden (max abs error {metrics.max_abs_error:.2e}, "
-                      f"MERE {metrics.mere:.2e})"), values
-    worst = int(np.argmax(np.abs(actual - golden)))
+    actual = np.array(values, dtype=np.float32).reshape(EXAMPLE_SHAPE)
+    metrics, _ = judge(spec, inputs, actual, "float32")
+    if metrics.passed:
+        return True, (f"{count} results match the golden (max abs error {metrics.max_abs_error:.2e}, "
+                      f"MERE {metrics.mere:.2e}, MARE {metrics.mare:.2e}; each judged by verify's rules, "
+                      f"docs/precision.md)"), values
+    from kernelgen.checking.golden import get_golden
+
+    golden = get_golden(spec.golden)({k: v.astype(np.float64) for k, v in inputs.items()}, {})[spec.outputs[0].name]
+    golden = golden.ravel()
+    err = np.abs(actual.ravel().astype(np.float64) - golden)
+    worst = metrics.mare_index if not metrics.mare_ok else (
+        metrics.small_gross_index if metrics.small_gross else int(np.nanargmax(np.where(np.isnan(err), np.inf, err))))
     return False, (f"results differ from the golden: {'; '.join(metrics.failed_clauses())}; worst at "
-                   f"result[{worst}]: printed {actual[worst]:.6f}, golden {golden[worst]:.6f}"), values
+                   f"result[{worst}] (x = {EXAMPLE_X[worst]:g}): printed {values[worst]:.9g}, "
+                   f"golden {golden[worst]:.9g}"), values
 
 
 def run_example(spec: OpSpec, soc: Soc, example: Path | None = None, on_line: Callable[[str], None] | None = None,

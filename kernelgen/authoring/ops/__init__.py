@@ -1,7 +1,7 @@
 """The operator registry: every operator kernelgen can generate, keyed by snake name.
 
 Besides the built-in specs, a path to a spec file (a .py module defining SPEC, and optionally a NumPy
-`golden(inputs, attrs)`) works wherever an operator name does: `kernelgen generate ./my_op.py`. A spec file is
+`golden(inputs, attrs)` and an independent float32 `benchmark(inputs, attrs)`) works wherever an operator name does: `kernelgen generate ./my_op.py`. A spec file is
 always that file's spec, even when its snake name is a built-in's; a bare name always means the built-in.
 """
 from __future__ import annotations
@@ -39,7 +39,7 @@ class ResolvedOp:
 
 
 def _load_spec_file(path: Path) -> ResolvedOp:
-    from kernelgen.checking.golden import GOLDENS
+    from kernelgen.checking.golden import BENCHMARKS, GOLDENS
 
     module_name = f"kernelgen_user_spec_{path.stem}"
     loader = importlib.util.spec_from_file_location(module_name, path)
@@ -62,6 +62,11 @@ def _load_spec_file(path: Path) -> ResolvedOp:
         if GOLDENS.get(spec.golden, golden) is not golden:  # the file's own golden, not a built-in's namesake
             spec = replace(spec, golden=f"{spec.golden}@{path.resolve()}")
         GOLDENS[spec.golden] = golden
+    benchmark = getattr(module, "benchmark", None)
+    if benchmark is not None:  # an independent same-precision implementation (docs/precision.md)
+        if not callable(benchmark):
+            raise SpecError(f"spec file {path}: benchmark must be a function benchmark(inputs, attrs)")
+        BENCHMARKS[spec.golden] = benchmark
     notice = None
     if spec.snake in _SPECS or any(spec.op_type == s.op_type for s in _SPECS.values()):
         notice = (f"spec file {path} defines {spec.snake} ({spec.op_type}), which is also a built-in operator; "

@@ -798,6 +798,20 @@ int32_t kg_tiling(KgRunRequest* request, uint64_t* workspace_bytes) {
     uint64_t ws_total = 0;
     for (size_t i = 0; i < node.workspace_num; ++i) ws_total += node.workspace[i];
     if (workspace_bytes != nullptr) *workspace_bytes = ws_total;
+    if (request->report != nullptr) {  // optional: what the tiling decided, for tests of the real C++ tiling
+        kgemu::detail::JsonWriter w;
+        w.BeginObject();
+        w.Key("tiling_key").Uint(node.tiling_key);
+        w.Key("block_dim").Uint(node.block_dim);
+        w.Key("workspace_bytes").Uint(ws_total);
+        w.Key("tiling_data_hex").String(Hex(reinterpret_cast<uint8_t*>(tiling_buf.data()), tiling_data.GetDataSize()));
+        w.EndObject();
+        const std::string& json = w.str();
+        if (json.size() + 1 > request->report_cap) {
+            return Fail(request, KG_USAGE, "report needs " + std::to_string(json.size() + 1) + " bytes");
+        }
+        std::memcpy(request->report, json.c_str(), json.size() + 1);
+    }
     return KG_OK;
 }
 

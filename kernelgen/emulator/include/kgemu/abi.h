@@ -98,7 +98,8 @@ enum KgStatus : int32_t {
 int32_t kg_run(KgRunRequest* request);
 
 // Runs only the registered tiling (no kernel, tensor data not needed) and reports the workspace bytes it asks
-// for: what an aclnn first stage needs to size its workspace and to reject a failing tiling early.
+// for: what an aclnn first stage needs to size its workspace and to reject a failing tiling early. With a
+// report buffer it also writes {"tiling_key", "block_dim", "workspace_bytes", "tiling_data_hex"} as JSON.
 int32_t kg_tiling(KgRunRequest* request, uint64_t* workspace_bytes);
 
 // Runs the registered infershape for op_type: fills outputs[i].ndim/dims from the inputs.

@@ -1,0 +1,29 @@
+"""The inputs of the generated example (templates/examples/test_aclnn_{{op}}.cpp.j2), shared with the check
+of its printed results (kernelgen/emulator/example.py).
+
+The first eight values are the seed article's (x = 0..7, dy = 1, where GELU' is about 1 and insensitive);
+the other 24 exercise the whole formula: negative x down to the tail, the derivative's zero (x0 = -0.75246
+for the tanh form, -0.75179 for the erf form) and both sides of it, inside and outside the float32
+refinement window of +-1e-3, large |x| beyond the clamps, and non-unit, signed dy. Each printed value is judged (kernelgen.checking.compare), so a 1 % change in any
+constant of the main program changes at least one value beyond CANN's float32 tolerance
+(tests/test_example_inputs.py shows it for every constant with the NumPy interpreter).
+"""
+from __future__ import annotations
+
+EXAMPLE_SHAPE = (4, 8)
+SEED_X = (0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0)
+EXAMPLE_X = SEED_X + (
+    -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -5.0,                # the negative half, into the tail
+    -0.75246, -0.7517916, -0.752, -0.753, -0.751, -0.76,     # the zeros (tanh, erf form) and their windows
+    0.25, 0.5, 1.5, 2.5, -6.5, -7.45, 9.0, -9.0, 12.0, -12.0, 30.0)  # mid range, clamps, large |x|
+EXAMPLE_DY = (1.0,) * 8 + (
+    2.0, -0.5, 3.25, -1.75, 0.125, 4.0, -2.5, 1.5,
+    2.0, -3.0, 2.5, -1.25, 0.75, 1.5, -2.25, 3.5,
+    -0.5, 1.75, 2.0, -1.5, 0.5, -4.0, 3.0, 1.0)
+
+assert len(EXAMPLE_X) == len(EXAMPLE_DY) == EXAMPLE_SHAPE[0] * EXAMPLE_SHAPE[1]
+
+
+def cpp_list(values) -> str:
+    """{0, 1, -0.7517916, ...}: C++ float initialisers that parse back to the same float32 values."""
+    return "{" + ", ".join(repr(float(v)) + "f" for v in values) + "}"
