@@ -138,6 +138,6 @@ def test_compare_bad_input_exits_2(real_case, tmp_path):
     assert r.exit_code == 2 and "shape" in r.output
     (tmp_path / "junk.npy").write_text("not an array")
     r = CliRunner().invoke(main, ["compare", str(tmp_path / "junk.npy"), str(d / "golden.npy"), "--dtype", "float32"])
-    assert r.exit_code == 2 and "cannot read actual file" in r.output
+    assert r.exit_code == 2 and "junk.npy is not an .npy array file" in r.output
     r = CliRunner().invoke(main, ["compare", str(d / "golden.npy"), str(d / "golden.npy"), "--dtype", "int8"])
     assert r.exit_code == 2 and "unknown dtype" in r.output
