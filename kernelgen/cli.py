@@ -209,6 +209,47 @@ def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threa
 
 
 @main.command(context_settings=CONTEXT)
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--soc", default=None, metavar="SOC", help="SOC to emulate (default: each operator's own, ascend910b first).")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Operators run in parallel processes.")
+@click.option("--json", "json_file", type=click.Path(path_type=Path), default=None, help="Write the JSON report.")
+@click.option("--recipes", type=click.Path(path_type=Path), default=None,
+              help="Recipe file (JSON) layered over kernelgen's own: shapes, value ranges, attributes per OpType.")
+@click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds per operator (compile + run).")
+def survey(path, soc, jobs, json_file, recipes, timeout):
+    """Run every operator directory under PATH unmodified on the emulator and classify each.
+
+    Classes: ran, defect found, not emulated (API named), layout not understood, compile error, inputs
+    rejected, crashed, timed out. Exit 1 if any operator is neither "ran" nor "defect found".
+
+    Example: kernelgen survey ops-nn/experimental --jobs 2 --json survey.json
+    """
+    import json
+
+    from kernelgen.corpus.survey import survey as run_survey, table
+
+    def on_start(total):
+        click.echo(f"surveying {total} operator directories under {path}", err=True)
+
+    def on_row(done, total, row):
+        click.echo(f"[{done:>{len(str(total))}}/{total}] {row['dir']}: {row['class']} ({row.get('seconds', 0):.0f} s)",
+                   err=True)
+
+    result = run_survey(path, soc=soc, jobs=jobs, recipes=recipes, timeout=timeout, on_row=on_row, on_start=on_start)
+    if json_file:
+        try:
+            json_file.write_text(json.dumps(result.to_json(), indent=2, default=str))
+        except OSError as exc:
+            from kernelgen.errors import UsageError
+
+            raise UsageError(f"cannot write {json_file}: {exc.strerror}")
+    for line in table(result):
+        click.echo(line)
+    if not result.ok():
+        sys.exit(EXIT_CHECK_FAILED)
+
+
+@main.command(context_settings=CONTEXT)
 @click.argument("op")
 @soc_option
 @click.option("--dtype", "dtypes", multiple=True, help="float32, float16 or bfloat16 (repeatable; default: all the SOC allows).")

@@ -96,38 +96,61 @@ def _tensor_struct(name: str, arr: np.ndarray | None, ge: str | None = None, sha
 
 
 class OperatorSource:
-    """An operator directory in the ops-nn layout, ready to be compiled per SOC and dtype combination."""
+    """An operator directory in the ops-nn layout, ready to be compiled per SOC and dtype combination.
 
-    def __init__(self, op_dir: Path, snake: str, decl: OpDecl | None = None, tiling_fields=None):
+    Where the sources are (def file named by folder or OpType, per-SOC tiling folders, `_apt` kernels, include
+    paths) is kernelgen.emulator.layout's business; `soc` picks the SOC's tiling folder and kernel file."""
+
+    def __init__(self, op_dir: Path, snake: str, decl: OpDecl | None = None, tiling_fields=None,
+                 soc: str | None = None):
         self.op_dir = Path(op_dir)
         self.snake = snake
         self._decl = decl
         self._doc: dict = {}  # kg_opdef_json of the host library: tiling keys, impls, tiling-data classes
+        self._probed_soc: str | None = None
+        self.soc = soc  # SOC family whose tiling folder and kernel file are used (None: the layout's guess)
         self.strict_gm = False  # True: GM accesses into a tensor's allocation padding are defects
         self.tiling_fields = tiling_fields  # [(name, ctype)] for plain tiling structs, else None
         self.digest = _tree_digest(self.op_dir)
 
     # ---- sources ----------------------------------------------------------------------------
+    def _npu_arch(self) -> int | None:
+        if not self.soc:
+            return None
+        try:
+            return get_soc(self.soc).npu_arch
+        except UsageError:
+            return None
+
     def host_sources(self) -> list[Path]:
-        host = self.op_dir / "op_host"
-        found = sorted(p for p in host.glob("*.cpp")
-                       if p.name == f"{self.snake}.cpp"  # one host file holding OpDef, tiling and infershape
-                       or p.name.startswith(self.snake) and any(k in p.name for k in ("_def", "_tiling", "_infer")))
-        if not any("_def" in p.name or p.name == f"{self.snake}.cpp" for p in found):
-            raise UsageError(f"{host} has no {self.snake}_def.cpp; an ops-nn operator directory needs "
-                             f"op_host/<op>_def.cpp, op_host/<op>_tiling*.cpp and op_kernel/<op>.cpp")
-        return found
+        from kernelgen.emulator.layout import host_sources
+
+        return host_sources(self.op_dir, self.soc, self._npu_arch())
+
+    def include_dirs(self) -> tuple[Path, ...]:
+        from kernelgen.emulator.layout import include_dirs, tiling_dir
+
+        return include_dirs(self.op_dir, tiling_dir(self.op_dir, self.soc, self._npu_arch()))
 
     def kernel_source(self) -> Path:
-        path = self.op_dir / "op_kernel" / f"{self.snake}.cpp"
-        if not path.is_file():
-            raise UsageError(f"missing kernel source {path}")
-        return path
+        from kernelgen.emulator.layout import def_files, kernel_file
+        from kernelgen.emulator.opdir import snake_case
+
+        names = []
+        for op in self._doc.get("ops", [])[:1]:
+            for cfg in op.get("aicore_configs", op.get("aicore")) or []:
+                if cfg.get("soc") == self.soc:
+                    names.append((cfg.get("extend_cfg_info") or {}).get("opFile.value"))
+            names.append(snake_case(op.get("op_type", "")))
+        names.append(self.snake)
+        names += [p.stem[:-len("_def")] for p in def_files(self.op_dir) if p.stem.endswith("_def")]
+        return kernel_file(self.op_dir, names)
 
     def host_units(self) -> list[CompileUnit]:
         """Compile units of the host sources (def, tiling, infershape); also linked by run-example."""
-        inc = (self.op_dir, self.op_dir / "op_host", self.op_dir / "op_kernel", self.op_dir.parent)
-        return [CompileUnit(f"{self.snake}_{p.stem}", p, (), inc, self.digest) for p in self.host_sources()]
+        inc = self.include_dirs()
+        return [CompileUnit(f"{self.snake}_{p.parent.name}_{p.stem}", p, (), inc, self.digest)
+                for p in self.host_sources()]
 
     def _launcher(self, decl: OpDecl, combo: dict[str, str]) -> str:
         from kernelgen.emulator.opdir import launcher_source
@@ -163,11 +186,29 @@ class OperatorSource:
         return tuple(flags)
 
     # ---- OpDef --------------------------------------------------------------------------------
-    def decl(self) -> OpDecl:
-        if self._decl is None or not self._doc:
-            decl = self._probe_opdef()
-            self._decl = self._decl or decl
+    def decl(self, soc: str | None = None) -> OpDecl:
+        """The OpDef, probed again only when the SOC changes which host sources are compiled (its tiling folder)."""
+        if soc is not None:
+            self.soc = soc
+        sources = tuple(self.host_sources())
+        if not self._doc or self._probed_soc != sources:
+            probed = self._probe_opdef()
+            self._probed_soc = sources
+            if self._decl is None:
+                self._decl = probed
         return self._decl
+
+    def default_soc(self, preferred: str | None = None) -> str:
+        """The SOC a run without --soc uses: preferred if the OpDef configures it, else ascend910b, else the
+        OpDef's first SOC kernelgen knows."""
+        from kernelgen.socs import family_names
+
+        configured = list(self.decl().socs)
+        for name in (preferred, "ascend910b", *configured):
+            if name and name in configured and name in family_names():
+                return name
+        raise UsageError(f"{self.decl().op_type} is configured for {', '.join(configured) or 'no SOC'}; "
+                         f"kernelgen emulates {', '.join(family_names())}")
 
     def _probe_opdef(self) -> OpDecl:
         stub = write_source('#include "kgemu/abi.h"\n#include <stdexcept>\nextern "C" void kg_kernel_entry('
@@ -188,10 +229,10 @@ class OperatorSource:
 
     # ---- build and run -----------------------------------------------------------------------
     def library(self, soc: Soc, combo: dict[str, str]) -> C.CDLL:
-        decl = self.decl()
+        decl = self.decl(soc.family)
         tag = "_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs)
         launcher = write_source(self._launcher(decl, combo), f"{self.snake}_launch")
-        inc = (self.op_dir, self.op_dir / "op_kernel", self.op_dir.parent)
+        inc = self.include_dirs()
         kernel = CompileUnit(f"{self.snake}_kernel_{soc.npu_arch}_{tag}", launcher,
                              self.kernel_flags(decl, combo, soc), inc, self.digest)
         try:
@@ -468,7 +509,7 @@ def resolve_target(target: str | Path, soc: Soc) -> OperatorSource:
         snake = path.resolve().name
         if not (path / "op_host").is_dir() or not (path / "op_kernel").is_dir():
             raise UsageError(f"{path} is not an ops-nn operator directory: it needs op_host/ and op_kernel/")
-        return OperatorSource(path.resolve(), snake)
+        return OperatorSource(path.resolve(), snake, soc=soc.family)
     from kernelgen.authoring.ops import get_spec, op_names
 
     try:
