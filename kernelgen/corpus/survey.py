@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -190,7 +190,8 @@ def survey(path: Path, soc: str | None = None, jobs: int = 1, recipes: Path | No
 
     done = 0
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        for row in pool.map(one, dirs):
+        for future in as_completed([pool.submit(one, d) for d in dirs]):
+            row = future.result()
             done += 1
             result.rows.append(row)
             if on_row:

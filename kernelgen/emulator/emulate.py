@@ -344,7 +344,7 @@ def _as_list(decl_tensor: TensorDecl, value) -> list[np.ndarray]:
 
 def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | None = None,
                threads: int = 0, trace: bool = False, combo: dict[str, str] | None = None,
-               strict_gm: bool | None = None) -> RunResult:
+               strict_gm: bool | None = None, aliases: dict[str, str] | None = None) -> RunResult:
     """Run on every block. A DYNAMIC input takes a list of arrays, and a DYNAMIC output comes back as a list (as
     many tensors as the first DYNAMIC input has). strict_gm: a GM access past a tensor's end is a defect even inside
     the allocator's 512-byte rounding (default: the source's own setting; directories allow it with a warning)."""
@@ -382,22 +382,33 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
                            len(out_names), attr_arr, len(attr_list), threads, int(trace), None, 0,
                            C.cast(err, C.c_char_p), len(err))
     notes = []
+    aliases = output_aliases(decl, aliases)
+    inferred = [None] * len(out_names)
     if source.has_infershape():
         status = lib.kg_infer_shape(C.byref(req))
         _raise_for(status, err, decl.op_type, soc, "infershape")
-        shapes = [tuple(out_structs[i].dims[k] for k in range(out_structs[i].ndim)) for i in range(len(out_names))]
-    else:  # like an elementwise aclnn wrapper: list outputs mirror the list input, others take the broadcast shape
-        given = [a.shape for t in decl.inputs if not t.dynamic for a in lists.get(t.name, [])]
-        try:
-            shape = tuple(np.broadcast_shapes(*given)) if given else ()
-        except ValueError:
-            shape = tuple(given[0])
-        shapes = [tuple(dyn_in[0][j].shape) if dyn_in and t.dynamic else shape
-                  for t in decl.outputs for j in range(n_list if t.dynamic else 1)]
-        notes.append(f"{decl.op_type} registers no infershape; outputs were given the inputs' shapes")
+        inferred = [tuple(out_structs[i].dims[k] for k in range(out_structs[i].ndim)) if out_structs[i].ndim >= 0
+                    else None for i in range(len(out_names))]
+    else:
+        notes.append(f"{decl.op_type} registers no infershape")
+    shapes, rules = output_shapes(decl, out_names, inferred, lists, aliases)
+    for name, rule in dict(zip(out_names, rules)).items():
+        if rule != "infershape":
+            notes.append(f"output {name}: {rule}")
     arrays = []
+    in_index = {}
+    for j, t in enumerate(a for t in decl.inputs for a in [t.name] * len(lists.get(t.name, [None]))):
+        in_index.setdefault(t, j)
     for i, name in enumerate(out_names):
-        arr = _empty_gm(shapes[i], GE_DTYPES[combo[name]].numpy, slack)  # poison: unwritten output is NaN / all-ones
+        src = aliases.get(name)
+        if src is not None and lists.get(src) and lists[src][0].shape == tuple(shapes[i]) \
+                and combo[src] == combo[name]:
+            # in place: the output is the input's own buffer (the kernel reads and writes the same GM)
+            arr = _padded_copy(lists[src][0]) if slack else np.array(lists[src][0], copy=True)
+            ins_struct = in_structs[in_index[src]]
+            ins_struct.data = arr.ctypes.data
+        else:
+            arr = _empty_gm(shapes[i], GE_DTYPES[combo[name]].numpy, slack)  # poison: unwritten output is NaN
         arrays.append(arr)
         out_structs[i].ndim = len(shapes[i])
         for k, d in enumerate(shapes[i]):
@@ -418,6 +429,7 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     _raise_for(status, err, decl.op_type, soc, "run")
     doc = json.loads(report.value.decode() or "{}")
     doc["warnings"] = notes + list(doc.get("warnings", []))
+    doc["output_rules"] = [f"{n}: {r}" for n, r in dict(zip(out_names, rules)).items()]
     arrays = [a.copy() if slack else a for a in arrays]
     outputs = {}
     for t in decl.outputs:
@@ -428,6 +440,62 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     doc["dtypes"] = combo
     doc["soc"] = soc.family
     return RunResult(outputs, doc)
+
+
+# ---- output sizing and in-place outputs -------------------------------------------------------------------
+_ALIAS_SUFFIXES = ("", "_out", "Out", "_ref", "_update")
+
+
+def output_aliases(decl: OpDecl, given: dict[str, str] | None = None) -> dict[str, str]:
+    """{output: input} of in-place outputs: the ones given, else an output named like an input (CANN's ref
+    convention: `var` in and out) or like it plus _out / Out / _ref (`var` -> `varOut`)."""
+    inputs = {t.name for t in decl.inputs}
+    out = {}
+    for t in decl.outputs:
+        if given and t.name in given:
+            if given[t.name] not in inputs:
+                raise UsageError(choices_message(f"input aliased by output {t.name}", given[t.name], inputs))
+            out[t.name] = given[t.name]
+            continue
+        for i in decl.inputs:
+            if any(t.name == i.name + suffix for suffix in _ALIAS_SUFFIXES):
+                out[t.name] = i.name
+                break
+    return out
+
+
+def output_shapes(decl: OpDecl, out_names: list[str], inferred: list, lists: dict, aliases: dict[str, str]):
+    """(shapes, rules): the infershape's shape where it set one; otherwise the rule CANN's aclnn layer follows
+    when it allocates an output before the launch: an in-place output is its input; a list output mirrors
+    the list input; any other output takes the broadcast of the inputs' shapes (the elementwise convention)."""
+    dyn_in = [lists[t.name] for t in decl.inputs if t.dynamic and t.name in lists]
+    given = [a.shape for t in decl.inputs if not t.dynamic for a in lists.get(t.name, [])]
+    try:
+        broadcast = tuple(np.broadcast_shapes(*given)) if given else ()
+        how = "the broadcast of the inputs' shapes"
+    except ValueError:
+        broadcast = tuple(given[0])
+        how = f"the first input's shape (the inputs do not broadcast)"
+    dynamic = {t.name for t in decl.outputs if t.dynamic}
+    shapes, rules, seen = [], [], {}
+    for i, name in enumerate(out_names):
+        j = seen.get(name, 0)
+        seen[name] = j + 1
+        if inferred[i] is not None:
+            shapes.append(tuple(inferred[i]))
+            rules.append("infershape")
+            continue
+        unset = "infershape left it unset" if any(s is not None for s in inferred) else "no infershape result"
+        if name in aliases and lists.get(aliases[name]):
+            shapes.append(tuple(lists[aliases[name]][0].shape))
+            rules.append(f"in place: input {aliases[name]}'s shape ({unset})")
+        elif name in dynamic and dyn_in:
+            shapes.append(tuple(dyn_in[0][min(j, len(dyn_in[0]) - 1)].shape))
+            rules.append(f"the list input's shapes ({unset})")
+        else:
+            shapes.append(broadcast)
+            rules.append(f"{how} ({unset})")
+    return shapes, rules
 
 
 def decode_tiling(raw: bytes, fields) -> dict[str, int]:
