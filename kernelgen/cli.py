@@ -232,8 +232,9 @@ def survey(path, soc, jobs, json_file, recipes, timeout):
         click.echo(f"surveying {total} operator directories under {path}", err=True)
 
     def on_row(done, total, row):
-        click.echo(f"[{done:>{len(str(total))}}/{total}] {row['dir']}: {row['class']} ({row.get('seconds', 0):.0f} s)",
-                   err=True)
+        detail = "" if row["class"] == "ran" else " - " + (row.get("detail") or "")[:100]
+        click.echo(f"[{done:>{len(str(total))}}/{total}] {row['dir']}: {row['class']} ({row.get('seconds', 0):.0f} s)"
+                   f"{detail}", err=True)
 
     result = run_survey(path, soc=soc, jobs=jobs, recipes=recipes, timeout=timeout, on_row=on_row, on_start=on_start)
     if json_file:
