@@ -74,7 +74,7 @@ DECL = OpDecl("KgToy", "kg_toy",
 
 def test_recipes_shipped_file_and_inputs_from_rules_and_entry():
     recipes = recipes_mod.load_recipes()
-    assert recipes["ops"]["GeluGrad"]["ranges"]["x"] == [-12.0, 12.0]
+    assert recipes["ops"]["GeluGrad"]["cases"][1]["ranges"]["x"] == [-12.0, 12.0]
     extra = {"defaults": {}, "name_rules": [], "ops": {"KgToy": {"shape": [2, 16], "ranges": {"x": [5, 6]},
                                                                "attrs": {"axis": -1}, "optional": ["bias"]}}}
     recipe = recipes_mod.recipe_for(recipes_mod.merge_recipes(recipes, extra), "kgtoy")  # OpType, any case

@@ -13,6 +13,8 @@ defaults < name rules (by input name, a regular expression) < the operator's ent
   int_range [lo, hi)    integers (and bool: 0/1)       attrs {name: value}     attribute values
   dtype "float32"       the OpDef dtype combination    optional [input]        optional inputs to pass
   list_len int          tensors in a DYNAMIC input     values {input: [..]}    exact values (reshaped)
+  alias {output: input} an in-place output             cases [{...}]           several runs, each overlaying
+                        (beyond the naming rules)                             the entry (one row: the worst)
 The OpDef gives the rest: dtypes (the first combination whose first input is float32, else the first one), the
 attribute defaults, and which inputs are required.
 """
@@ -29,7 +31,7 @@ from kernelgen.errors import UsageError
 
 RECIPES = Path(__file__).resolve().parent / "recipes.json"
 _KEYS = {"shape", "shapes", "range", "ranges", "int_range", "attrs", "dtype", "optional", "list_len", "values",
-         "soc", "match", "note"}
+         "soc", "match", "note", "alias", "cases"}
 _ATTR_FALLBACK = {"float": 1.0, "int": 1, "bool": False, "str": "", "list_float": [], "list_int": [],
                   "list_bool": []}
 
@@ -48,7 +50,14 @@ def _check_entry(where: str, entry) -> dict:
         v = entry.get(key)
         if v is not None and not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, (int, float)) for x in v)):
             raise UsageError(f"{where}: {key} must be [low, high], not {v!r}")
-    for key in ("shapes", "ranges", "attrs", "values"):
+    if "cases" in entry:
+        if not isinstance(entry["cases"], list) or not entry["cases"]:
+            raise UsageError(f"{where}: cases must be a non-empty list of recipe entries")
+        for i, case in enumerate(entry["cases"]):
+            if isinstance(case, dict) and "cases" in case:
+                raise UsageError(f"{where}: cases[{i}] cannot hold cases")
+            _check_entry(f"{where}: cases[{i}]", case)
+    for key in ("shapes", "ranges", "attrs", "values", "alias"):
         if key in entry and not isinstance(entry[key], dict):
             raise UsageError(f"{where}: {key} must be an object keyed by name, not {entry[key]!r}")
     return entry

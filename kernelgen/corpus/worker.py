@@ -96,12 +96,62 @@ def _inputs_finite(inputs: dict) -> bool:
     return True
 
 
-def survey_one(job: dict) -> dict:
-    """Learn, compile and run one operator directory; the row of the survey report (never raises)."""
-    from kernelgen.corpus.inputs import load_recipes, make_inputs, merge_recipes, pick_survey_combo, recipe_for
-    from kernelgen.emulator.emulate import OperatorSource, run_source
+def _classify(exc: BaseException, stage: str) -> tuple[str, str, list[str]]:
+    """(class, detail, APIs) of an exception raised while learning or running an operator."""
     from kernelgen.emulator.layout import LayoutError
     from kernelgen.errors import EmulatorDefect, HostRejected, KernelgenError, ToolchainError, UsageError
+
+    if isinstance(exc, LayoutError):
+        return LAYOUT, _first_line(exc), []
+    if isinstance(exc, EmulatorDefect):
+        return DEFECT, _first_line(exc, 600), []
+    if isinstance(exc, HostRejected):
+        return REJECTED, _first_line(exc), []
+    if isinstance(exc, ToolchainError):
+        return compile_failure(str(exc))
+    if isinstance(exc, UsageError):
+        return (LAYOUT if stage in ("layout", "opdef") else REJECTED), _first_line(exc), []
+    if isinstance(exc, KernelgenError):
+        return CRASHED, _first_line(exc), []
+    return CRASHED, f"kernelgen raised {type(exc).__name__} while {stage}: {_first_line(exc)}", []
+
+
+def _run_case(source, soc, decl, recipe: dict, job: dict) -> dict:
+    """One recipe case: inputs, run, output checks; a dict with class, detail and what was run."""
+    from kernelgen.corpus.inputs import make_inputs, pick_survey_combo
+    from kernelgen.emulator.emulate import run_source
+
+    case: dict = {"class": None, "detail": ""}
+    stage = "inputs"
+    try:
+        combo = pick_survey_combo(decl, soc.family, recipe)
+        inputs, attrs = make_inputs(decl, combo, recipe, seed=int(job.get("seed", 0)))
+        case["dtypes"] = dict(combo)
+        case["shapes"] = {n: [list(x.shape) for x in a] if isinstance(a, list) else list(a.shape)
+                          for n, a in inputs.items()}
+        case["attrs"] = attrs
+        stage = "run"
+        result = run_source(source, soc, inputs, attrs, threads=int(job.get("threads", 1)), combo=combo,
+                            strict_gm=True, aliases=recipe.get("alias"))
+        case["warnings"] = list(result.report.get("warnings", []))
+        case["output_rules"] = list(result.report.get("output_rules", []))
+        case["block_dim"] = result.report.get("block_dim")
+        findings = check_outputs(result.outputs, inputs) if _inputs_finite(inputs) else []
+        if findings:
+            case["class"], case["detail"] = DEFECT, "; ".join(findings)
+        else:
+            case["class"], case["detail"] = RAN, f"block dim {result.report.get('block_dim')}"
+    except Exception as exc:  # noqa: BLE001 - classified, never a traceback
+        case["class"], case["detail"], case["apis"] = _classify(exc, stage)
+    case["stage"] = stage
+    return case
+
+
+def survey_one(job: dict) -> dict:
+    """Learn, compile and run one operator directory, once per recipe case; the row of the survey report (never
+    raises). Several cases: the row is a defect if any case found one, ran if all ran, else the first other class."""
+    from kernelgen.corpus.inputs import load_recipes, merge_recipes, recipe_for
+    from kernelgen.emulator.emulate import OperatorSource
     from kernelgen.socs import get_soc
 
     op_dir = Path(job["dir"])
@@ -124,43 +174,36 @@ def survey_one(job: dict) -> dict:
             decl = source.decl(soc_name)
         row["soc"] = soc_name
         soc = get_soc(soc_name)
-        stage = "inputs"
-        combo = pick_survey_combo(decl, soc.family, recipe)
-        inputs, attrs = make_inputs(decl, combo, recipe, seed=int(job.get("seed", 0)))
-        row["dtypes"] = {k: v for k, v in combo.items()}
-        row["shapes"] = {n: [list(x.shape) for x in a] if isinstance(a, list) else list(a.shape)
-                         for n, a in inputs.items()}
-        row["attrs"] = attrs
         stage = "run"
-        result = run_source(source, soc, inputs, attrs, threads=int(job.get("threads", 1)), combo=combo,
-                            strict_gm=True)
-        row["warnings"] = list(result.report.get("warnings", []))
-        row["output_rules"] = list(result.report.get("output_rules", []))
-        row["block_dim"] = result.report.get("block_dim")
-        findings = check_outputs(result.outputs, inputs) if _inputs_finite(inputs) else []
-        if findings:
-            row["class"], row["detail"] = DEFECT, "; ".join(findings)
-        else:
-            row["class"], row["detail"] = RAN, f"block dim {result.report.get('block_dim')}"
-    except LayoutError as exc:
-        row["class"], row["detail"] = LAYOUT, _first_line(exc)
-    except EmulatorDefect as exc:
-        row["class"], row["detail"] = DEFECT, _first_line(exc, 600)
-    except HostRejected as exc:
-        row["class"], row["detail"] = REJECTED, _first_line(exc)
-    except ToolchainError as exc:
-        row["class"], row["detail"], row["apis"] = compile_failure(str(exc))
-    except UsageError as exc:
-        row["class"] = LAYOUT if stage in ("layout", "opdef") else REJECTED
-        row["detail"] = _first_line(exc)
-    except KernelgenError as exc:
-        row["class"], row["detail"] = CRASHED, _first_line(exc)
+        overlays = recipe.get("cases") or [{}]
+        cases = [_run_case(source, soc, decl, {**recipe, **overlay}, job) for overlay in overlays]
     except Exception as exc:  # noqa: BLE001 - a survey row, never a traceback
-        row["class"] = CRASHED
-        row["detail"] = f"kernelgen raised {type(exc).__name__} while {stage}: {_first_line(exc)}"
-    row["stage"] = stage
+        row["class"], row["detail"], row["apis"] = _classify(exc, stage)
+        row["stage"] = stage
+        row["seconds"] = round(time.monotonic() - start, 2)
+        return row
+    for key in ("dtypes", "shapes", "attrs", "warnings", "output_rules", "block_dim", "apis", "stage"):
+        if key in cases[0]:
+            row[key] = cases[0][key]
+    defects = [(i, c) for i, c in enumerate(cases) if c["class"] == DEFECT]
+    others = [c for c in cases if c["class"] not in (RAN, DEFECT)]
+    if defects:
+        row["class"] = DEFECT
+        row["detail"] = " | ".join((f"case {i + 1} ({_shape_text(c)}): " if len(cases) > 1 else "") + c["detail"]
+                                   for i, c in defects)
+    elif others:
+        row.update({k: others[0][k] for k in ("class", "detail", "apis", "stage") if k in others[0]})
+    else:
+        row["class"], row["detail"] = RAN, cases[0]["detail"]
+    if len(cases) > 1:
+        row["cases"] = cases
     row["seconds"] = round(time.monotonic() - start, 2)
     return row
+
+
+def _shape_text(case: dict) -> str:
+    shapes = case.get("shapes") or {}
+    return ", ".join(f"{n} {'x'.join(map(str, s)) if s and isinstance(s[0], int) else s}" for n, s in shapes.items())
 
 
 def main(argv: list[str]) -> int:
