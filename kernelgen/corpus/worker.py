@@ -87,6 +87,21 @@ def check_outputs(outputs: dict, inputs: dict) -> list[str]:
     return findings
 
 
+def padding_writes(warnings: list[str]) -> list[str]:
+    """Writes past the end of an output, from the run's warnings: the allocator's 512-byte rounding keeps them
+    inside the buffer on the NPU, but they land on whatever follows the tensor when it is a view of a larger one
+    (or its neighbour in a fused graph's memory), so the survey counts them as defects. Reads past the end stay
+    warnings: the lanes they fill are never stored."""
+    found = []
+    for w in warnings:
+        m = re.search(r"^(block \d+(?: \(and \d+ more\))?): (?:.*?: )?(\w+): writes past the end of '([^']+)' \((\d+) bytes\)",
+                      w)
+        if m:
+            found.append(f"{m.group(1)}: {m.group(2)} writes past the end of output {m.group(3)} "
+                         f"({m.group(4)} bytes) into its allocation padding")
+    return found
+
+
 def _inputs_finite(inputs: dict) -> bool:
     for value in inputs.values():
         for a in value if isinstance(value, list) else [value]:
@@ -132,11 +147,12 @@ def _run_case(source, soc, decl, recipe: dict, job: dict) -> dict:
         case["attrs"] = attrs
         stage = "run"
         result = run_source(source, soc, inputs, attrs, threads=int(job.get("threads", 1)), combo=combo,
-                            strict_gm=True, aliases=recipe.get("alias"))
+                            strict_gm=False, aliases=recipe.get("alias"))
         case["warnings"] = list(result.report.get("warnings", []))
         case["output_rules"] = list(result.report.get("output_rules", []))
         case["block_dim"] = result.report.get("block_dim")
-        findings = check_outputs(result.outputs, inputs) if _inputs_finite(inputs) else []
+        findings = padding_writes(case["warnings"])
+        findings += check_outputs(result.outputs, inputs) if _inputs_finite(inputs) else []
         if findings:
             case["class"], case["detail"] = DEFECT, "; ".join(findings)
         else:
