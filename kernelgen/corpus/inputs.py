@@ -123,6 +123,8 @@ def recipe_for(recipes: dict, op_type: str) -> dict:
 def pick_survey_combo(decl, soc: str, recipe: dict) -> dict[str, str]:
     """The dtype combination to run: the recipe's dtype, else the first all-emulated one whose first input is
     float32, else the first all-emulated one."""
+    if not decl.inputs and not decl.outputs:
+        return {}  # an operator without tensors (attributes only)
     combos = [c for c in decl.combos(soc) if all(v in GE_DTYPES for v in c.values())]
     if not combos:
         declared = sorted({v for c in decl.combos(soc) for v in c.values()})

@@ -60,8 +60,13 @@ class Survey:
 
 
 def _has_sources(d: Path) -> bool:
-    return any(p.suffix in (".cpp", ".cc") for sub in ("op_host", "op_kernel") if (d / sub).is_dir()
-               for p in (d / sub).rglob("*"))
+    """op_host/ holds a host source (beside it or in a tiling folder; op_api/ is the aclnn layer) or op_kernel/
+    a kernel source."""
+    host = d / "op_host"
+    if host.is_dir() and any(p.suffix == ".cpp" for p in list(host.glob("*")) + list(host.glob("*/*"))
+                             if p.parent.name not in ("op_api", "op_graph", "config")):
+        return True
+    return (d / "op_kernel").is_dir() and any(p.suffix == ".cpp" for p in (d / "op_kernel").rglob("*"))
 
 
 def find_operator_dirs(root: Path) -> tuple[list[Path], list[Path]]:

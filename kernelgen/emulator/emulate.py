@@ -392,6 +392,10 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     else:
         notes.append(f"{decl.op_type} registers no infershape")
     shapes, rules = output_shapes(decl, out_names, inferred, lists, aliases)
+    for name, shape in zip(out_names, shapes):
+        if any(d < 0 for d in shape):
+            raise HostRejected(f"{decl.op_type} on {soc.family}: infershape gave output {name} the shape "
+                               f"{list(shape)}, with unknown (-1) dims: the inputs or attributes do not fix it")
     for name, rule in dict(zip(out_names, rules)).items():
         if rule != "infershape":
             notes.append(f"output {name}: {rule}")
