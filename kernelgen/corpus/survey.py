@@ -78,15 +78,23 @@ def find_operator_dirs(root: Path) -> tuple[list[Path], list[Path]]:
     if not root.is_dir():
         raise UsageError(f"survey path {root} is not a directory (give an operator directory or a folder of them)")
     found, skipped = [], []
+    seen: set[Path] = set()
 
     def walk(d: Path, depth: int) -> None:
+        try:
+            real = d.resolve()
+        except OSError:
+            return
+        if real in seen:  # a symlink loop, or the same operator reached twice
+            return
+        seen.add(real)
         if (d / "op_host").is_dir() or (d / "op_kernel").is_dir():
             (found if _has_sources(d) else skipped).append(d)
             return
         if depth > 6:
             return
         try:
-            children = sorted(p for p in d.iterdir() if p.is_dir() and not p.is_symlink())
+            children = sorted(p for p in d.iterdir() if p.is_dir())
         except OSError:
             return
         for child in children:
