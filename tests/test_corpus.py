@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from kernelgen.cli import main
 from kernelgen.corpus import inputs as recipes_mod
 from kernelgen.corpus.survey import find_operator_dirs
-from kernelgen.corpus.worker import check_outputs, compile_failure
+from kernelgen.corpus.worker import check_outputs, compile_failure, padding_writes
 from kernelgen.emulator import INCLUDE_DIR
 from kernelgen.emulator.emulate import OpDecl, TensorDecl, AttrDecl, run
 from kernelgen.emulator.layout import def_files, host_sources, include_dirs, kernel_file, repo_root, tiling_dir
@@ -126,6 +126,28 @@ def test_check_outputs_tells_unwritten_from_computed_nan():
     [finding] = check_outputs({"z": nan}, {"x": x})
     assert "1 of 3 elements are NaN for finite inputs (first at flat index 0: x=-11)" in finding
     assert check_outputs({"z": x * 2}, {"x": x}) == []
+
+
+def test_only_writes_past_an_outputs_end_are_defects():
+    warnings = ["block 0: DataCopy: reads past the end of 'x' (52 bytes) into its allocation padding: harmless with "
+                "the NPU allocator's rounding (buffers padded to 512 bytes), but those bytes are not the tensor's",
+                "block 3 (and 2 more): DataCopy: writes past the end of 'y' (52 bytes) into its allocation padding: "
+                "harmless with the NPU allocator's rounding (buffers padded to 512 bytes), but those bytes are not "
+                "the tensor's", "tiling never called SetTilingKey; the key is 0"]
+    assert padding_writes(warnings) == ["block 3 (and 2 more): DataCopy writes past the end of output y (52 bytes) "
+                                        "into its allocation padding"]
+
+
+def test_recipe_cases_are_checked_like_entries(tmp_path):
+    f = tmp_path / "r.json"
+    f.write_text('{"ops": {"X": {"cases": [{}, {"shape": [8, 32]}]}}}')
+    assert recipes_mod.recipe_for(recipes_mod.load_recipes(f), "X")["cases"][1]["shape"] == [8, 32]
+    f.write_text('{"ops": {"X": {"cases": [{"shap": [1]}]}}}')
+    with pytest.raises(UsageError, match=r"ops.X: cases\[0\]: unknown recipe key 'shap'"):
+        recipes_mod.load_recipes(f)
+    f.write_text('{"ops": {"X": {"cases": []}}}')
+    with pytest.raises(UsageError, match="cases must be a non-empty list"):
+        recipes_mod.load_recipes(f)
 
 
 def test_find_operator_dirs_skips_helpers_and_non_operators(tmp_path):
