@@ -153,16 +153,17 @@ def _run_child(job: dict, timeout: float) -> dict:
         Path(job_file).unlink(missing_ok=True)
     lines = res.output.splitlines()
     for line in reversed(lines):
-        if line.startswith(RESULT_TAG):
+        at = line.rfind(RESULT_TAG)  # the operator's own prints may precede it on the same line
+        if at >= 0:
             try:
-                got = json.loads(line[len(RESULT_TAG):])
+                got = json.loads(line[at + len(RESULT_TAG):])
             except ValueError:
                 break
             if isinstance(got, dict) and got.get("class") in CLASSES:
                 got["dir"] = job["rel"]
                 return got
             break
-    context = [ln for ln in lines if ln.strip() and not ln.startswith(RESULT_TAG)][-3:]
+    context = [ln for ln in lines if ln.strip() and RESULT_TAG not in ln][-3:]
     why = (f"the worker process died with {_signal_name(res.returncode)}" if res.returncode < 0 else
            f"the worker process exited with code {res.returncode} and no result")
     row.update({"class": CRASHED, "detail": why + (": " + " | ".join(context) if context else ""),

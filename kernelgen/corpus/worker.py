@@ -230,7 +230,7 @@ def main(argv: list[str]) -> int:
         return 0
     row = survey_one(job)
     sys.stdout.flush()
-    print(RESULT_TAG + json.dumps(row, default=str), flush=True)
+    print("\n" + RESULT_TAG + json.dumps(row, default=str), flush=True)  # on its own line after the op's prints
     return 0
 
 
