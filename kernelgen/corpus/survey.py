@@ -63,10 +63,13 @@ def _has_sources(d: Path) -> bool:
     """op_host/ holds a host source (beside it or in a tiling folder; op_api/ is the aclnn layer) or op_kernel/
     a kernel source."""
     host = d / "op_host"
-    if host.is_dir() and any(p.suffix == ".cpp" for p in list(host.glob("*")) + list(host.glob("*/*"))
-                             if p.parent.name not in ("op_api", "op_graph", "config")):
+    try:
+        if host.is_dir() and any(p.suffix == ".cpp" for p in list(host.glob("*")) + list(host.glob("*/*"))
+                                 if p.parent.name not in ("op_api", "op_graph", "config")):
+            return True
+        return (d / "op_kernel").is_dir() and any(p.suffix == ".cpp" for p in (d / "op_kernel").rglob("*"))
+    except OSError:  # unreadable: let the worker say what is wrong with it
         return True
-    return (d / "op_kernel").is_dir() and any(p.suffix == ".cpp" for p in (d / "op_kernel").rglob("*"))
 
 
 def find_operator_dirs(root: Path) -> tuple[list[Path], list[Path]]:
