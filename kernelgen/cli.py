@@ -273,6 +273,46 @@ def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threa
 
 
 @main.command(context_settings=CONTEXT)
+@click.argument("path", type=click.Path(path_type=Path))
+@soc_option(required=False, help="SOC to emulate (default: each operator's own, ascend910b first).")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Operators run in parallel processes.")
+@json_option("Write the JSON report to FILE (checked before the survey; written whole or not at all).")
+@click.option("--recipes", type=click.Path(path_type=Path), default=None,
+              help="Recipe file (JSON) layered over kernelgen's own: shapes, value ranges, attributes per OpType.")
+@timeout_option(600.0, "Seconds per operator (compile + run); a slower one is stopped and classified as timed out.")
+def survey(path, soc, jobs, json_file, recipes, timeout):
+    """Run every operator directory under PATH unmodified on the emulator and classify each.
+
+    Classes: ran, defect found, not emulated (API named), layout not understood, compile error, inputs
+    rejected, crashed, timed out. Exit 1 if any operator is neither "ran" nor "defect found".
+
+    Example: kernelgen survey ops-nn/experimental --jobs 2 --json survey.json
+    """
+    import json
+
+    from kernelgen.corpus.survey import survey as run_survey, table
+    from kernelgen.validate import write_text_atomic
+
+    _check_cache()
+
+    def on_start(total):
+        click.echo(f"surveying {total} operator directories under {path}", err=True)
+
+    def on_row(done, total, row):
+        detail = "" if row["class"] == "ran" else " - " + (row.get("detail") or "")[:100]
+        click.echo(f"[{done:>{len(str(total))}}/{total}] {row['dir']}: {row['class']} ({row.get('seconds', 0):.0f} s)"
+                   f"{detail}", err=True)
+
+    result = run_survey(path, soc=soc.family if soc else None, jobs=jobs, recipes=recipes, timeout=timeout, on_row=on_row, on_start=on_start)
+    if json_file:
+        write_text_atomic(json_file, json.dumps(result.to_json(), indent=2, default=str), "JSON file")
+    for line in table(result):
+        click.echo(line)
+    if not result.ok():
+        sys.exit(EXIT_CHECK_FAILED)
+
+
 @op_argument
 @soc_list_option()
 @dtype_option(multiple=True, help="float32, float16 or bfloat16 (repeatable; default: all the SOC allows).")

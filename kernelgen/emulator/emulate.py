@@ -98,38 +98,61 @@ def _tensor_struct(name: str, arr: np.ndarray | None, ge: str | None = None, sha
 
 
 class OperatorSource:
-    """An operator directory in the ops-nn layout, ready to be compiled per SOC and dtype combination."""
+    """An operator directory in the ops-nn layout, ready to be compiled per SOC and dtype combination.
 
-    def __init__(self, op_dir: Path, snake: str, decl: OpDecl | None = None, tiling_fields=None):
+    Where the sources are (def file named by folder or OpType, per-SOC tiling folders, `_apt` kernels, include
+    paths) is kernelgen.emulator.layout's business; `soc` picks the SOC's tiling folder and kernel file."""
+
+    def __init__(self, op_dir: Path, snake: str, decl: OpDecl | None = None, tiling_fields=None,
+                 soc: str | None = None):
         self.op_dir = Path(op_dir)
         self.snake = snake
         self._decl = decl
         self._doc: dict = {}  # kg_opdef_json of the host library: tiling keys, impls, tiling-data classes
+        self._probed_soc: str | None = None
+        self.soc = soc  # SOC family whose tiling folder and kernel file are used (None: the layout's guess)
         self.strict_gm = False  # True: GM accesses into a tensor's allocation padding are defects
         self.tiling_fields = tiling_fields  # [(name, ctype)] for plain tiling structs, else None
         self.digest = _tree_digest(self.op_dir)
 
     # ---- sources ----------------------------------------------------------------------------
+    def _npu_arch(self) -> int | None:
+        if not self.soc:
+            return None
+        try:
+            return get_soc(self.soc).npu_arch
+        except UsageError:
+            return None
+
     def host_sources(self) -> list[Path]:
-        host = self.op_dir / "op_host"
-        found = sorted(p for p in host.glob("*.cpp")
-                       if p.name == f"{self.snake}.cpp"  # one host file holding OpDef, tiling and infershape
-                       or p.name.startswith(self.snake) and any(k in p.name for k in ("_def", "_tiling", "_infer")))
-        if not any("_def" in p.name or p.name == f"{self.snake}.cpp" for p in found):
-            raise UsageError(f"{host} has no {self.snake}_def.cpp; an ops-nn operator directory needs "
-                             f"op_host/<op>_def.cpp, op_host/<op>_tiling*.cpp and op_kernel/<op>.cpp")
-        return found
+        from kernelgen.emulator.layout import host_sources
+
+        return host_sources(self.op_dir, self.soc, self._npu_arch())
+
+    def include_dirs(self) -> tuple[Path, ...]:
+        from kernelgen.emulator.layout import include_dirs, tiling_dir
+
+        return include_dirs(self.op_dir, tiling_dir(self.op_dir, self.soc, self._npu_arch()))
 
     def kernel_source(self) -> Path:
-        path = self.op_dir / "op_kernel" / f"{self.snake}.cpp"
-        if not path.is_file():
-            raise UsageError(f"missing kernel source {path}")
-        return path
+        from kernelgen.emulator.layout import def_files, kernel_file
+        from kernelgen.emulator.opdir import snake_case
+
+        names = []
+        for op in self._doc.get("ops", [])[:1]:
+            for cfg in op.get("aicore_configs", op.get("aicore")) or []:
+                if cfg.get("soc") == self.soc:
+                    names.append((cfg.get("extend_cfg_info") or {}).get("opFile.value"))
+            names.append(snake_case(op.get("op_type", "")))
+        names.append(self.snake)
+        names += [p.stem[:-len("_def")] for p in def_files(self.op_dir) if p.stem.endswith("_def")]
+        return kernel_file(self.op_dir, names)
 
     def host_units(self) -> list[CompileUnit]:
         """Compile units of the host sources (def, tiling, infershape); also linked by run-example."""
-        inc = (self.op_dir, self.op_dir / "op_host", self.op_dir / "op_kernel", self.op_dir.parent)
-        return [CompileUnit(f"{self.snake}_{p.stem}", p, (), inc, self.digest) for p in self.host_sources()]
+        inc = self.include_dirs()
+        return [CompileUnit(f"{self.snake}_{p.parent.name}_{p.stem}", p, (), inc, self.digest)
+                for p in self.host_sources()]
 
     def _launcher(self, decl: OpDecl, combo: dict[str, str]) -> str:
         from kernelgen.emulator.opdir import launcher_source
@@ -165,11 +188,29 @@ class OperatorSource:
         return tuple(flags)
 
     # ---- OpDef --------------------------------------------------------------------------------
-    def decl(self) -> OpDecl:
-        if self._decl is None or not self._doc:
-            decl = self._probe_opdef()
-            self._decl = self._decl or decl
+    def decl(self, soc: str | None = None) -> OpDecl:
+        """The OpDef, probed again only when the SOC changes which host sources are compiled (its tiling folder)."""
+        if soc is not None:
+            self.soc = soc
+        sources = tuple(self.host_sources())
+        if not self._doc or self._probed_soc != sources:
+            probed = self._probe_opdef()
+            self._probed_soc = sources
+            if self._decl is None:
+                self._decl = probed
         return self._decl
+
+    def default_soc(self, preferred: str | None = None) -> str:
+        """The SOC a run without --soc uses: preferred if the OpDef configures it, else ascend910b, else the
+        OpDef's first SOC kernelgen knows."""
+        from kernelgen.socs import family_names
+
+        configured = list(self.decl().socs)
+        for name in (preferred, "ascend910b", *configured):
+            if name and name in configured and name in family_names():
+                return name
+        raise UsageError(f"{self.decl().op_type} is configured for {', '.join(configured) or 'no SOC'}; "
+                         f"kernelgen emulates {', '.join(family_names())}")
 
     def _probe_library(self) -> C.CDLL:
         """The host sources linked with a launcher that has no kernel: OpDef, infershape and tiling only."""
@@ -194,10 +235,10 @@ class OperatorSource:
 
     # ---- build and run -----------------------------------------------------------------------
     def library(self, soc: Soc, combo: dict[str, str]) -> C.CDLL:
-        decl = self.decl()
+        decl = self.decl(soc.family)
         tag = "_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs)
         launcher = write_source(self._launcher(decl, combo), f"{self.snake}_launch")
-        inc = (self.op_dir, self.op_dir / "op_kernel", self.op_dir.parent)
+        inc = self.include_dirs()
         kernel = CompileUnit(f"{self.snake}_kernel_{soc.npu_arch}_{tag}", launcher,
                              self.kernel_flags(decl, combo, soc), inc, self.digest)
         try:
@@ -315,7 +356,7 @@ def _contiguous(value) -> np.ndarray:
 
 def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | None = None,
                threads: int = 0, trace: bool = False, combo: dict[str, str] | None = None,
-               strict_gm: bool | None = None) -> RunResult:
+               strict_gm: bool | None = None, aliases: dict[str, str] | None = None) -> RunResult:
     """Run on every block. A DYNAMIC input takes a list of arrays, and a DYNAMIC output comes back as a list (as
     many tensors as the first DYNAMIC input has). strict_gm: a GM access past a tensor's end is a defect even inside
     the allocator's 512-byte rounding (default: the source's own setting; directories allow it with a warning)."""
@@ -353,22 +394,37 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
                            len(out_names), attr_arr, len(attr_list), threads, int(trace), None, 0,
                            C.cast(err, C.c_char_p), len(err))
     notes = []
+    aliases = output_aliases(decl, aliases)
+    inferred = [None] * len(out_names)
     if source.has_infershape():
         status = lib.kg_infer_shape(C.byref(req))
         _raise_for(status, err, decl.op_type, soc, "infershape")
-        shapes = [tuple(out_structs[i].dims[k] for k in range(out_structs[i].ndim)) for i in range(len(out_names))]
-    else:  # like an elementwise aclnn wrapper: list outputs mirror the list input, others take the broadcast shape
-        given = [a.shape for t in decl.inputs if not t.dynamic for a in lists.get(t.name, [])]
-        try:
-            shape = tuple(np.broadcast_shapes(*given)) if given else ()
-        except ValueError:
-            shape = tuple(given[0])
-        shapes = [tuple(dyn_in[0][j].shape) if dyn_in and t.dynamic else shape
-                  for t in decl.outputs for j in range(n_list if t.dynamic else 1)]
-        notes.append(f"{decl.op_type} registers no infershape; outputs were given the inputs' shapes")
+        inferred = [tuple(out_structs[i].dims[k] for k in range(out_structs[i].ndim)) if out_structs[i].ndim >= 0
+                    else None for i in range(len(out_names))]
+    else:
+        notes.append(f"{decl.op_type} registers no infershape")
+    shapes, rules = output_shapes(decl, out_names, inferred, lists, aliases)
+    for name, shape in zip(out_names, shapes):
+        if any(d < 0 for d in shape):
+            raise HostRejected(f"{decl.op_type} on {soc.family}: infershape gave output {name} the shape "
+                               f"{list(shape)}, with unknown (-1) dims: the inputs or attributes do not fix it")
+    for name, rule in dict(zip(out_names, rules)).items():
+        if rule != "infershape":
+            notes.append(f"output {name}: {rule}")
     arrays = []
+    in_index = {}
+    for j, t in enumerate(a for t in decl.inputs for a in [t.name] * len(lists.get(t.name, [None]))):
+        in_index.setdefault(t, j)
     for i, name in enumerate(out_names):
-        arr = _empty_gm(shapes[i], GE_DTYPES[combo[name]].numpy, slack)  # poison: unwritten output is NaN / all-ones
+        src = aliases.get(name)
+        if src is not None and lists.get(src) and lists[src][0].shape == tuple(shapes[i]) \
+                and combo[src] == combo[name]:
+            # in place: the output is the input's own buffer (the kernel reads and writes the same GM)
+            arr = _padded_copy(lists[src][0]) if slack else np.array(lists[src][0], copy=True)
+            ins_struct = in_structs[in_index[src]]
+            ins_struct.data = arr.ctypes.data
+        else:
+            arr = _empty_gm(shapes[i], GE_DTYPES[combo[name]].numpy, slack)  # poison: unwritten output is NaN
         arrays.append(arr)
         out_structs[i].ndim = len(shapes[i])
         for k, d in enumerate(shapes[i]):
@@ -399,6 +455,7 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
                                               int(doc["block_dim"]))
             del doc["trace_file"]
     doc["warnings"] = notes + list(doc.get("warnings", []))
+    doc["output_rules"] = [f"{n}: {r}" for n, r in dict(zip(out_names, rules)).items()]
     arrays = [a.copy() if slack else a for a in arrays]
     outputs = {}
     for t in decl.outputs:
@@ -436,6 +493,62 @@ def run_tiling(source: OperatorSource, soc: Soc, shapes: dict[str, tuple[int, ..
     if source.tiling_fields:
         doc["tiling_fields"] = decode_tiling(bytes.fromhex(doc["tiling_data_hex"]), source.tiling_fields)
     return doc
+
+
+# ---- output sizing and in-place outputs -------------------------------------------------------------------
+_ALIAS_SUFFIXES = ("", "_out", "Out", "_ref", "_update")
+
+
+def output_aliases(decl: OpDecl, given: dict[str, str] | None = None) -> dict[str, str]:
+    """{output: input} of in-place outputs: the ones given, else an output named like an input (CANN's ref
+    convention: `var` in and out) or like it plus _out / Out / _ref (`var` -> `varOut`)."""
+    inputs = {t.name for t in decl.inputs}
+    out = {}
+    for t in decl.outputs:
+        if given and t.name in given:
+            if given[t.name] not in inputs:
+                raise UsageError(choices_message(f"input aliased by output {t.name}", given[t.name], inputs))
+            out[t.name] = given[t.name]
+            continue
+        for i in decl.inputs:
+            if any(t.name == i.name + suffix for suffix in _ALIAS_SUFFIXES):
+                out[t.name] = i.name
+                break
+    return out
+
+
+def output_shapes(decl: OpDecl, out_names: list[str], inferred: list, lists: dict, aliases: dict[str, str]):
+    """(shapes, rules): the infershape's shape where it set one; otherwise the rule CANN's aclnn layer follows
+    when it allocates an output before the launch: an in-place output is its input; a list output mirrors
+    the list input; any other output takes the broadcast of the inputs' shapes (the elementwise convention)."""
+    dyn_in = [lists[t.name] for t in decl.inputs if t.dynamic and t.name in lists]
+    given = [a.shape for t in decl.inputs if not t.dynamic for a in lists.get(t.name, [])]
+    try:
+        broadcast = tuple(np.broadcast_shapes(*given)) if given else ()
+        how = "the broadcast of the inputs' shapes"
+    except ValueError:
+        broadcast = tuple(given[0])
+        how = f"the first input's shape (the inputs do not broadcast)"
+    dynamic = {t.name for t in decl.outputs if t.dynamic}
+    shapes, rules, seen = [], [], {}
+    for i, name in enumerate(out_names):
+        j = seen.get(name, 0)
+        seen[name] = j + 1
+        if inferred[i] is not None:
+            shapes.append(tuple(inferred[i]))
+            rules.append("infershape")
+            continue
+        unset = "infershape left it unset" if any(s is not None for s in inferred) else "no infershape result"
+        if name in aliases and lists.get(aliases[name]):
+            shapes.append(tuple(lists[aliases[name]][0].shape))
+            rules.append(f"in place: input {aliases[name]}'s shape ({unset})")
+        elif name in dynamic and dyn_in:
+            shapes.append(tuple(dyn_in[0][min(j, len(dyn_in[0]) - 1)].shape))
+            rules.append(f"the list input's shapes ({unset})")
+        else:
+            shapes.append(broadcast)
+            rules.append(f"{how} ({unset})")
+    return shapes, rules
 
 
 def decode_tiling(raw: bytes, fields) -> dict[str, int]:
@@ -586,7 +699,7 @@ def resolve_target(target, soc: Soc) -> OperatorSource:
     if isinstance(resolved, OperatorSource):
         return resolved
     if isinstance(resolved, Path):
-        return OperatorSource(resolved, resolved.name)
+        return OperatorSource(resolved, resolved.name, soc=soc.family)
     check_spec_dtype(resolved.spec, soc, None)
     return source_for_spec(resolved.spec, soc.family)
 

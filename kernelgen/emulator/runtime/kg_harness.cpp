@@ -639,7 +639,19 @@ int32_t DoRun(KgRunRequest* req) {
         sink->f = nullptr;
         if (bad && lowest_failed.load() == UINT32_MAX) return Fail(req, KG_USAGE, "writing the trace file failed");
     }
-    if (lowest_failed.load() != UINT32_MAX) return Fail(req, KG_DEFECT, results[lowest_failed.load()].diag);
+    if (lowest_failed.load() != UINT32_MAX) {
+        // With SyncAll every block runs at once: the block that failed first in time carries the cause, the others
+        // only report that they were left waiting for it.
+        const int64_t first = kgemu::rt_first_failed_block();
+        uint32_t waiting = 0;
+        for (uint32_t i = 0; i < n; ++i) waiting += results[i].failed ? 1 : 0;
+        if (req->threads < 0 && first >= 0 && static_cast<uint32_t>(first) < n && results[first].failed) {
+            std::string diag = results[first].diag;
+            if (waiting > 1) diag += " (" + std::to_string(waiting - 1) + " other block(s) then failed waiting in SyncAll)";
+            return Fail(req, KG_DEFECT, diag);
+        }
+        return Fail(req, KG_DEFECT, results[lowest_failed.load()].diag);
+    }
 
     uint64_t ub_max = 0;
     std::vector<std::pair<std::string, std::pair<uint32_t, uint32_t>>> block_warnings;  // text -> (first block, count)
@@ -728,6 +740,14 @@ int32_t DoInferShape(KgRunRequest* req) {
     if (infer == nullptr) infer = p.def->KgInferShape();
     if (infer == nullptr) return Fail(req, KG_HOST_FAILED, where + ": no infershape registered (IMPL_OP_INFERSHAPE)");
     node.out_dtypes.assign(node.out_descs.size(), ge::DT_UNDEFINED);
+    // An output the infershape never touches keeps this marker and comes back with ndim -1, so that the caller
+    // sizes it the way CANN's aclnn layer does (emulate.output_shapes) instead of as a scalar.
+    constexpr int64_t kUnsetDim = -0x4B47554E534554LL;
+    for (auto& s : node.out_shapes) {
+        s.MutableStorageShape().SetDimNum(1);
+        s.MutableStorageShape().SetDim(0, kUnsetDim);
+        s.MutableOriginShape() = s.MutableStorageShape();
+    }
     try {
         gert::InferShapeContext ctx(&node);
         const uint32_t st = infer(&ctx);
@@ -753,13 +773,21 @@ int32_t DoInferShape(KgRunRequest* req) {
         return Fail(req, KG_HOST_FAILED, where + ": infershape threw an unknown C++ exception");
     }
     for (size_t k = 0; k < node.out_shapes.size(); ++k) {
-        const gert::Shape& s = node.out_shapes[k].GetStorageShape();
+        gert::Shape& s = node.out_shapes[k].MutableStorageShape();
+        if (s.GetDimNum() > 1 && s.GetDim(0) == kUnsetDim) {  // AppendDim onto the marker: drop the marker
+            for (size_t d = 1; d < s.GetDimNum(); ++d) s.SetDim(d - 1, s.GetDim(d));
+            s.SetDimNum(s.GetDimNum() - 1);
+        }
         if (s.GetDimNum() > 8) {
             const char* name = req->outputs[k].name != nullptr ? req->outputs[k].name : "?";
             return Fail(req, KG_HOST_FAILED, where + ": inferred rank " + std::to_string(s.GetDimNum()) + " of output '" +
                                                  name + "' exceeds the ABI's 8 dims");
         }
         KgTensor& t = req->outputs[k];
+        if (s.GetDimNum() == 1 && s.GetDim(0) == kUnsetDim) {
+            t.ndim = -1;
+            continue;
+        }
         t.ndim = static_cast<int32_t>(s.GetDimNum());
         for (size_t d = 0; d < 8; ++d) t.dims[d] = d < s.GetDimNum() ? s.GetDim(d) : 0;
         if (node.out_dtypes[k] != ge::DT_UNDEFINED) t.dtype = node.out_dtypes[k];

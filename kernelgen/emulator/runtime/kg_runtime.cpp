@@ -137,6 +137,12 @@ void rt_begin_run(const KgSoc* soc, const char* op_type, bool trace) {
     g_run.sync.broken = false;
     g_run.sync.why.clear();
     g_run.sync.first_left.clear();
+    g_run.sync.first_failed = -1;
+}
+
+int64_t rt_first_failed_block() {
+    std::lock_guard<std::mutex> lock(g_run.sync.mu);
+    return g_run.sync.first_failed;
 }
 
 void rt_set_concurrency(uint32_t blocks_at_once) {
@@ -149,6 +155,7 @@ namespace {
 void sync_block_left(uint32_t block_idx, bool failed) {
     auto& st = g_run.sync;
     std::lock_guard<std::mutex> lock(st.mu);
+    if (failed && st.first_failed < 0) st.first_failed = block_idx;
     if (st.ended++ == 0) {
         st.first_left = detail::strf("block %u %s", block_idx, failed ? "failed" : "ended without calling SyncAll");
     }

@@ -10,6 +10,7 @@ using Status = uint32_t;
 constexpr graphStatus GRAPH_SUCCESS = 0U;
 constexpr graphStatus GRAPH_FAILED = 0xFFFFFFFFU;
 constexpr graphStatus GRAPH_PARAM_INVALID = 50331649U;
+constexpr graphStatus GRAPH_NULL_PTR = 50331650U;  // kernelgen: any non-success code works for host code returning it
 constexpr graphStatus GRAPH_NODE_WITHOUT_CONST_INPUT = 50331648U;
 constexpr graphStatus GRAPH_NODE_NEED_REPASS = 50331647U;
 constexpr graphStatus GRAPH_NOT_CHANGED = 1343242304U;

@@ -71,6 +71,43 @@ inline int32_t GetSizeByDataType(DataType data_type) {
         default: return -1;
     }
 }
+
+// Bytes of element_count elements of data_type (sub-byte types packed, rounded up); -1 for types without a size.
+inline int64_t GetSizeInBytes(int64_t element_count, DataType data_type) {
+    const int32_t size = GetSizeByDataType(data_type);
+    if (size < 0 || element_count < 0) return -1;
+    if (size > kDataTypeSizeBitOffset) {
+        return (element_count * (size - kDataTypeSizeBitOffset) + 7) / 8;
+    }
+    return element_count * size;
+}
+
+#ifndef KGEMU_GE_SHAPE_DEFINED
+#define KGEMU_GE_SHAPE_DEFINED
+// ge::Shape (graph/tensor.h): the dims of a graph tensor, as host code builds them for the library's
+// Get*MaxMinTmpSize helpers.
+class Shape {
+public:
+    Shape() = default;
+    explicit Shape(const std::vector<int64_t>& dims) : dims_(dims) {}
+    size_t GetDimNum() const { return dims_.size(); }
+    int64_t GetDim(size_t idx) const { return idx < dims_.size() ? dims_[idx] : 0; }
+    std::vector<int64_t> GetDims() const { return dims_; }
+    int32_t SetDim(size_t idx, int64_t value) {
+        if (idx >= dims_.size()) return -1;
+        dims_[idx] = value;
+        return 0;
+    }
+    int64_t GetShapeSize() const {
+        if (dims_.empty()) return 0;
+        int64_t n = 1;
+        for (const int64_t d : dims_) n *= d;
+        return n;
+    }
+private:
+    std::vector<int64_t> dims_;
+};
+#endif
 }  // namespace ge
 
 #endif  // KGEMU_GRAPH_TYPES_H

@@ -57,6 +57,9 @@ void rt_set_tiling(const uint8_t* data, uint64_t size);
 const KgSoc* rt_soc();
 // How many blocks the harness runs at once; SyncAll needs all of them (default: unknown, assumed enough).
 void rt_set_concurrency(uint32_t blocks_at_once);
+// The block that failed first in the last launch (in time, not by index), or -1: when blocks wait in SyncAll
+// for a block that failed, they fail too, and the first one's own error is the one to report.
+int64_t rt_first_failed_block();
 
 // ---- per block, on the thread that runs the block ----
 void rt_block_begin(uint32_t block_idx, uint32_t block_num, uint64_t tiling_key);

@@ -61,6 +61,8 @@ inline void HostLog(LogLevel level, const char* op_info, const char* fmt, ...) {
     va_end(args);
 }
 
+inline void HostLog(LogLevel level, const char* op_info) { HostLog(level, op_info, "%s", ""); }
+
 // "<type>:<name>" for a context pointer, the string itself for names (the shape CANN's log prefix has).
 inline std::string OpInfoString(const char* s) { return s == nullptr ? "nil" : s; }
 inline std::string OpInfoString(char* s) { return s == nullptr ? "nil" : s; }

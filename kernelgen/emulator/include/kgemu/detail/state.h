@@ -43,6 +43,7 @@ struct SyncState {
     bool broken = false;
     std::string why;
     std::string first_left;    // "block 3 ended" / "block 3 failed": the first block that left the launch
+    int64_t first_failed = -1; // the block that failed first (its own error is the launch's report), or -1
 };
 
 struct RunState {

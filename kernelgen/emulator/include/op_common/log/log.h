@@ -25,10 +25,13 @@
 #define KGEMU_HOST_DETAIL_OK
 #endif
 #include "kgemu/detail/host_dtype.h"
+#include <iostream>  // CANN's log headers bring it in; host code uses std::cout without including it
+
 #include "kgemu/detail/host_log.h"
 
+// A log call may carry no format at all (OP_LOGD("begin")): the name is then the whole message.
 #define KGEMU_OP_LOG(level, opName, ...) \
-    ::kgemu::detail::HostLog(level, ::kgemu::detail::OpInfoString(opName).c_str(), __VA_ARGS__)
+    ::kgemu::detail::HostLog(level, ::kgemu::detail::OpInfoString(opName).c_str() __VA_OPT__(,) __VA_ARGS__)
 
 #define OP_LOGE(opName, ...) KGEMU_OP_LOG(::kgemu::detail::LogLevel::kError, opName, __VA_ARGS__)
 #define OP_LOGE_WITHOUT_REPORT(opName, ...) KGEMU_OP_LOG(::kgemu::detail::LogLevel::kError, opName, __VA_ARGS__)

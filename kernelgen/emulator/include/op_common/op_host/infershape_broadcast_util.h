@@ -24,6 +24,19 @@ inline bool BroadcastShape(gert::Shape& a, const gert::Shape& b) {
     return true;
 }
 
+// The three-operand form host code also uses: out = broadcast(a, b); false (out untouched) if they do not
+// broadcast or a pointer is null.
+inline bool BroadcastShape(const gert::Shape* a, const gert::Shape* b, gert::Shape* out) {
+    if (a == nullptr || b == nullptr || out == nullptr) return false;
+    gert::Shape result = *a;
+    if (!BroadcastShape(result, *b)) return false;
+    *out = result;
+    return true;
+}
+inline bool BroadcastShape(const gert::Shape& a, const gert::Shape& b, gert::Shape& out) {
+    return BroadcastShape(&a, &b, &out);
+}
+
 inline ge::graphStatus InferShape4Broadcast(gert::InferShapeContext* context) {
     OP_CHECK_IF(context == nullptr, OP_LOGE("InferShape4Broadcast", "context is nullptr"), return ge::GRAPH_FAILED);
     const size_t n = context->GetComputeNodeInputNum();

@@ -1,0 +1,151 @@
+"""Where an ops-nn-style operator directory keeps its sources, read the way ops-nn's CMake reads them.
+
+- OpDef: `op_host/<name>_def.cpp`, where <name> is the folder's name or the OpType's (sigmoid_def.cpp in
+  sigmoid_v2/); a single `op_host/<folder>.cpp` holding everything also counts.
+- Host sources: the def files, `op_host/*_infershape*.cpp`, `op_host/*_tiling*.cpp`, `op_host/op_tiling/**.cpp`,
+  and the tiling folder of the SOC: `op_host/<TILING_DIR>/*_tiling*.cpp`, where the operator's CMakeLists.txt
+  pairs SUPPORT_COMPUTE_UNIT with SUPPORT_TILING_DIR (cmake/func.cmake add_tiling_sources); without that list, the
+  folder named after the SOC (op_host/ascend910b/) or its architecture (arch22 for 910B/910_93/310P, arch35
+  for 950, arch32 for 310B), or the only such folder when op_host/ has no tiling of its own.
+- Kernel: `op_kernel/<opFile>.cpp`, where opFile is the SOC's `ExtendCfgInfo("opFile.value", ...)` in the
+  OpDef (`elu_apt` for 950), else the snake-case OpType, the def's name or the folder's name.
+- Include paths as ops-nn's CMake sets them: the operator, its op_host/ and op_kernel/, the category folder
+  (`op_host/../../`), the repository root (the nearest ancestor holding common/inc) with common/inc and
+  common/inc/op_host; plus kgemu_opsnn/op, an empty folder whose `../inc/` holds the emulated stand-ins of
+  the ops-nn kernel helpers a kernel reaches with `#include "../inc/platform.h"`.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from kernelgen.errors import UsageError
+
+# npu_arch -> the per-architecture tiling folder names ops-nn uses (cmake/func.cmake get_target_dir)
+ARCH_DIRS = {2201: ("arch22",), 2002: ("arch22",), 3510: ("arch35",), 3002: ("arch32",)}
+_HOST_GLOBS = ("*_def.cpp", "*_infershape*.cpp", "*_infer_shape*.cpp", "*_tiling*.cpp")
+
+
+class LayoutError(UsageError):
+    """The directory is not laid out like an ops-nn operator (no OpDef file, no kernel source, ...)."""
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(errors="replace")
+    except OSError:
+        return ""
+
+
+def def_files(op_dir: Path) -> list[Path]:
+    """The OpDef sources: `<folder>_def.cpp` first, then every other `*_def.cpp`; else `<folder>.cpp`."""
+    host = op_dir / "op_host"
+    found = sorted(host.glob("*_def.cpp"), key=lambda p: (p.name != f"{op_dir.name}_def.cpp", p.name))
+    if not found and (host / f"{op_dir.name}.cpp").is_file():
+        found = [host / f"{op_dir.name}.cpp"]
+    if not found:
+        raise LayoutError(f"{host} has no *_def.cpp (an ops-nn operator directory needs op_host/<op>_def.cpp "
+                          f"with the OpDef, op_host/<op>_tiling*.cpp and op_kernel/<op>.cpp)")
+    return found
+
+
+def _cmake_lists(op_dir: Path) -> dict[str, list[str]]:
+    """SOC -> tiling folder pairs of the operator's CMakeLists (COMPUTE_UNIT / TILING_DIR)."""
+    text = "\n".join(re.sub(r"#[^\n]*", "", _read(p)) for p in (op_dir / "CMakeLists.txt",
+                                                               op_dir / "op_host" / "CMakeLists.txt"))
+    variables = {m.group(1): re.findall(r'"?([\w.-]+)"?', m.group(2))
+                 for m in re.finditer(r"set\s*\(\s*(\w+)\s+([^)]*)\)", text)}
+
+    def expand(words: list[str]) -> list[str]:
+        out = []
+        for w in words:
+            m = re.fullmatch(r"\$\{(\w+)\}", w)
+            out += variables.get(m.group(1), []) if m else [w]
+        return out
+
+    units, dirs = [], []
+    for m in re.finditer(r"add_modules_sources\s*\(([^)]*)\)", text):
+        words = re.findall(r"\$\{\w+\}|[\w.-]+", m.group(1))
+        keys = {"COMPUTE_UNIT", "TILING_DIR", "OPTYPE", "ACLNNTYPE", "DEPENDENCIES", "DIR", "HOSTNAME", "MODE",
+                "DISABLE_IN_OPP"}
+        current = None
+        for w in words:
+            if w in keys:
+                current = w
+            elif current == "COMPUTE_UNIT":
+                units += expand([w])
+            elif current == "TILING_DIR":
+                dirs += expand([w])
+    if not units and "SUPPORT_COMPUTE_UNIT" in variables:
+        units, dirs = variables["SUPPORT_COMPUTE_UNIT"], variables.get("SUPPORT_TILING_DIR", [])
+    return {u: [d] for u, d in zip(units, dirs)}
+
+
+def tiling_dir(op_dir: Path, soc_family: str | None, npu_arch: int | None) -> Path | None:
+    """The op_host/ sub-folder holding the SOC's tiling sources, or None (tiling only in op_host/)."""
+    host = op_dir / "op_host"
+    folders = [p for p in sorted(host.iterdir()) if p.is_dir() and any(p.glob("*.cpp"))] if host.is_dir() else []
+    folders = [p for p in folders if p.name not in ("op_api", "op_tiling", "config", "op_graph")]
+    if not folders:
+        return None
+    if soc_family:
+        for d in _cmake_lists(op_dir).get(soc_family, []):
+            if (host / d).is_dir():
+                return host / d
+        for name in (soc_family, *ARCH_DIRS.get(npu_arch or 0, ())):
+            if (host / name).is_dir():
+                return host / name
+    if len(folders) == 1 and not any(host.glob("*_tiling*.cpp")):
+        return folders[0]
+    return None
+
+
+def host_sources(op_dir: Path, soc_family: str | None = None, npu_arch: int | None = None) -> list[Path]:
+    """The host sources CANN compiles into the operator's host library for the SOC (see the module doc)."""
+    host = op_dir / "op_host"
+    defs = def_files(op_dir)
+    found = list(defs)
+    for pattern in _HOST_GLOBS[1:]:
+        found += sorted(host.glob(pattern))
+    found += sorted((host / "op_tiling").rglob("*.cpp")) if (host / "op_tiling").is_dir() else []
+    sub = tiling_dir(op_dir, soc_family, npu_arch)
+    if sub is not None:
+        found += sorted(p for p in sub.glob("*.cpp") if "_tiling" in p.name or "_infershape" in p.name)
+    return list(dict.fromkeys(found))
+
+
+def kernel_file(op_dir: Path, names: list[str]) -> Path:
+    """op_kernel/<name>.cpp for the first name that exists (opFile.value, snake OpType, def stem, folder)."""
+    kernel_dir = op_dir / "op_kernel"
+    for name in dict.fromkeys(n for n in names if n):
+        path = kernel_dir / f"{name}.cpp"
+        if path.is_file():
+            return path
+    cpps = sorted(kernel_dir.glob("*.cpp")) if kernel_dir.is_dir() else []
+    if len(cpps) == 1:
+        return cpps[0]
+    tried = ", ".join(f"{n}.cpp" for n in dict.fromkeys(n for n in names if n))
+    raise LayoutError(f"{kernel_dir}: no kernel source (looked for {tried}; found "
+                      f"{', '.join(p.name for p in cpps) or 'no .cpp file'})")
+
+
+def repo_root(op_dir: Path) -> Path | None:
+    """The nearest ancestor that holds common/inc (an ops-nn style repository), or None."""
+    for parent in Path(op_dir).resolve().parents:
+        if (parent / "common" / "inc").is_dir():
+            return parent
+    return None
+
+
+def include_dirs(op_dir: Path, sub: Path | None = None) -> tuple[Path, ...]:
+    """-I directories for the operator's host and kernel sources, after the emulator's own."""
+    from kernelgen.emulator import INCLUDE_DIR
+
+    dirs = [op_dir, op_dir / "op_host", op_dir / "op_kernel", op_dir.parent]
+    if sub is not None:
+        dirs.append(sub)
+    root = repo_root(op_dir)
+    if root is not None:
+        dirs += [root, root / "common" / "inc", root / "common" / "inc" / "op_host"]
+    dirs.append(INCLUDE_DIR / "kgemu_opsnn" / "op")
+    return tuple(dict.fromkeys(dirs))

@@ -1,0 +1,312 @@
+"""`kernelgen survey` and the ops-nn layout variants it relies on (tests/opdirs miniatures written here, each a
+pattern the ops-nn corpus showed): a def file named by OpType, per-architecture tiling folders paired with SOCs in
+CMakeLists.txt, an `_apt` kernel picked by opFile.value, the emulated ops-nn host/kernel helper headers, an
+infershape that sets only output 0, an in-place output, a SyncAll kernel whose block 1 fails, and a folder of broken
+operator directories the survey must classify without a traceback.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from kernelgen.cli import main
+from kernelgen.corpus import inputs as recipes_mod
+from kernelgen.corpus.survey import find_operator_dirs
+from kernelgen.corpus.worker import check_outputs, compile_failure, padding_writes
+from kernelgen.emulator import INCLUDE_DIR
+from kernelgen.emulator.emulate import OpDecl, TensorDecl, AttrDecl, run
+from kernelgen.emulator.layout import def_files, host_sources, include_dirs, kernel_file, repo_root, tiling_dir
+from kernelgen.errors import EmulatorDefect, UsageError
+from kernelgen.toolchain import find_compiler
+
+from conftest import requires_cxx
+
+OPDIRS = Path(__file__).resolve().parent / "opdirs"
+SCALED = OPDIRS / "scaled_abs_v2"
+
+
+# ---- layout (no compiler) ------------------------------------------------------------------------------------
+def test_layout_def_named_by_optype_and_tiling_folder_per_soc():
+    assert [p.name for p in def_files(SCALED)] == ["scaled_abs_def.cpp"]
+    assert tiling_dir(SCALED, "ascend910b", 2201).name == "arch22"
+    assert tiling_dir(SCALED, "ascend950", 3510).name == "arch35"
+    names_910b = [p.relative_to(SCALED).as_posix() for p in host_sources(SCALED, "ascend910b", 2201)]
+    assert names_910b == ["op_host/scaled_abs_def.cpp", "op_host/scaled_abs_infershape.cpp",
+                          "op_host/arch22/scaled_abs_tiling.cpp"]
+    assert "op_host/arch35/scaled_abs_tiling.cpp" in [p.relative_to(SCALED).as_posix()
+                                                      for p in host_sources(SCALED, "ascend950", 3510)]
+    # the SOC's opFile first, then the snake OpType
+    assert kernel_file(SCALED, ["scaled_abs_apt", "scaled_abs"]).name == "scaled_abs_apt.cpp"
+    assert kernel_file(SCALED, [None, "scaled_abs"]).name == "scaled_abs.cpp"
+    assert INCLUDE_DIR / "kgemu_opsnn" / "op" in include_dirs(SCALED)
+
+
+def test_layout_repo_root_and_missing_pieces(tmp_path):
+    op = tmp_path / "repo" / "experimental" / "cat" / "op"
+    (op / "op_host").mkdir(parents=True)
+    (tmp_path / "repo" / "common" / "inc").mkdir(parents=True)
+    assert repo_root(op) == tmp_path / "repo"
+    dirs = include_dirs(op)
+    assert tmp_path / "repo" in dirs and tmp_path / "repo" / "common" / "inc" in dirs
+    with pytest.raises(UsageError, match="has no \\*_def.cpp"):
+        def_files(op)
+    (op / "op_kernel").mkdir()
+    (op / "op_kernel" / "a.cpp").write_text("")
+    (op / "op_kernel" / "b.cpp").write_text("")
+    with pytest.raises(UsageError, match="no kernel source .*looked for op.cpp.*found a.cpp, b.cpp"):
+        kernel_file(op, ["op"])
+
+
+# ---- recipes and seeded inputs --------------------------------------------------------------------------------
+DECL = OpDecl("KgToy", "kg_toy",
+              (TensorDecl("x", ("DT_FLOAT16", "DT_FLOAT")), TensorDecl("gamma", ("DT_FLOAT16", "DT_FLOAT")),
+               TensorDecl("indices", ("DT_INT32", "DT_INT32")), TensorDecl("bias", ("DT_FLOAT16", "DT_FLOAT"), False)),
+              (TensorDecl("y", ("DT_FLOAT16", "DT_FLOAT")),),
+              (AttrDecl("alpha", "float", 0.5), AttrDecl("axis", "int", None, True)))
+
+
+def test_recipes_shipped_file_and_inputs_from_rules_and_entry():
+    recipes = recipes_mod.load_recipes()
+    assert recipes["ops"]["GeluGrad"]["cases"][1]["ranges"]["x"] == [-12.0, 12.0]
+    extra = {"defaults": {}, "name_rules": [], "ops": {"KgToy": {"shape": [2, 16], "ranges": {"x": [5, 6]},
+                                                               "attrs": {"axis": -1}, "optional": ["bias"]}}}
+    recipe = recipes_mod.recipe_for(recipes_mod.merge_recipes(recipes, extra), "kgtoy")  # OpType, any case
+    combo = recipes_mod.pick_survey_combo(DECL, "ascend910b", recipe)
+    assert combo["x"] == "DT_FLOAT"  # float32 first, although the OpDef lists float16 first
+    ins, attrs = recipes_mod.make_inputs(DECL, combo, recipe, seed=3)
+    assert ins["x"].shape == (2, 16) and ins["x"].dtype == np.float32 and 5 <= ins["x"].min() <= ins["x"].max() < 6
+    assert ins["gamma"].shape == (37,)  # the shipped name rule: a per-channel vector
+    assert ins["indices"].dtype == np.int32 and set(np.unique(ins["indices"])) <= {0, 1, 2, 3}
+    assert "bias" in ins  # optional, asked for by the recipe
+    assert attrs == {"alpha": 0.5, "axis": -1}
+    again, _ = recipes_mod.make_inputs(DECL, combo, recipe, seed=3)
+    assert np.array_equal(again["x"], ins["x"])  # seeded
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{", "is not valid JSON"),
+    ('{"ops": {"X": {"shape": [2, -1]}}}', "shape must be a list of non-negative integers"),
+    ('{"ops": {"X": {"shapes": [1]}}}', "shapes must be an object"),
+    ('{"ops": {"X": {"colour": 1}}}', "unknown recipe key 'colour'"),
+    ('{"name_rules": [{"match": "("}]}', "not a regular expression"),
+    ('{"extra": 1}', "unknown section 'extra'"),
+])
+def test_bad_recipe_files_are_one_line_usage_errors(tmp_path, text, message):
+    f = tmp_path / "r.json"
+    f.write_text(text)
+    with pytest.raises(UsageError, match=message):
+        recipes_mod.load_recipes(f)
+
+
+# ---- classification helpers ---------------------------------------------------------------------------------------
+def test_compile_failure_names_the_missing_api_or_header():
+    msg = ("command failed: g++ ...\nk.h:3: error: 'float32_t' was not declared in this scope\n"
+           "kernelgen: no header atvoss/util/dag.h (not part of the emulated CANN headers, or not in the operator "
+           "directory); the emulator does not provide float32_t, Gather (an Ascend C API or overload that is not "
+           "emulated yet, or a misspelling in the operator)")
+    cls, detail, apis = compile_failure(msg)
+    assert cls == "not emulated" and apis == ["float32_t", "Gather", "header atvoss/util/dag.h"]
+    cls, detail, _ = compile_failure("command failed\n/x/y/k.cpp:7:3: error: expected ';' before '}' token")
+    assert cls == "compile error" and detail == "k.cpp:7:3: error: expected ';' before '}' token"
+
+
+def test_check_outputs_tells_unwritten_from_computed_nan():
+    x = np.array([-11.0, 1.0, 2.0], np.float32)
+    poisoned = np.frombuffer(b"\xff" * 12, np.float32).copy()
+    nan = np.array([np.nan, 1.0, 2.0], np.float32)
+    assert check_outputs({"z": poisoned}, {"x": x}) == ["output z: 3 of 3 elements never written (still the "
+                                                        "emulator's 0xFF fill)"]
+    [finding] = check_outputs({"z": nan}, {"x": x})
+    assert "1 of 3 elements are NaN for finite inputs (first at flat index 0: x=-11)" in finding
+    assert check_outputs({"z": x * 2}, {"x": x}) == []
+
+
+def test_only_writes_past_an_outputs_end_are_defects():
+    warnings = ["block 0: DataCopy: reads past the end of 'x' (52 bytes) into its allocation padding: harmless with "
+                "the NPU allocator's rounding (buffers padded to 512 bytes), but those bytes are not the tensor's",
+                "block 3 (and 2 more): DataCopy: writes past the end of 'y' (52 bytes) into its allocation padding: "
+                "harmless with the NPU allocator's rounding (buffers padded to 512 bytes), but those bytes are not "
+                "the tensor's", "tiling never called SetTilingKey; the key is 0"]
+    assert padding_writes(warnings) == ["block 3 (and 2 more): DataCopy writes past the end of output y (52 bytes) "
+                                        "into its allocation padding"]
+
+
+def test_recipe_cases_are_checked_like_entries(tmp_path):
+    f = tmp_path / "r.json"
+    f.write_text('{"ops": {"X": {"cases": [{}, {"shape": [8, 32]}]}}}')
+    assert recipes_mod.recipe_for(recipes_mod.load_recipes(f), "X")["cases"][1]["shape"] == [8, 32]
+    f.write_text('{"ops": {"X": {"cases": [{"shap": [1]}]}}}')
+    with pytest.raises(UsageError, match=r"ops.X: cases\[0\]: unknown recipe key 'shap'"):
+        recipes_mod.load_recipes(f)
+    f.write_text('{"ops": {"X": {"cases": []}}}')
+    with pytest.raises(UsageError, match="cases must be a non-empty list"):
+        recipes_mod.load_recipes(f)
+
+
+def test_find_operator_dirs_skips_helpers_and_non_operators(tmp_path):
+    (tmp_path / "cat" / "op_a" / "op_host").mkdir(parents=True)
+    (tmp_path / "cat" / "op_a" / "op_host" / "op_a_def.cpp").write_text("")
+    (tmp_path / "cat" / "norm_common" / "op_kernel").mkdir(parents=True)
+    (tmp_path / "cat" / "norm_common" / "op_kernel" / "common.h").write_text("")
+    (tmp_path / "cat" / "torch_ext").mkdir()
+    (tmp_path / "cat" / "torch_ext" / "ext.cpp").write_text("")
+    (tmp_path / "cat" / "op_a" / "tests" / "x" / "op_host").mkdir(parents=True)
+    found, skipped = find_operator_dirs(tmp_path)
+    assert found == [tmp_path / "cat" / "op_a"] and skipped == [tmp_path / "cat" / "norm_common"]
+    with pytest.raises(UsageError, match="does not exist"):
+        find_operator_dirs(tmp_path / "nope")
+
+
+# ---- the stand-in headers compile alone ------------------------------------------------------------------------------
+STAND_INS = ["infershape_elewise_util.h", "infershape_broadcast_util.h", "op_host/infershape_elewise_util.h",
+             "op_host/infershape_broadcast_util.h", "runtime/infer_shape_context.h", "runtime/tiling_context.h",
+             "runtime/infer_datatype_context.h", "runtime/tiling_parse_context.h", "runtime/shape.h",
+             "runtime/storage_shape.h", "runtime/tensor.h", "runtime/tiling_data.h", "error_util.h",
+             "op_api/runtime2_util.h", "graph/tensor.h", "kernel_operator_intf.h", "../inc/platform.h",
+             "../inc/kernel_utils.h"]
+
+
+@requires_cxx
+def test_stand_in_headers_compile_alone(tmp_path):
+    src = tmp_path / "all.cpp"
+    src.write_text("".join(f'#include "{h}"\n#include "{h}"\n' for h in STAND_INS) +
+                   "static_assert(ge::GRAPH_NULL_PTR != ge::GRAPH_SUCCESS, \"\");\n"
+                   "int kg_bytes = static_cast<int>(ge::GetSizeInBytes(3, ge::DT_INT4));\n"
+                   "int kg_dims = static_cast<int>(ge::Shape(std::vector<int64_t>{2, 3}).GetShapeSize());\n")
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), "-I",
+                          str(INCLUDE_DIR / "kgemu_opsnn" / "op"), str(src)], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+
+
+# ---- the miniatures on the emulator ------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def runs():
+    """Every miniature run once (compiles are cached across the module)."""
+    x = np.linspace(-3, 3, 13, dtype=np.float32)
+    out = {"x": x}
+    for soc in ("ascend910b", "ascend950"):
+        out[soc] = run(SCALED, soc, {"x": x}, return_report=True)
+    a, b = np.arange(13, dtype=np.float32), np.full(13, 0.5, np.float32)
+    out["pair"] = (a, b, run(OPDIRS / "pair_stats", "ascend910b", {"a": a, "b": b}, return_report=True))
+    var = np.arange(32, dtype=np.float32).reshape(4, 8)
+    idx, upd = np.array([2, 0], np.int32), -np.ones((2, 8), np.float32)
+    out["scatter"] = (var, run(OPDIRS / "scatter_rows", "ascend910b", {"var": var, "indices": idx, "updates": upd},
+                               return_report=True))
+    return out
+
+
+@requires_cxx
+def test_arch_folder_and_apt_kernel_follow_the_soc(runs):
+    x = runs["x"].astype(np.float64)
+    y910, rep910 = runs["ascend910b"]
+    y950, _ = runs["ascend950"]
+    np.testing.assert_allclose(y910["y"], np.abs(x), rtol=1e-6)        # arch22 tiling (scale 1), scaled_abs.cpp
+    np.testing.assert_allclose(y950["y"], 2 * np.abs(x) + 1, rtol=1e-6)  # arch35 tiling (scale 2), scaled_abs_apt.cpp
+    assert rep910["output_rules"] == ["y: infershape"]
+
+
+@requires_cxx
+def test_output_left_unset_by_infershape_is_sized_like_the_inputs(runs):
+    a, b, (out, rep) = runs["pair"]
+    assert out["diff"].shape == (13,)  # a scalar here would make the kernel's full write an out-of-bounds report
+    np.testing.assert_array_equal(out["diff"], a - b)
+    np.testing.assert_array_equal(out["sum"], a + b)
+    assert rep["output_rules"] == ["sum: infershape",
+                                   "diff: the broadcast of the inputs' shapes (infershape left it unset)"]
+
+
+@requires_cxx
+def test_in_place_output_keeps_the_rows_the_kernel_does_not_write(runs):
+    var, (out, rep) = runs["scatter"]
+    got = out["var"]
+    np.testing.assert_array_equal(got[[0, 2]], -1.0)
+    np.testing.assert_array_equal(got[[1, 3]], var[[1, 3]])  # the input's rows, not the emulator's NaN fill
+    assert rep["output_rules"] == ["var: in place: input var's shape (no infershape result)"]
+
+
+@requires_cxx
+def test_syncall_report_names_the_block_that_failed_first():
+    with pytest.raises(EmulatorDefect) as info:
+        run(OPDIRS / "sync_fail", "ascend910b", {"x": np.ones(32, np.float32)})
+    msg = str(info.value)
+    assert "block 1 of 4" in msg and "DataCopy: reads 32 bytes" in msg
+    assert not msg.split(": ", 1)[1].startswith("SyncAll")
+
+
+# ---- the survey ---------------------------------------------------------------------------------------------------
+def _broken_tree(root: Path) -> Path:
+    garbage = root / "cat" / "garbage_op"
+    (garbage / "op_host").mkdir(parents=True)
+    (garbage / "op_kernel").mkdir()
+    (garbage / "op_host" / "garbage_op_def.cpp").write_bytes(b"\x00\xff\xfe not C++ at all {{{\n")
+    (garbage / "op_kernel" / "garbage_op.cpp").write_bytes(os.urandom(64))
+    no_kernel = root / "cat" / "no_kernel"
+    (no_kernel / "op_host").mkdir(parents=True)
+    (no_kernel / "op_kernel").mkdir()
+    (no_kernel / "op_host" / "no_kernel_def.cpp").write_text(
+        (OPDIRS / "pair_stats" / "op_host" / "pair_stats_def.cpp").read_text().replace("PairStats", "NoKernel"))
+    (no_kernel / "op_kernel" / "README.md").write_text("the kernel is missing\n")
+    return root
+
+
+@requires_cxx
+def test_survey_classifies_a_broken_folder_without_traceback(tmp_path):
+    root = _broken_tree(tmp_path / "tree")
+    report = tmp_path / "survey.json"
+    res = CliRunner().invoke(main, ["survey", str(root), "--json", str(report), "--timeout", "300"])
+    assert res.exit_code == 1, res.output
+    assert "Traceback" not in res.output
+    doc = json.loads(report.read_text())
+    rows = {r["dir"]: r for r in doc["rows"]}
+    assert rows["cat/garbage_op"]["class"] == "compile error"
+    assert rows["cat/no_kernel"]["class"] == "layout not understood"
+    assert "no kernel source" in rows["cat/no_kernel"]["detail"]
+    assert doc["counts"]["compile error"] == 1 and doc["operators"] == 2
+    assert "[2/2]" in res.output  # progress lines (stderr is mixed in by CliRunner)
+
+
+@requires_cxx
+def test_survey_of_one_operator_directory_runs_it(tmp_path):
+    report = tmp_path / "one.json"
+    res = CliRunner().invoke(main, ["survey", str(OPDIRS / "pair_stats"), "--json", str(report)])
+    assert res.exit_code == 0, res.output
+    [row] = json.loads(report.read_text())["rows"]
+    assert row["class"] == "ran" and row["op_type"] == "PairStats" and row["soc"] == "ascend910b"
+    assert row["shapes"] == {"a": [4, 37], "b": [4, 37]}  # the shipped default shape
+    assert "diff: the broadcast of the inputs' shapes (infershape left it unset)" in row["output_rules"]
+
+
+def test_survey_usage_errors(tmp_path):
+    res = CliRunner().invoke(main, ["survey", str(tmp_path / "missing")])
+    assert res.exit_code == 2 and "does not exist" in res.output and "Traceback" not in res.output
+    bad = tmp_path / "r.json"
+    bad.write_text("[")
+    res = CliRunner().invoke(main, ["survey", str(tmp_path), "--recipes", str(bad)])
+    assert res.exit_code == 2 and "is not valid JSON" in res.output
+    res = CliRunner().invoke(main, ["survey", str(tmp_path), "--soc", "ascend91x"])
+    assert res.exit_code == 2 and "unknown SOC" in res.output
+
+
+# ---- opt-in: the real corpus -------------------------------------------------------------------------------------------
+OPS_NN = os.environ.get("KERNELGEN_OPS_NN")
+
+
+@pytest.mark.skipif(not OPS_NN, reason="set KERNELGEN_OPS_NN to an ops-nn checkout to survey its experimental/ tree")
+def test_survey_of_ops_nn_experimental(tmp_path):
+    root = Path(OPS_NN) / "experimental"
+    report = tmp_path / "survey.json"
+    res = subprocess.run([sys.executable, "-m", "kernelgen", "survey", str(root), "--jobs", "2", "--json",
+                          str(report)], capture_output=True, text=True)
+    assert "Traceback" not in res.stdout + res.stderr
+    doc = json.loads(report.read_text())
+    assert doc["operators"] >= 100
+    assert doc["ran_or_defect_percent"] >= float(os.environ.get("KERNELGEN_OPS_NN_MIN_PERCENT", "60"))
+    gelu = next(r for r in doc["rows"] if r["dir"].endswith("activation/gelu_grad"))
+    assert gelu["class"] in ("defect found", "not emulated")
