@@ -29,6 +29,8 @@
 #include "kgemu/detail/vec_mask.h"
 #include "kgemu/detail/extras.h"
 #include "kgemu/detail/tiling.h"
+#include "kgemu/detail/scalar_utils.h"
+#include "kgemu/detail/gather.h"
 
 #undef KGEMU_INSIDE_KERNEL_OPERATOR
 

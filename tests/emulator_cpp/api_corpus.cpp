@@ -1,0 +1,324 @@
+// Kernel APIs and overloads that ops-nn operators use and the emulator added for them (written fresh for the
+// tests): TBuf's queue-shaped interface, TQueBind user positions, float32_t / __bf16 / constexpr half,
+// Std::min / max, ScalarCast, SetDeqScale, AscendCUtils::SetMask, InitGlobalMemory, Gather and GatherMask.
+// Each test prints its results as `VAL <name> v0 v1 ...` (read by tests/test_emulator_kernel_api_corpus.py,
+// which compares them with NumPy) and misuse tests end in a DEFECT line.
+#include "emu_test.h"
+
+namespace corpus {
+using namespace AscendC;
+
+template <typename T>
+void val(const char* name, const T* p, size_t n) {
+    std::printf("VAL %s", name);
+    for (size_t i = 0; i < n; ++i) std::printf(" %.9g", static_cast<double>(static_cast<float>(p[i])));
+    std::printf("\n");
+}
+inline void val_bits(const char* name, const uint16_t* p, size_t n) {
+    std::printf("VAL %s", name);
+    for (size_t i = 0; i < n; ++i) std::printf(" %u", p[i]);
+    std::printf("\n");
+}
+
+// The test inputs, shared with the Python side: x[i] = (i % 13 - 6) * 0.37 + i / 64.
+inline float input(uint32_t i) { return static_cast<float>(static_cast<int>(i % 13) - 6) * 0.37f + i / 64.0f; }
+
+constexpr half kSeluAlpha = half(1.6732632423543772848170429916717);  // constexpr half from double
+static_assert(std::is_same<float32_t, float>::value, "float32_t is float");
+static_assert(std::is_same<__bf16, bfloat16_t>::value, "__bf16 is bfloat16_t");
+static_assert(GetDataBlockSizeInBytes() == 32, "one DataBlock is 32 bytes");
+static_assert(Std::min(3, 5) == 3 && Std::max(3u, 5u) == 5u, "Std::min / max");
+
+}  // namespace corpus
+
+// ---- TBuf: AllocTensor / EnQue / DeQue / FreeTensor ----
+KG_TEST(tbuf_queue_interface) {
+    using namespace corpus;
+    kgtest::Gm x("x", 64 * 4), y("y", 64 * 4);
+    for (uint32_t i = 0; i < 64; ++i) x.as<float>()[i] = input(i);
+    kgtest::run_one("ascend910b", {&x, &y}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> tmp;
+        TBuf<TPosition::VECCALC> other;
+        pipe.InitBuffer(tmp, 64 * sizeof(float));
+        pipe.InitBuffer(other, 64 * sizeof(float));
+        GlobalTensor<float> xg, yg;
+        xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x.ptr()), 64);
+        yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y.ptr()), 64);
+        LocalTensor<float> t = tmp.AllocTensor<float>();
+        kgtest::check("alloc_is_whole_buffer", t.GetSize() == 64);
+        DataCopy(t, xg, 64);
+        tmp.EnQue(t);
+        LocalTensor<float> u = tmp.DeQue<float>();
+        kgtest::check("dequeue_same_memory", u.GetPhyAddr() == t.GetPhyAddr());
+        LocalTensor<float> o = other.AllocTensor<float>();
+        Muls(o, u, 2.0f, 64);
+        Adds(o, o, 1.0f, 64);
+        DataCopy(yg, o, 64);
+        tmp.FreeTensor(u);
+        other.FreeTensor(o);
+    });
+    val("y", y.as<float>(), 64);
+}
+
+KG_TEST(tbuf_free_foreign) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend910b", {&x}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECCALC> a, b;
+        pipe.InitBuffer(a, 256);
+        pipe.InitBuffer(b, 256);
+        AscendC::LocalTensor<float> t = a.AllocTensor<float>();
+        b.FreeTensor(t);  // the tensor belongs to `a`
+    });
+}
+
+// ---- TQueBind<VECIN, VECOUT>: one buffer from GM through the vector unit back to GM ----
+KG_TEST(quebind_user_positions) {
+    using namespace corpus;
+    kgtest::Gm x("x", 128 * 2), y("y", 128 * 2);
+    for (uint32_t i = 0; i < 128; ++i) x.as<half>()[i] = half(input(i));
+    kgtest::run_one("ascend910b", {&x, &y}, [&] {
+        TPipe pipe;
+        TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> q;
+        pipe.InitBuffer(q, 2, 64 * sizeof(half));
+        GlobalTensor<half> xg, yg;
+        xg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(x.ptr()), 128);
+        yg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(y.ptr()), 128);
+        for (int tile = 0; tile < 2; ++tile) {
+            LocalTensor<half> t = q.AllocTensor<half>();
+            DataCopy(t, xg[tile * 64], 64);
+            q.EnQue<QuePosition::GM, QuePosition::VECIN, half>(t);
+            LocalTensor<half> v = q.template DeQue<QuePosition::GM, QuePosition::VECIN, half>();
+            Muls(v, v, kSeluAlpha, 64);
+            q.EnQue<QuePosition::VECIN, QuePosition::VECOUT, half>(v);
+            LocalTensor<half> w = q.DeQue<QuePosition::VECIN, QuePosition::VECOUT, half>();
+            q.EnQue<QuePosition::VECOUT, QuePosition::GM, half>(w);
+            LocalTensor<half> o = q.DeQue<QuePosition::VECOUT, QuePosition::GM, half>();
+            DataCopy(yg[tile * 64], o, 64);
+            q.FreeTensor(o);
+        }
+    });
+    val_bits("y", y.as<uint16_t>(), 128);
+    const uint16_t alpha_bits = corpus::kSeluAlpha.to_bits();
+    val_bits("alpha", &alpha_bits, 1);
+}
+
+KG_TEST(quebind_bad_user_positions) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend910b", {&x}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> q;
+        pipe.InitBuffer(q, 1, 256);
+        AscendC::LocalTensor<float> t = q.AllocTensor<float>();
+        q.EnQue<AscendC::QuePosition::VECOUT, AscendC::QuePosition::VECIN, float>(t);  // backwards
+    });
+}
+
+// ---- scalars: Std::min / max at run time, ScalarCast, SetDeqScale + Cast, AscendCUtils::SetMask ----
+KG_TEST(scalar_cast) {
+    using namespace corpus;
+    std::vector<float> in(40);
+    for (uint32_t i = 0; i < in.size(); ++i) in[i] = input(i) * 1000.003f + (i % 2 ? 0.5f : 0.25f);
+    std::vector<uint16_t> h(in.size()), bf(in.size());
+    std::vector<int32_t> r(in.size()), fl(in.size()), ce(in.size()), ri(in.size());
+    kgtest::Gm dummy("d", 32);
+    kgtest::run_one("ascend910b", {&dummy}, [&] {
+        for (size_t i = 0; i < in.size(); ++i) {
+            h[i] = ScalarCast<float, half, RoundMode::CAST_ODD>(in[i]).to_bits();
+            bf[i] = ScalarCast<float, bfloat16_t, RoundMode::CAST_RINT>(in[i]).to_bits();
+            r[i] = ScalarCast<float, int32_t, RoundMode::CAST_ROUND>(in[i]);
+            fl[i] = ScalarCast<float, int32_t, RoundMode::CAST_FLOOR>(in[i]);
+            ce[i] = ScalarCast<float, int32_t, RoundMode::CAST_CEIL>(in[i]);
+            ri[i] = ScalarCast<float, int32_t, RoundMode::CAST_RINT>(in[i]);
+        }
+        const int64_t a = 7, b2 = -3;
+        kgtest::check("std_min_max", Std::min(a, b2) == -3 && Std::max(a, b2) == 7);
+    });
+    val("in", in.data(), in.size());
+    val_bits("odd_half", h.data(), h.size());
+    val_bits("rint_bf16", bf.data(), bf.size());
+    val("round_s32", r.data(), r.size());
+    val("floor_s32", fl.data(), fl.size());
+    val("ceil_s32", ce.data(), ce.size());
+    val("rint_s32", ri.data(), ri.size());
+}
+
+KG_TEST(deq_scale_and_set_mask) {
+    using namespace corpus;
+    kgtest::Gm y("y", 64 * 2), z("z", 128 * 4);
+    kgtest::run_one("ascend910b", {&y, &z}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> ib, hb, fb;
+        pipe.InitBuffer(ib, 64 * 4);
+        pipe.InitBuffer(hb, 64 * 2);
+        pipe.InitBuffer(fb, 128 * 4);
+        LocalTensor<int32_t> iv = ib.Get<int32_t>();
+        for (int i = 0; i < 64; ++i) iv.SetValue(i, i * 37 - 1000);
+        SetDeqScale(static_cast<half>(0.25f));
+        LocalTensor<half> hv = hb.Get<half>();
+        Cast(hv, iv, RoundMode::CAST_NONE, 64);
+        GlobalTensor<half> yg;
+        yg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(y.ptr()), 64);
+        DataCopy(yg, hv, 64);
+        // AscendCUtils::SetMask<float>(16): the next isSetMask = false call touches 16 elements per repeat
+        LocalTensor<float> fv = fb.Get<float>();
+        Duplicate(fv, 1.0f, 128);
+        AscendCUtils::SetMask<float>(16);
+        Adds<float, false>(fv, fv, 5.0f, MASK_PLACEHOLDER, 2, {1, 1, 8, 8});
+        AscendCUtils::ResetMask();
+        GlobalTensor<float> zg;
+        zg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z.ptr()), 128);
+        DataCopy(zg, fv, 128);
+    });
+    val("deq_half", y.as<half>(), 64);
+    val("masked_adds", z.as<float>(), 128);
+}
+
+// ---- InitGlobalMemory ----
+KG_TEST(init_global_memory) {
+    kgtest::Gm w("w", 100 * 4, 0x7F);
+    kgtest::run_one("ascend910b", {&w}, [&] {
+        AscendC::GlobalTensor<float> wg;
+        wg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(w.ptr()), 100);
+        AscendC::InitGlobalMemory(wg, 96, -2.5f);
+    });
+    corpus::val("w", w.as<float>(), 100);
+}
+
+KG_TEST(init_global_memory_past_end) {
+    kgtest::Gm w("w", 64 * 4);
+    kgtest::run_one("ascend910b", {&w}, [&] {
+        AscendC::GlobalTensor<float> wg;
+        wg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(w.ptr()), 64);
+        AscendC::InitGlobalMemory(wg, 72, 0.0f);
+    });
+}
+
+// ---- Gather: byte offsets, count form and mask form ----
+KG_TEST(gather_forms) {
+    using namespace corpus;
+    kgtest::Gm y("y", 128 * 4), z("z", 128 * 2);
+    kgtest::run_one("ascend910b", {&y, &z}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> sb, ob, db, hb, hd;
+        pipe.InitBuffer(sb, 128 * 4);
+        pipe.InitBuffer(ob, 128 * 4);
+        pipe.InitBuffer(db, 128 * 4);
+        pipe.InitBuffer(hb, 128 * 2);
+        pipe.InitBuffer(hd, 128 * 2);
+        LocalTensor<float> src = sb.Get<float>();
+        LocalTensor<uint32_t> off = ob.Get<uint32_t>();
+        LocalTensor<float> dst = db.Get<float>();
+        for (uint32_t i = 0; i < 128; ++i) {
+            src.SetValue(i, input(i));
+            off.SetValue(i, ((i * 37U) % 100U) * 4U);  // byte offsets of elements (37 i) mod 100
+        }
+        Duplicate(dst, 0.0f, 128);
+        Gather(dst, src, off, static_cast<uint32_t>(16), 100);  // base: 16 bytes = element 4
+        GlobalTensor<float> yg;
+        yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y.ptr()), 128);
+        DataCopy(yg, dst, 128);
+        // mask form on half: one repeat of 128 lanes, the first 100 active
+        LocalTensor<half> hs = hb.Get<half>();
+        LocalTensor<half> hdst = hd.Get<half>();
+        for (uint32_t i = 0; i < 128; ++i) {
+            hs.SetValue(i, half(input(i)));
+            off.SetValue(i, (127U - i) * 2U);  // reversed
+        }
+        Duplicate(hdst, half(0.0f), 128);
+        Gather(hdst, hs, off, static_cast<uint32_t>(0), static_cast<uint64_t>(100), 1, 8);
+        GlobalTensor<half> zg;
+        zg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(z.ptr()), 128);
+        DataCopy(zg, hdst, 128);
+    });
+    val("gather_count", y.as<float>(), 128);
+    val("gather_mask", z.as<half>(), 128);
+}
+
+KG_TEST(gather_unaligned_offset) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend910b", {&x}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECCALC> sb, ob, db;
+        pipe.InitBuffer(sb, 256);
+        pipe.InitBuffer(ob, 256);
+        pipe.InitBuffer(db, 256);
+        AscendC::LocalTensor<float> src = sb.Get<float>();
+        AscendC::LocalTensor<uint32_t> off = ob.Get<uint32_t>();
+        AscendC::LocalTensor<float> dst = db.Get<float>();
+        AscendC::Duplicate(src, 1.0f, 64);
+        for (uint32_t i = 0; i < 8; ++i) off.SetValue(i, i);  // element indices, not byte offsets
+        AscendC::Gather(dst, src, off, static_cast<uint32_t>(0), 8);
+    });
+}
+
+KG_TEST(gather_past_src_buffer) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend910b", {&x}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECCALC> sb, ob, db;
+        pipe.InitBuffer(sb, 256);
+        pipe.InitBuffer(ob, 256);
+        pipe.InitBuffer(db, 256);
+        AscendC::LocalTensor<float> src = sb.Get<float>();
+        AscendC::LocalTensor<uint32_t> off = ob.Get<uint32_t>();
+        AscendC::LocalTensor<float> dst = db.Get<float>();
+        AscendC::Duplicate(src, 1.0f, 64);
+        for (uint32_t i = 0; i < 8; ++i) off.SetValue(i, i * 40);  // the last ones reach past 256 bytes
+        AscendC::Gather(dst, src, off, static_cast<uint32_t>(0), 8);
+    });
+}
+
+// ---- GatherMask: built-in patterns (normal mode) and a user pattern (counter mode) ----
+KG_TEST(gather_mask_forms) {
+    using namespace corpus;
+    kgtest::Gm y("y", 256 * 4);
+    uint64_t counts[4] = {0, 0, 0, 0};
+    kgtest::run_one("ascend910b", {&y}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> sb, pb, db;
+        pipe.InitBuffer(sb, 256 * 4);
+        pipe.InitBuffer(pb, 64);
+        pipe.InitBuffer(db, 256 * 4);
+        LocalTensor<float> src = sb.Get<float>();
+        LocalTensor<uint32_t> pat = pb.Get<uint32_t>();
+        LocalTensor<float> dst = db.Get<float>();
+        for (uint32_t i = 0; i < 256; ++i) src.SetValue(i, static_cast<float>(i + 1));
+        GlobalTensor<float> yg;
+        yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y.ptr()), 256);
+        // pattern 2 (odd indices), 2 repeats of 64 floats, repeats 8 blocks apart
+        Duplicate(dst, 0.0f, 256);
+        GatherMask(dst, src, static_cast<uint8_t>(2), false, 0, {1, 2, 8, 0}, counts[0]);
+        DataCopy(yg, dst, 64);
+        // pattern 5 (index % 4 == 2), one repeat, src0 block stride 2 (every other 32-byte block)
+        Duplicate(dst, 0.0f, 64);
+        GatherMask(dst, src, static_cast<uint8_t>(5), false, 0, {2, 1, 0, 0}, counts[1]);
+        DataCopy(yg[64], dst, 64);
+        // user pattern, counter mode: 70 elements per repeat, 2 repeats, src0 repeat stride 4 blocks,
+        // src1 repeat stride 0 (the same 70 pattern bits for both repeats)
+        for (uint32_t w = 0; w < 16; ++w) pat.SetValue(w, 0x0F0F0F0Fu ^ (w * 0x01010101u));
+        Duplicate(dst, 0.0f, 256);
+        GatherMask(dst, src, pat, true, 70, {1, 2, 4, 0}, counts[2]);
+        DataCopy(yg[128], dst, 128);
+        kgtest::check("mask_register_left_normal", !kgemu::detail::tl_block->mask_counter);
+    });
+    val("gm_y", y.as<float>(), 256);
+    val("gm_counts", counts, 3);
+}
+
+KG_TEST(gather_mask_bad_pattern) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend910b", {&x}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECCALC> sb, db;
+        pipe.InitBuffer(sb, 256);
+        pipe.InitBuffer(db, 256);
+        AscendC::LocalTensor<float> src = sb.Get<float>();
+        AscendC::LocalTensor<float> dst = db.Get<float>();
+        uint64_t n = 0;
+        AscendC::GatherMask(dst, src, static_cast<uint8_t>(8), false, 0, {1, 1, 8, 0}, n);
+    });
+}
+
+KG_TEST_MAIN()

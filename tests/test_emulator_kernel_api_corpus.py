@@ -1,0 +1,175 @@
+"""Kernel APIs and overloads added for ops-nn operators (tests/emulator_cpp/api_corpus.cpp), checked against NumPy.
+
+Each C++ test prints `VAL <name> v0 v1 ...`; misuse tests must end in the emulator's one-line diagnosis.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "emulator_cpp"))
+import kgbuild  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not kgbuild.have_compiler(), reason=f"{kgbuild.CXX} not found")
+
+
+@pytest.fixture(scope="module")
+def program():
+    return kgbuild.build_all()["api_corpus"]
+
+
+def run(program, name: str) -> dict:
+    proc = kgbuild.run_program(program, name)
+    out = kgbuild.parse_output(proc.stdout)
+    out["raw"] = proc.stdout + proc.stderr
+    out["vals"] = {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("VAL "):
+            _, key, *vals = line.split()
+            out["vals"][key] = np.array([float(v) for v in vals])
+    assert out["result"] == "done", out["raw"]
+    return out
+
+
+def ok(out: dict) -> dict:
+    assert out["defect"] is None, out["raw"]
+    assert all(v.startswith("ok") for v in out["checks"].values()), out["raw"]
+    return out["vals"]
+
+
+def inputs(n: int) -> np.ndarray:
+    i = np.arange(n)
+    return ((i % 13 - 6).astype(np.float32) * np.float32(0.37) + (i / 64).astype(np.float32)).astype(np.float32)
+
+
+def test_tbuf_alloc_enque_deque_free(program):
+    v = ok(run(program, "tbuf_queue_interface"))
+    x = inputs(64)
+    np.testing.assert_array_equal(v["y"].astype(np.float32), x * np.float32(2) + np.float32(1))
+
+
+def test_quebind_user_positions_and_constexpr_half(program):
+    v = ok(run(program, "quebind_user_positions"))
+    alpha = np.float16(1.6732632423543772848170429916717)
+    assert int(v["alpha"][0]) == int(alpha.view(np.uint16))
+    want = (inputs(128).astype(np.float16).astype(np.float32) * np.float32(alpha)).astype(np.float16)
+    np.testing.assert_array_equal(v["y"].astype(np.uint16), want.view(np.uint16))
+
+
+def _round_to_odd_half(x: np.ndarray) -> np.ndarray:
+    """float32 -> float16 bits, von Neumann rounding: truncate toward zero, then set the last bit if inexact."""
+    out = []
+    for f in x.astype(np.float64):
+        h = np.float16(f)
+        if float(h) == f:
+            out.append(int(h.view(np.uint16)))
+            continue
+        toward0 = h if abs(float(h)) < abs(f) else np.nextafter(h, np.float16(0))
+        out.append(int(np.float16(toward0).view(np.uint16)) | 1)
+    return np.array(out)
+
+
+def test_scalar_cast_and_std_min_max(program):
+    v = ok(run(program, "scalar_cast"))
+    x = v["in"].astype(np.float32)
+    assert len(x) == 40
+    np.testing.assert_array_equal(v["odd_half"], _round_to_odd_half(x))
+    np.testing.assert_array_equal(v["rint_bf16"], x.astype(ml_dtypes.bfloat16).view(np.uint16))
+    np.testing.assert_array_equal(v["round_s32"], np.where(x >= 0, np.floor(x + 0.5), np.ceil(x - 0.5)))
+    np.testing.assert_array_equal(v["floor_s32"], np.floor(x))
+    np.testing.assert_array_equal(v["ceil_s32"], np.ceil(x))
+    np.testing.assert_array_equal(v["rint_s32"], np.rint(x))
+
+
+def test_deq_scale_cast_and_ascendc_utils_set_mask(program):
+    v = ok(run(program, "deq_scale_and_set_mask"))
+    i = np.arange(64)
+    np.testing.assert_array_equal(v["deq_half"], ((i * 37 - 1000) * 0.25).astype(np.float16).astype(np.float64))
+    want = np.ones(128)
+    want[(np.arange(128) % 64) < 16] = 6.0  # SetMask<float>(16): 16 of the 64 lanes of each repeat
+    np.testing.assert_array_equal(v["masked_adds"], want)
+
+
+def test_init_global_memory(program):
+    v = ok(run(program, "init_global_memory"))
+    untouched = np.frombuffer(b"\x7f" * 4, np.float32)[0]
+    np.testing.assert_array_equal(v["w"].astype(np.float32), np.r_[np.full(96, -2.5, np.float32), [untouched] * 4])
+
+
+def test_gather_count_and_mask_forms(program):
+    v = ok(run(program, "gather_forms"))
+    src = inputs(128)
+    want = np.zeros(128, np.float32)
+    want[:100] = src[4 + (np.arange(100) * 37) % 100]
+    np.testing.assert_array_equal(v["gather_count"].astype(np.float32), want)
+    hs = src.astype(np.float16)
+    want_h = np.zeros(128, np.float16)
+    want_h[:100] = hs[127 - np.arange(100)]
+    np.testing.assert_array_equal(v["gather_mask"].astype(np.float16), want_h)
+
+
+def test_gather_mask_patterns(program):
+    v = ok(run(program, "gather_mask_forms"))
+    src = np.arange(1, 257, dtype=np.float32)
+    y = v["gm_y"].astype(np.float32)
+    odd = src[1:128:2]                                # pattern 2, two repeats of 64
+    k = np.arange(64)
+    p5 = src[(k // 8) * 16 + k % 8][k % 4 == 2]      # pattern 5, block stride 2
+    words = np.array([0x0F0F0F0F ^ (w * 0x01010101) for w in range(16)], np.uint32)
+    bits = np.unpackbits(words.view(np.uint8), bitorder="little")[:70].astype(bool)
+    user = np.concatenate([src[r * 32 + np.arange(70)][bits] for r in range(2)])
+    assert list(v["gm_counts"]) == [len(odd), len(p5), len(user)]
+    np.testing.assert_array_equal(y[:64], odd)
+    np.testing.assert_array_equal(y[64:64 + len(p5)], p5)
+    np.testing.assert_array_equal(y[128:128 + len(user)], user)
+
+
+MISUSE = [
+    ("tbuf_free_foreign", "TBuf::FreeTensor: the tensor (UB buffer [0, 256)) does not come from this TBuf "
+                          "(UB [256, 512)): it belongs to another TBuf or queue"),
+    ("quebind_bad_user_positions", "EnQue: user positions VECOUT -> VECIN are not a hop of this TQueBind<VECIN, "
+                                   "VECOUT> (valid: GM -> VECIN, VECIN -> VECOUT, VECOUT -> GM)"),
+    ("init_global_memory_past_end", "InitGlobalMemory: writes bytes [0, 288) of 'w' which has 256 bytes"),
+    ("gather_unaligned_offset", "Gather: offset 1 of element 1 is not a multiple of 4 bytes (sizeof float)"),
+    ("gather_past_src_buffer", "Gather: offset 280 bytes of element 7 reads past the end of src's buffer [0, 256)"),
+    ("gather_mask_bad_pattern", "GatherMask: built-in pattern 8 is outside [1, 7]"),
+]
+
+
+@pytest.mark.parametrize("name,diagnosis", MISUSE, ids=[m[0] for m in MISUSE])
+def test_misuse_is_diagnosed(program, name, diagnosis):
+    out = run(program, name)
+    assert out["defect"] is not None and diagnosis in out["defect"], out["raw"]
+
+
+def test_every_corpus_api_test_is_covered(program):
+    listed = set(kgbuild.run_program(program, "--list").stdout.split())
+    covered = {m[0] for m in MISUSE} | {"tbuf_queue_interface", "quebind_user_positions", "scalar_cast",
+                                        "deq_scale_and_set_mask", "init_global_memory", "gather_forms",
+                                        "gather_mask_forms"}
+    assert listed == covered
+
+
+# ---- compile-time misuse: the library's static_asserts, with a message naming the rule ----
+def _compile(body: str) -> subprocess.CompletedProcess:
+    src = f'#include "kernel_operator.h"\nint main() {{ {body} return 0; }}\n'
+    return subprocess.run([kgbuild.CXX, *kgbuild.BASE_FLAGS, "-fsyntax-only", "-x", "c++", "-"], input=src,
+                          capture_output=True, text=True, check=False, timeout=120)
+
+
+@pytest.mark.parametrize("body,message", [
+    ("int64_t a = 1; int32_t b = 2; (void)AscendC::Std::min(a, b);",
+     "AscendC::Std::min compares two values of the same type"),
+    ("(void)AscendC::ScalarCast<float, half, AscendC::RoundMode::CAST_RINT>(1.0f);",
+     "ScalarCast float -> half takes CAST_ODD"),
+    ("(void)AscendC::ScalarCast<float, int32_t, AscendC::RoundMode::CAST_TRUNC>(1.0f);",
+     "ScalarCast float -> int32_t takes CAST_ROUND, CAST_CEIL, CAST_FLOOR or CAST_RINT"),
+], ids=["std_min_mixed_types", "scalar_cast_half_mode", "scalar_cast_int_mode"])
+def test_compile_time_misuse(body, message):
+    proc = _compile(body)
+    assert proc.returncode != 0 and message in proc.stderr, proc.stderr
