@@ -129,6 +129,15 @@ def test_gather_mask_patterns(program):
     np.testing.assert_array_equal(y[128:128 + len(user)], user)
 
 
+def test_sign_and_its_tmp_sizes(program):
+    v = ok(run(program, "sign_values"))
+    x = v["sign_in"].astype(np.float32)
+    want = np.nan_to_num(np.sign(x), nan=0.0)  # documented: NaN -> 0, -0 -> 0
+    np.testing.assert_array_equal(v["sign_f32"], want)
+    np.testing.assert_array_equal(v["sign_f16"], np.nan_to_num(np.sign(x.astype(np.float16)), nan=0.0))
+    assert list(v["sign_tmp_sizes"]) == [3 * 1024 * 2, 3 * 256]  # shape 1024, half
+
+
 MISUSE = [
     ("tbuf_free_foreign", "TBuf::FreeTensor: the tensor (UB buffer [0, 256)) does not come from this TBuf "
                           "(UB [256, 512)): it belongs to another TBuf or queue"),
@@ -151,7 +160,7 @@ def test_every_corpus_api_test_is_covered(program):
     listed = set(kgbuild.run_program(program, "--list").stdout.split())
     covered = {m[0] for m in MISUSE} | {"tbuf_queue_interface", "quebind_user_positions", "scalar_cast",
                                         "deq_scale_and_set_mask", "init_global_memory", "gather_forms",
-                                        "gather_mask_forms"}
+                                        "gather_mask_forms", "sign_values"}
     assert listed == covered
 
 

@@ -1,9 +1,11 @@
 // Kernel APIs and overloads that ops-nn operators use and the emulator added for them (written fresh for the
 // tests): TBuf's queue-shaped interface, TQueBind user positions, float32_t / __bf16 / constexpr half,
-// Std::min / max, ScalarCast, SetDeqScale, AscendCUtils::SetMask, InitGlobalMemory, Gather and GatherMask.
+// Std::min / max, ScalarCast, SetDeqScale, AscendCUtils::SetMask, InitGlobalMemory, Gather, GatherMask, Sign
+// (and the host-side GetSignMaxMinTmpSize).
 // Each test prints its results as `VAL <name> v0 v1 ...` (read by tests/test_emulator_kernel_api_corpus.py,
 // which compares them with NumPy) and misuse tests end in a DEFECT line.
 #include "emu_test.h"
+#include "tiling/math/sign_tiling.h"
 
 namespace corpus {
 using namespace AscendC;
@@ -319,6 +321,52 @@ KG_TEST(gather_mask_bad_pattern) {
         uint64_t n = 0;
         AscendC::GatherMask(dst, src, static_cast<uint8_t>(8), false, 0, {1, 1, 8, 0}, n);
     });
+}
+
+// ---- Sign (and GetSignMaxMinTmpSize, host side) ----
+struct ShapeStub {  // stands in for ge::Shape: GetSignMaxMinTmpSize only asks for the element count
+    int64_t n;
+    int64_t GetShapeSize() const { return n; }
+};
+
+KG_TEST(sign_values) {
+    using namespace corpus;
+    kgtest::Gm y("y", 64 * 4), z("z", 64 * 2);
+    std::vector<float> in(64);
+    const float special[8] = {-INFINITY, -2.0f, -0.0f, 0.0f, NAN, -NAN, 2.0f, INFINITY};
+    for (uint32_t i = 0; i < 64; ++i) in[i] = i < 8 ? special[i] : input(i) * 1e-3f * (i % 3 ? 1.0f : -1e-30f);
+    uint32_t maxv = 0, minv = 0;
+    AscendC::GetSignMaxMinTmpSize(ShapeStub{1024}, 2, false, maxv, minv);
+    kgtest::run_one("ascend910b", {&y, &z}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> sb, db, hb, hd, tb;
+        pipe.InitBuffer(sb, 64 * 4);
+        pipe.InitBuffer(db, 64 * 4);
+        pipe.InitBuffer(hb, 64 * 2);
+        pipe.InitBuffer(hd, 64 * 2);
+        pipe.InitBuffer(tb, minv);
+        LocalTensor<float> src = sb.Get<float>();
+        LocalTensor<float> dst = db.Get<float>();
+        LocalTensor<half> hs = hb.Get<half>();
+        LocalTensor<half> hdst = hd.Get<half>();
+        for (uint32_t i = 0; i < 64; ++i) {
+            src.SetValue(i, in[i]);
+            hs.SetValue(i, half(in[i]));
+        }
+        Sign(dst, src, tb.Get<uint8_t>(), 64);
+        Sign(hdst, hs, 64);
+        GlobalTensor<float> yg;
+        GlobalTensor<half> zg;
+        yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y.ptr()), 64);
+        zg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(z.ptr()), 64);
+        DataCopy(yg, dst, 64);
+        DataCopy(zg, hdst, 64);
+    });
+    val("sign_in", in.data(), in.size());
+    val("sign_f32", y.as<float>(), 64);
+    val("sign_f16", z.as<half>(), 64);
+    const uint32_t sizes[2] = {maxv, minv};
+    val("sign_tmp_sizes", sizes, 2);
 }
 
 KG_TEST_MAIN()

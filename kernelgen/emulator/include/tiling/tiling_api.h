@@ -9,5 +9,6 @@
 #include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "tiling/math/log_tiling.h"
+#include "tiling/math/sign_tiling.h"
 
 #endif  // KGEMU_TILING_TILING_API_H
