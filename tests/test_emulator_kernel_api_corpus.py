@@ -138,6 +138,23 @@ def test_sign_and_its_tmp_sizes(program):
     assert list(v["sign_tmp_sizes"]) == [3 * 1024 * 2, 3 * 256]  # shape 1024, half
 
 
+def test_trans_data_to_5hd_transpose_scatter(program):
+    v = ok(run(program, "transpose_forms"))
+    h = np.arange(256, dtype=np.float16).reshape(16, 16)
+    np.testing.assert_array_equal(v["t5hd_half"].reshape(16, 16), h.T)       # dst block j = element j of each row
+    np.testing.assert_array_equal(v["transpose"].reshape(16, 16), h.T)
+    f = (np.arange(256, dtype=np.float32) + 0.5).reshape(16, 16)
+    want = np.zeros((2, 16, 8), np.float32)  # repeat r, dst block j, element i
+    for r in range(2):
+        for e in range(8):                    # element e of the 16 source blocks (rows, shifted r blocks)
+            want[r, 2 * e] = f[0:8, r * 8 + e]
+            want[r, 2 * e + 1] = f[8:16, r * 8 + e]
+    np.testing.assert_array_equal(v["t5hd_float"].astype(np.float32), want.reshape(-1))
+    sc = np.full(64, -1.0, np.float32)
+    sc[16 + (5 * np.arange(16)) % 16] = f.reshape(-1)[:16]
+    np.testing.assert_array_equal(v["scatter"].astype(np.float32), sc)
+
+
 MISUSE = [
     ("tbuf_free_foreign", "TBuf::FreeTensor: the tensor (UB buffer [0, 256)) does not come from this TBuf "
                           "(UB [256, 512)): it belongs to another TBuf or queue"),
@@ -147,6 +164,7 @@ MISUSE = [
     ("gather_unaligned_offset", "Gather: offset 1 of element 1 is not a multiple of 4 bytes (sizeof float)"),
     ("gather_past_src_buffer", "Gather: offset 280 bytes of element 7 reads past the end of src's buffer [0, 256)"),
     ("gather_mask_bad_pattern", "GatherMask: built-in pattern 8 is outside [1, 7]"),
+    ("trans5hd_unaligned_address", "TransDataTo5HD: dstList[3] is at UB offset 1128, which is not 32-byte aligned"),
 ]
 
 
@@ -160,7 +178,7 @@ def test_every_corpus_api_test_is_covered(program):
     listed = set(kgbuild.run_program(program, "--list").stdout.split())
     covered = {m[0] for m in MISUSE} | {"tbuf_queue_interface", "quebind_user_positions", "scalar_cast",
                                         "deq_scale_and_set_mask", "init_global_memory", "gather_forms",
-                                        "gather_mask_forms", "sign_values"}
+                                        "gather_mask_forms", "sign_values", "transpose_forms"}
     assert listed == covered
 
 

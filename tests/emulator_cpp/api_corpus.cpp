@@ -369,4 +369,87 @@ KG_TEST(sign_values) {
     val("sign_tmp_sizes", sizes, 2);
 }
 
+// ---- TransDataTo5HD (address lists), Transpose (16 x 16), Scatter ----
+KG_TEST(transpose_forms) {
+    using namespace corpus;
+    kgtest::Gm y("y", 256 * 2), z("z", 256 * 4), w("w", 256 * 2), v("v", 64 * 4);
+    kgtest::run_one("ascend910b", {&y, &z, &w, &v}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> hb, hd, fb, fd, ob;
+        pipe.InitBuffer(hb, 256 * 2);
+        pipe.InitBuffer(hd, 256 * 2);
+        pipe.InitBuffer(fb, 256 * 4);
+        pipe.InitBuffer(fd, 256 * 4);
+        pipe.InitBuffer(ob, 64 * 4);
+        LocalTensor<half> hs = hb.Get<half>();
+        LocalTensor<half> hdst = hd.Get<half>();
+        LocalTensor<float> fs = fb.Get<float>();
+        LocalTensor<float> fdst = fd.Get<float>();
+        for (uint32_t i = 0; i < 256; ++i) {
+            hs.SetValue(i, half(static_cast<float>(i)));
+            fs.SetValue(i, static_cast<float>(i) + 0.5f);
+        }
+        // half: LocalTensor lists, one 16 x 16 block
+        LocalTensor<half> dl[16], sl[16];
+        for (int i = 0; i < 16; ++i) {
+            sl[i] = hs[i * 16];
+            dl[i] = hdst[i * 16];
+        }
+        TransDataTo5HD<half>(dl, sl, TransDataTo5HDParams(false, false, 1, 0, 0));
+        GlobalTensor<half> yg;
+        yg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(y.ptr()), 256);
+        DataCopy(yg, hdst, 256);
+        // float: address lists, 2 repeats; source rows 16 floats apart, repeat r moves the sources one block
+        // (8 floats) and the destinations 16 blocks
+        uint64_t da[16], sa[16];
+        for (int i = 0; i < 16; ++i) {
+            sa[i] = fs.GetPhyAddr(i * 16);
+            da[i] = fdst.GetPhyAddr(i * 8);
+        }
+        TransDataTo5HDParams fp;
+        fp.repeatTimes = 2;
+        fp.srcRepStride = 1;
+        fp.dstRepStride = 16;
+        TransDataTo5HD<float>(da, sa, fp);
+        GlobalTensor<float> zg;
+        zg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z.ptr()), 256);
+        DataCopy(zg, fdst, 256);
+        // Transpose: 16 x 16 halves
+        Transpose(hdst, hs);
+        GlobalTensor<half> wg;
+        wg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(w.ptr()), 256);
+        DataCopy(wg, hdst, 256);
+        // Scatter: 16 floats to byte offsets 4 * (5 i mod 16) of a 64-float buffer, base 64 bytes
+        LocalTensor<uint32_t> off = ob.Get<uint32_t>();
+        for (uint32_t i = 0; i < 16; ++i) off.SetValue(i, 4 * ((5 * i) % 16));
+        Duplicate(fdst, -1.0f, 64);
+        Scatter(fdst, fs, off, static_cast<uint32_t>(64), 16);
+        GlobalTensor<float> vg;
+        vg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(v.ptr()), 64);
+        DataCopy(vg, fdst, 64);
+    });
+    val("t5hd_half", y.as<half>(), 256);
+    val("t5hd_float", z.as<float>(), 256);
+    val("transpose", w.as<half>(), 256);
+    val("scatter", v.as<float>(), 64);
+}
+
+KG_TEST(trans5hd_unaligned_address) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend910b", {&x}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECCALC> sb, db;
+        pipe.InitBuffer(sb, 1024);
+        pipe.InitBuffer(db, 1024);
+        AscendC::LocalTensor<half> s = sb.Get<half>();
+        AscendC::LocalTensor<half> d = db.Get<half>();
+        uint64_t da[16], sa[16];
+        for (int i = 0; i < 16; ++i) {
+            sa[i] = s.GetPhyAddr(i * 16);
+            da[i] = d.GetPhyAddr(i * 16 + (i == 3 ? 4 : 0));  // entry 3 is 8 bytes off a block
+        }
+        AscendC::TransDataTo5HD<half>(da, sa, AscendC::TransDataTo5HDParams());
+    });
+}
+
 KG_TEST_MAIN()

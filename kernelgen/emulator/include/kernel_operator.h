@@ -31,6 +31,7 @@
 #include "kgemu/detail/tiling.h"
 #include "kgemu/detail/scalar_utils.h"
 #include "kgemu/detail/gather.h"
+#include "kgemu/detail/transpose.h"
 
 #undef KGEMU_INSIDE_KERNEL_OPERATOR
 

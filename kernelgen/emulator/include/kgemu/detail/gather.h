@@ -4,6 +4,7 @@
 // Gather: dst[i] = the element of src at byte offset srcBaseAddr + srcOffset[i] (offsets in bytes, relative to
 // src, aligned to the element size). Count form: i in [0, count); mask form: repeat r gathers the active elements
 // k of the mask into dst + r * dstRepStride blocks, reading srcOffset[r * per_rep + k].
+// Scatter: the reverse of Gather's count form (dst at byte offset dstBaseAddr + dstOffset[i] gets src[i]).
 // GatherMask: keeps the elements of src0 whose gather-mask bit is 1 and packs them at the start of dst; rsvdCnt
 // gets how many. The mask is a built-in pattern (1: even indices, 2: odd, 3..6: index % 4 == 0..3, 7: all) or a
 // user pattern tensor (uint16_t bits for 16-bit T, uint32_t for 32-bit T; repeat r reads the pattern at
@@ -229,6 +230,32 @@ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, co
     kgemu::detail::GatherPattern pat;
     pat.builtin = src1Pattern;
     rsvdCnt = kgemu::detail::gather_mask_run<T, uint8_t>(dst, src0, pat, nullptr, reduceMode, mask, gatherMaskParams);
+}
+
+// ---- Scatter, count form: dst's element at byte offset dstBaseAddr + dstOffset[i] becomes src[i] ----
+template <typename T>
+inline void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& dstOffset,
+                    const uint32_t dstBaseAddr, const uint32_t count) {
+    auto& b = kgemu::detail::api_enter("Scatter");
+    kgemu::detail::check_gather_dtype<T>(b, "Scatter");
+    kgemu::detail::note_vector(b, "Scatter", count, sizeof(T), static_cast<uint64_t>(count) * sizeof(T));
+    if (count == 0) return;
+    const T* s = kgemu::detail::ub_operand(b, "Scatter", "src", src, static_cast<uint64_t>(count) * sizeof(T));
+    const uint32_t* off =
+        kgemu::detail::ub_operand(b, "Scatter", "dstOffset", dstOffset, static_cast<uint64_t>(count) * sizeof(uint32_t));
+    kgemu::detail::ub_operand(b, "Scatter", "dst", dst, sizeof(T));
+    kgemu::detail::ApiCall call(b, "Scatter", ::PIPE_V);
+    call.read(src, 0, count);
+    call.read(dstOffset, 0, count);
+    call.write(dst, 0, (dst.kg_buf_end - kgemu::detail::ub_offset_of(b, dst.kg_addr)) / sizeof(T));
+    call.commit();
+    std::vector<T> in(s, s + count);  // read everything first: src may alias dst
+    const uint64_t base = kgemu::detail::ub_offset_of(b, dst.kg_addr);
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint64_t o = static_cast<uint64_t>(dstBaseAddr) + off[i];
+        kgemu::detail::gather_read("Scatter", dst, o, i);  // the same offset checks as Gather's
+        std::memcpy(b.ub + base + o, &in[i], sizeof(T));
+    }
 }
 
 }  // namespace AscendC
