@@ -183,10 +183,13 @@ def test_every_corpus_api_test_is_covered(program):
 
 
 # ---- compile-time misuse: the library's static_asserts, with a message naming the rule ----
-def _compile(body: str) -> subprocess.CompletedProcess:
-    src = f'#include "kernel_operator.h"\nint main() {{ {body} return 0; }}\n'
+def _compile_src(src: str) -> subprocess.CompletedProcess:
     return subprocess.run([kgbuild.CXX, *kgbuild.BASE_FLAGS, "-fsyntax-only", "-x", "c++", "-"], input=src,
                           capture_output=True, text=True, check=False, timeout=120)
+
+
+def _compile(body: str) -> subprocess.CompletedProcess:
+    return _compile_src(f'#include "kernel_operator.h"\nint main() {{ {body} return 0; }}\n')
 
 
 @pytest.mark.parametrize("body,message", [
@@ -200,3 +203,67 @@ def _compile(body: str) -> subprocess.CompletedProcess:
 def test_compile_time_misuse(body, message):
     proc = _compile(body)
     assert proc.returncode != 0 and message in proc.stderr, proc.stderr
+
+
+# ---- Matmul: the types compile, the computation is a compile error naming Matmul ----
+_MATMUL_KERNEL = """#include "lib/matmul_intf.h"
+#include "kernel_tiling/kernel_tiling.h"
+#include "kernel_operator_intf.h"
+using namespace AscendC;
+constexpr MatmulConfig MM_CFG_TOY = GetMDLConfig(false, false, 0, false, false, false, true);
+struct ToyTilingData { uint32_t n; TCubeTiling cube; };
+static_assert(sizeof(ToyTilingData) == 204 && offsetof(ToyTilingData, cube) == 4, "CANN layout");
+using A = MatmulType<TPosition::GM, CubeFormat::ND, float, false>;
+int main() {
+    MatmulImpl<A, A, A, A, MM_CFG_TOY, MatmulCallBackFunc<nullptr, nullptr, nullptr>> mm;
+    matmul::MatmulImpl<A, matmul::MatmulType<TPosition::GM, CubeFormat::NZ, float, true>, A> mm2;
+    (void)mm; (void)mm2;
+    CALL
+    return 0;
+}
+"""
+
+
+def test_matmul_types_compile_and_calls_say_not_emulated():
+    from kernelgen.emulator.opdir import explain_compile_error
+
+    assert _compile_src(_MATMUL_KERNEL.replace("CALL", "")).returncode == 0
+    proc = _compile_src(_MATMUL_KERNEL.replace("CALL", "mm.SetTensorA(0, false); mm.IterateAll(0);"))
+    assert proc.returncode != 0
+    assert "kgemu: Matmul is not emulated yet by kernelgen's CPU emulator (Matmul::SetTensorA" in proc.stderr
+    assert explain_compile_error(proc.stderr).splitlines()[-1] == (
+        "kernelgen: not emulated yet by kernelgen's CPU emulator: Matmul")
+
+
+_MATMUL_HOST = """#include "tiling/tiling_api.h"
+#include <cstdio>
+namespace optiling {
+BEGIN_TILING_DATA_DEF(ToyMmTilingData)
+TILING_DATA_FIELD_DEF(uint32_t, n);
+TILING_DATA_FIELD_DEF_STRUCT(TCubeTiling, mm);
+END_TILING_DATA_DEF;
+}
+int main() {
+    optiling::ToyMmTilingData t;
+    t.mm.set_baseM(128);
+    t.mm.set_mxTypePara(7);
+    std::printf("%zu %zu %d\\n", t.GetDataSize(), t.mm.GetDataSize(), t.mm.get_baseM());
+    CALL
+    return 0;
+}
+"""
+
+
+def test_host_tcube_tiling_layout_and_tiling_calculator_says_not_emulated(tmp_path):
+    exe = tmp_path / "toy_mm_host"
+    src = _MATMUL_HOST.replace("CALL", "")
+    build = subprocess.run([kgbuild.CXX, "-std=c++17", f"-I{kgbuild.INCLUDE}", "-x", "c++", "-", "-o", str(exe)],
+                           input=src, capture_output=True, text=True, check=False, timeout=120)
+    assert build.returncode == 0, build.stderr
+    # uint32_t n, padding to 8 (nested structs align to 8), then 50 int32_t fields
+    assert subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split() == ["208", "200", "128"]
+    proc = _compile_src(_MATMUL_HOST.replace(
+        "CALL", "matmul_tiling::MultiCoreMatmulTiling api(1); AscendC::tiling::TCubeTiling c; api.GetTiling(c);"))
+    assert proc.returncode != 0
+    assert "kgemu: Matmul is not emulated yet by kernelgen's CPU emulator (matmul_tiling::MultiCoreMatmulTiling" \
+        in proc.stderr
