@@ -155,6 +155,21 @@ def test_trans_data_to_5hd_transpose_scatter(program):
     np.testing.assert_array_equal(v["scatter"].astype(np.float32), sc)
 
 
+def test_pair_and_repeat_reduce_sum(program):
+    v = ok(run(program, "pair_and_repeat_reduce"))
+    x = inputs(256)
+    full = np.zeros(128, np.float32)
+    full[:96] = x[:192].reshape(-1, 2).astype(np.float64).sum(axis=1).astype(np.float32)
+    np.testing.assert_allclose(v["pair_full"], full, rtol=1e-6, atol=1e-6)
+    z = np.zeros(64, np.float64)
+    for r in range(2):
+        rep = x[r * 64:(r + 1) * 64].astype(np.float64)
+        z[r * 32:r * 32 + 5] = rep[:10].reshape(5, 2).sum(axis=1)
+        z[r * 32 + 20] = rep[40]
+    z[32:35] = [x[r * 64:r * 64 + 20].astype(np.float64).sum() for r in range(3)]  # RepeatReduceSum overwrites
+    np.testing.assert_allclose(v["pair_bits_and_repeat"], z.astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
 MISUSE = [
     ("tbuf_free_foreign", "TBuf::FreeTensor: the tensor (UB buffer [0, 256)) does not come from this TBuf "
                           "(UB [256, 512)): it belongs to another TBuf or queue"),
@@ -164,6 +179,7 @@ MISUSE = [
     ("gather_unaligned_offset", "Gather: offset 1 of element 1 is not a multiple of 4 bytes (sizeof float)"),
     ("gather_past_src_buffer", "Gather: offset 280 bytes of element 7 reads past the end of src's buffer [0, 256)"),
     ("gather_mask_bad_pattern", "GatherMask: built-in pattern 8 is outside [1, 7]"),
+    ("pair_reduce_bad_mask", "PairReduceSum: mask 65 is outside [1, 64]"),
     ("trans5hd_unaligned_address", "TransDataTo5HD: dstList[3] is at UB offset 1128, which is not 32-byte aligned"),
 ]
 
@@ -178,7 +194,8 @@ def test_every_corpus_api_test_is_covered(program):
     listed = set(kgbuild.run_program(program, "--list").stdout.split())
     covered = {m[0] for m in MISUSE} | {"tbuf_queue_interface", "quebind_user_positions", "scalar_cast",
                                         "deq_scale_and_set_mask", "init_global_memory", "gather_forms",
-                                        "gather_mask_forms", "sign_values", "transpose_forms"}
+                                        "gather_mask_forms", "sign_values", "transpose_forms",
+                                        "pair_and_repeat_reduce"}
     assert listed == covered
 
 

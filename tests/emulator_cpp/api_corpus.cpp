@@ -452,4 +452,49 @@ KG_TEST(trans5hd_unaligned_address) {
     });
 }
 
+// ---- PairReduceSum, RepeatReduceSum ----
+KG_TEST(pair_and_repeat_reduce) {
+    using namespace corpus;
+    kgtest::Gm y("y", 128 * 4), z("z", 64 * 4);
+    kgtest::run_one("ascend910b", {&y, &z}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> sb, db;
+        pipe.InitBuffer(sb, 256 * 4);
+        pipe.InitBuffer(db, 128 * 4);
+        LocalTensor<float> src = sb.Get<float>();
+        LocalTensor<float> dst = db.Get<float>();
+        for (uint32_t i = 0; i < 256; ++i) src.SetValue(i, input(i));
+        Duplicate(dst, 0.0f, 128);
+        // 3 repeats of 64 floats, 64 apart; outputs 32 per repeat, dstRepStride 1 (128 bytes)
+        PairReduceSum(dst, src, 3, 64, 1, 1, 8);
+        GlobalTensor<float> yg;
+        yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y.ptr()), 128);
+        DataCopy(yg, dst, 128);
+        // bit mask: elements 0..9 and 40 of each repeat
+        Duplicate(dst, 0.0f, 64);
+        const uint64_t bits[2] = {0x3FFULL | (1ULL << 40), 0};
+        PairReduceSum(dst, src, 2, bits, 1, 1, 8);
+        // RepeatReduceSum: the first 20 elements of each of 3 repeats, results one element apart
+        RepeatReduceSum(dst[32], src, 3, 20, 0, 1, 1, 8);
+        GlobalTensor<float> zg;
+        zg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z.ptr()), 64);
+        DataCopy(zg, dst, 64);
+    });
+    val("pair_full", y.as<float>(), 128);
+    val("pair_bits_and_repeat", z.as<float>(), 64);
+}
+
+KG_TEST(pair_reduce_bad_mask) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend910b", {&x}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECCALC> sb, db;
+        pipe.InitBuffer(sb, 256);
+        pipe.InitBuffer(db, 256);
+        AscendC::LocalTensor<float> src = sb.Get<float>();
+        AscendC::LocalTensor<float> dst = db.Get<float>();
+        AscendC::PairReduceSum(dst, src, 1, 65, 1, 1, 8);
+    });
+}
+
 KG_TEST_MAIN()

@@ -32,6 +32,7 @@
 #include "kgemu/detail/scalar_utils.h"
 #include "kgemu/detail/gather.h"
 #include "kgemu/detail/transpose.h"
+#include "kgemu/detail/reduce_pair.h"
 
 #undef KGEMU_INSIDE_KERNEL_OPERATOR
 

@@ -322,8 +322,6 @@ KGEMU_BLOCK_REDUCE(BlockReduceMin, 2, const uint64_t*)
         static_assert(kgemu::detail::kernel_false<KgA..., KgArgs...>::value,                                        \
                       "kgemu: " #NAME " is not emulated yet by kernelgen's CPU emulator");                          \
     }
-KGEMU_NOT_EMULATED(PairReduceSum)
-KGEMU_NOT_EMULATED(RepeatReduceSum)
 KGEMU_NOT_EMULATED(GetReduceRepeatMaxMinSpr)
 KGEMU_NOT_EMULATED(Gatherb)
 KGEMU_NOT_EMULATED(Mmad)
