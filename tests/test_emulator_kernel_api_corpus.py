@@ -171,13 +171,13 @@ def test_pair_and_repeat_reduce_sum(program):
 
 
 MISUSE = [
-    ("tbuf_free_foreign", "TBuf::FreeTensor: the tensor (UB buffer [0, 256)) does not come from this TBuf "
-                          "(UB [256, 512)): it belongs to another TBuf or queue"),
+    ("tbuf_free_foreign", "TBuf::FreeTensor: the tensor (UB buffer [0, 1024)) does not come from this TBuf "
+                          "(UB [1024, 2048)): it belongs to another TBuf or queue"),
     ("quebind_bad_user_positions", "EnQue: user positions VECOUT -> VECIN are not a hop of this TQueBind<VECIN, "
                                    "VECOUT> (valid: GM -> VECIN, VECIN -> VECOUT, VECOUT -> GM)"),
     ("init_global_memory_past_end", "InitGlobalMemory: writes bytes [0, 288) of 'w' which has 256 bytes"),
     ("gather_unaligned_offset", "Gather: offset 1 of element 1 is not a multiple of 4 bytes (sizeof float)"),
-    ("gather_past_src_buffer", "Gather: offset 280 bytes of element 7 reads past the end of src's buffer [0, 256)"),
+    ("gather_past_src_buffer", "Gather: offset 1120 bytes of element 7 reads past the end of src's buffer [0, 1024)"),
     ("gather_mask_bad_pattern", "GatherMask: built-in pattern 8 is outside [1, 7]"),
     ("pair_reduce_bad_mask", "PairReduceSum: mask 65 is outside [1, 64]"),
     ("trans5hd_unaligned_address", "TransDataTo5HD: dstList[3] is at UB offset 1128, which is not 32-byte aligned"),

@@ -33,6 +33,27 @@ static_assert(Std::min(3, 5) == 3 && Std::max(3u, 5u) == 5u, "Std::min / max");
 
 }  // namespace corpus
 
+namespace corpus {
+// A misuse test body: one block on ascend910b with three 1 KiB TBufs (float views a, b and the raw buffers).
+struct Bufs {
+    AscendC::TBuf<AscendC::TPosition::VECCALC>& a;
+    AscendC::TBuf<AscendC::TPosition::VECCALC>& b;
+    AscendC::TBuf<AscendC::TPosition::VECCALC>& c;
+};
+inline void misuse(const std::function<void(Bufs&)>& body) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend910b", {&x}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECCALC> a, b, c;
+        pipe.InitBuffer(a, 1024);
+        pipe.InitBuffer(b, 1024);
+        pipe.InitBuffer(c, 1024);
+        Bufs bufs{a, b, c};
+        body(bufs);
+    });
+}
+}  // namespace corpus
+
 // ---- TBuf: AllocTensor / EnQue / DeQue / FreeTensor ----
 KG_TEST(tbuf_queue_interface) {
     using namespace corpus;
@@ -64,14 +85,9 @@ KG_TEST(tbuf_queue_interface) {
 }
 
 KG_TEST(tbuf_free_foreign) {
-    kgtest::Gm x("x", 64);
-    kgtest::run_one("ascend910b", {&x}, [&] {
-        AscendC::TPipe pipe;
-        AscendC::TBuf<AscendC::TPosition::VECCALC> a, b;
-        pipe.InitBuffer(a, 256);
-        pipe.InitBuffer(b, 256);
-        AscendC::LocalTensor<float> t = a.AllocTensor<float>();
-        b.FreeTensor(t);  // the tensor belongs to `a`
+    corpus::misuse([](corpus::Bufs& u) {
+        AscendC::LocalTensor<float> t = u.a.AllocTensor<float>();
+        u.b.FreeTensor(t);  // the tensor belongs to `a`
     });
 }
 
@@ -239,36 +255,22 @@ KG_TEST(gather_forms) {
 }
 
 KG_TEST(gather_unaligned_offset) {
-    kgtest::Gm x("x", 64);
-    kgtest::run_one("ascend910b", {&x}, [&] {
-        AscendC::TPipe pipe;
-        AscendC::TBuf<AscendC::TPosition::VECCALC> sb, ob, db;
-        pipe.InitBuffer(sb, 256);
-        pipe.InitBuffer(ob, 256);
-        pipe.InitBuffer(db, 256);
-        AscendC::LocalTensor<float> src = sb.Get<float>();
-        AscendC::LocalTensor<uint32_t> off = ob.Get<uint32_t>();
-        AscendC::LocalTensor<float> dst = db.Get<float>();
+    corpus::misuse([](corpus::Bufs& u) {
+        AscendC::LocalTensor<float> src = u.a.Get<float>();
+        AscendC::LocalTensor<uint32_t> off = u.b.Get<uint32_t>();
         AscendC::Duplicate(src, 1.0f, 64);
         for (uint32_t i = 0; i < 8; ++i) off.SetValue(i, i);  // element indices, not byte offsets
-        AscendC::Gather(dst, src, off, static_cast<uint32_t>(0), 8);
+        AscendC::Gather(u.c.Get<float>(), src, off, static_cast<uint32_t>(0), 8);
     });
 }
 
 KG_TEST(gather_past_src_buffer) {
-    kgtest::Gm x("x", 64);
-    kgtest::run_one("ascend910b", {&x}, [&] {
-        AscendC::TPipe pipe;
-        AscendC::TBuf<AscendC::TPosition::VECCALC> sb, ob, db;
-        pipe.InitBuffer(sb, 256);
-        pipe.InitBuffer(ob, 256);
-        pipe.InitBuffer(db, 256);
-        AscendC::LocalTensor<float> src = sb.Get<float>();
-        AscendC::LocalTensor<uint32_t> off = ob.Get<uint32_t>();
-        AscendC::LocalTensor<float> dst = db.Get<float>();
+    corpus::misuse([](corpus::Bufs& u) {
+        AscendC::LocalTensor<float> src = u.a.Get<float>(64);  // a 256-byte view of a's 1 KiB
+        AscendC::LocalTensor<uint32_t> off = u.b.Get<uint32_t>();
         AscendC::Duplicate(src, 1.0f, 64);
-        for (uint32_t i = 0; i < 8; ++i) off.SetValue(i, i * 40);  // the last ones reach past 256 bytes
-        AscendC::Gather(dst, src, off, static_cast<uint32_t>(0), 8);
+        for (uint32_t i = 0; i < 8; ++i) off.SetValue(i, i * 160);  // the last ones reach past a's 1024 bytes
+        AscendC::Gather(u.c.Get<float>(), src, off, static_cast<uint32_t>(0), 8);
     });
 }
 
@@ -310,16 +312,9 @@ KG_TEST(gather_mask_forms) {
 }
 
 KG_TEST(gather_mask_bad_pattern) {
-    kgtest::Gm x("x", 64);
-    kgtest::run_one("ascend910b", {&x}, [&] {
-        AscendC::TPipe pipe;
-        AscendC::TBuf<AscendC::TPosition::VECCALC> sb, db;
-        pipe.InitBuffer(sb, 256);
-        pipe.InitBuffer(db, 256);
-        AscendC::LocalTensor<float> src = sb.Get<float>();
-        AscendC::LocalTensor<float> dst = db.Get<float>();
+    corpus::misuse([](corpus::Bufs& u) {
         uint64_t n = 0;
-        AscendC::GatherMask(dst, src, static_cast<uint8_t>(8), false, 0, {1, 1, 8, 0}, n);
+        AscendC::GatherMask(u.b.Get<float>(), u.a.Get<float>(), static_cast<uint8_t>(8), false, 0, {1, 1, 8, 0}, n);
     });
 }
 
@@ -435,14 +430,9 @@ KG_TEST(transpose_forms) {
 }
 
 KG_TEST(trans5hd_unaligned_address) {
-    kgtest::Gm x("x", 64);
-    kgtest::run_one("ascend910b", {&x}, [&] {
-        AscendC::TPipe pipe;
-        AscendC::TBuf<AscendC::TPosition::VECCALC> sb, db;
-        pipe.InitBuffer(sb, 1024);
-        pipe.InitBuffer(db, 1024);
-        AscendC::LocalTensor<half> s = sb.Get<half>();
-        AscendC::LocalTensor<half> d = db.Get<half>();
+    corpus::misuse([](corpus::Bufs& u) {
+        AscendC::LocalTensor<half> s = u.a.Get<half>();
+        AscendC::LocalTensor<half> d = u.b.Get<half>();
         uint64_t da[16], sa[16];
         for (int i = 0; i < 16; ++i) {
             sa[i] = s.GetPhyAddr(i * 16);
@@ -485,16 +475,7 @@ KG_TEST(pair_and_repeat_reduce) {
 }
 
 KG_TEST(pair_reduce_bad_mask) {
-    kgtest::Gm x("x", 64);
-    kgtest::run_one("ascend910b", {&x}, [&] {
-        AscendC::TPipe pipe;
-        AscendC::TBuf<AscendC::TPosition::VECCALC> sb, db;
-        pipe.InitBuffer(sb, 256);
-        pipe.InitBuffer(db, 256);
-        AscendC::LocalTensor<float> src = sb.Get<float>();
-        AscendC::LocalTensor<float> dst = db.Get<float>();
-        AscendC::PairReduceSum(dst, src, 1, 65, 1, 1, 8);
-    });
+    corpus::misuse([](corpus::Bufs& u) { AscendC::PairReduceSum(u.b.Get<float>(), u.a.Get<float>(), 1, 65, 1, 1, 8); });
 }
 
 KG_TEST_MAIN()
