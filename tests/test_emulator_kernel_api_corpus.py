@@ -170,6 +170,17 @@ def test_pair_and_repeat_reduce_sum(program):
     np.testing.assert_allclose(v["pair_bits_and_repeat"], z.astype(np.float32), rtol=1e-6, atol=1e-6)
 
 
+def test_reduce_with_pattern(program):
+    v = ok(run(program, "reduce_patterns"))["reduce_patterns"]
+    x = inputs(256).astype(np.float64)
+    want = np.zeros(64)
+    want[:5] = x[:80].reshape(5, 16)[:, :10].sum(axis=1)        # AR, rows padded to 16 floats
+    want[8:16] = x[:48].reshape(6, 8).sum(axis=0)               # RA
+    want[16:21] = x[:50].reshape(5, 10).max(axis=1)             # AR, unpadded
+    want[63] = 1.0                                              # g_coreType == AIV
+    np.testing.assert_allclose(v, want.astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
 MISUSE = [
     ("tbuf_free_foreign", "TBuf::FreeTensor: the tensor (UB buffer [0, 1024)) does not come from this TBuf "
                           "(UB [1024, 2048)): it belongs to another TBuf or queue"),
@@ -180,6 +191,7 @@ MISUSE = [
     ("gather_past_src_buffer", "Gather: offset 1120 bytes of element 7 reads past the end of src's buffer [0, 1024)"),
     ("gather_mask_bad_pattern", "GatherMask: built-in pattern 8 is outside [1, 7]"),
     ("pair_reduce_bad_mask", "PairReduceSum: mask 65 is outside [1, 64]"),
+    ("reduce_pattern_empty_axis", "ReduceSum: srcShape {4, 0} has an empty axis"),
     ("trans5hd_unaligned_address", "TransDataTo5HD: dstList[3] is at UB offset 1128, which is not 32-byte aligned"),
 ]
 
@@ -195,7 +207,7 @@ def test_every_corpus_api_test_is_covered(program):
     covered = {m[0] for m in MISUSE} | {"tbuf_queue_interface", "quebind_user_positions", "scalar_cast",
                                         "deq_scale_and_set_mask", "init_global_memory", "gather_forms",
                                         "gather_mask_forms", "sign_values", "transpose_forms",
-                                        "pair_and_repeat_reduce"}
+                                        "pair_and_repeat_reduce", "reduce_patterns"}
     assert listed == covered
 
 

@@ -478,4 +478,37 @@ KG_TEST(pair_reduce_bad_mask) {
     corpus::misuse([](corpus::Bufs& u) { AscendC::PairReduceSum(u.b.Get<float>(), u.a.Get<float>(), 1, 65, 1, 1, 8); });
 }
 
+// ---- ReduceSum / ReduceMax with Pattern::Reduce (AR, RA) over a 2-D shape ----
+KG_TEST(reduce_patterns) {
+    using namespace corpus;
+    kgtest::Gm y("y", 64 * 4);
+    kgtest::run_one("ascend910b", {&y}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> sb, db;
+        pipe.InitBuffer(sb, 256 * 4);
+        pipe.InitBuffer(db, 64 * 4);
+        LocalTensor<float> src = sb.Get<float>();
+        LocalTensor<float> dst = db.Get<float>();
+        for (uint32_t i = 0; i < 256; ++i) src.SetValue(i, input(i));
+        Duplicate(dst, 0.0f, 64);
+        const uint32_t ar_shape[2] = {5, 10};  // rows of 10 floats padded to 16
+        ReduceSum<float, Pattern::Reduce::AR, true>(dst, src, ar_shape, true);
+        const uint32_t ra_shape[2] = {6, 8};   // 6 rows of 8, reduced over the rows
+        ReduceSum<float, Pattern::Reduce::RA>(dst[8], src, ra_shape, false);
+        ReduceMax<float, Pattern::Reduce::AR>(dst[16], src, ar_shape, false);
+        if (g_coreType == AIV) dst.SetValue(63, 1.0f);
+        GlobalTensor<float> yg;
+        yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y.ptr()), 64);
+        DataCopy(yg, dst, 64);
+    });
+    val("reduce_patterns", y.as<float>(), 64);
+}
+
+KG_TEST(reduce_pattern_empty_axis) {
+    corpus::misuse([](corpus::Bufs& u) {
+        const uint32_t shape[2] = {4, 0};
+        AscendC::ReduceSum<float, AscendC::Pattern::Reduce::AR>(u.b.Get<float>(), u.a.Get<float>(), shape, true);
+    });
+}
+
 KG_TEST_MAIN()

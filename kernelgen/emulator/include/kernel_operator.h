@@ -33,6 +33,7 @@
 #include "kgemu/detail/gather.h"
 #include "kgemu/detail/transpose.h"
 #include "kgemu/detail/reduce_pair.h"
+#include "kgemu/detail/reduce_pattern.h"
 
 #undef KGEMU_INSIDE_KERNEL_OPERATOR
 

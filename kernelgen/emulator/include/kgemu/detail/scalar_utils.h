@@ -8,6 +8,7 @@
 //   AscendCUtils::SetMask<T>      the mask register, as SetVectorMask<T>
 //   InitGlobalMemory(gm, n, v)    fills n elements of GM with v (on the MTE3 pipe)
 //   ENABLE_PRINTF()               nothing to enable: printf always prints here
+//   g_coreType                    AIV (the emulator runs vector kernels)
 // Semantics: hicann/asc-devkit docs (ScalarCast.md, InitGlobalMemory.md, SetDeqScale.md, std algorithm min/max).
 #ifndef KGEMU_INSIDE_KERNEL_OPERATOR
 #error "kgemu/detail/scalar_utils.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
@@ -26,6 +27,9 @@
 #ifndef ENABLE_PRINTF
 #define ENABLE_PRINTF()
 #endif
+
+// The kind of core the kernel runs on: the emulator runs vector (AIV) kernels only.
+inline constexpr int32_t g_coreType = AscendC::AIV;
 #ifndef ENABLE_PRINTF_DUMP_SIZE
 #define ENABLE_PRINTF_DUMP_SIZE(...)
 #endif
