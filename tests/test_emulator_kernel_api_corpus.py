@@ -181,6 +181,14 @@ def test_reduce_with_pattern(program):
     np.testing.assert_allclose(v, want.astype(np.float32), rtol=1e-6, atol=1e-6)
 
 
+def test_tbuf_pool(program):
+    v = ok(run(program, "tbuf_pool"))
+    np.testing.assert_array_equal(v["pool_y"].astype(np.float32), inputs(64) * np.float32(3))
+    # the pool starts after the 512-byte TBuf; its queue takes 2 x 1024 bytes, its TBuf the next 1024; after Reset
+    # a new TBuf starts at the pool's start again, and the twin pool shares those bytes
+    assert list(v["pool_offsets"]) == [512 + 2048, 512, 512]
+
+
 MISUSE = [
     ("tbuf_free_foreign", "TBuf::FreeTensor: the tensor (UB buffer [0, 1024)) does not come from this TBuf "
                           "(UB [1024, 2048)): it belongs to another TBuf or queue"),
@@ -192,6 +200,8 @@ MISUSE = [
     ("gather_mask_bad_pattern", "GatherMask: built-in pattern 8 is outside [1, 7]"),
     ("pair_reduce_bad_mask", "PairReduceSum: mask 65 is outside [1, 64]"),
     ("reduce_pattern_empty_axis", "ReduceSum: srcShape {4, 0} has an empty axis"),
+    ("tbuf_pool_overflow", "TBufPool::InitBuffer: TBufPool overflow: 3072 more bytes bring the pool to 3072 bytes, "
+                           "above its 2048 bytes (TPipe::InitBufPool length)"),
     ("trans5hd_unaligned_address", "TransDataTo5HD: dstList[3] is at UB offset 1128, which is not 32-byte aligned"),
 ]
 
@@ -207,7 +217,8 @@ def test_every_corpus_api_test_is_covered(program):
     covered = {m[0] for m in MISUSE} | {"tbuf_queue_interface", "quebind_user_positions", "scalar_cast",
                                         "deq_scale_and_set_mask", "init_global_memory", "gather_forms",
                                         "gather_mask_forms", "sign_values", "transpose_forms",
-                                        "pair_and_repeat_reduce", "reduce_patterns"}
+                                        "pair_and_repeat_reduce", "reduce_patterns",
+                                        "tbuf_pool"}
     assert listed == covered
 
 

@@ -511,4 +511,59 @@ KG_TEST(reduce_pattern_empty_axis) {
     });
 }
 
+// ---- TBufPool: a queue and a TBuf carved from a pool, a Reset, a pool sharing its bytes ----
+KG_TEST(tbuf_pool) {
+    using namespace corpus;
+    kgtest::Gm x("x", 64 * 4), y("y", 64 * 4);
+    for (uint32_t i = 0; i < 64; ++i) x.as<float>()[i] = input(i);
+    uint32_t offs[4] = {0, 0, 0, 0};
+    kgtest::run_one("ascend910b", {&x, &y}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> before;
+        pipe.InitBuffer(before, 512);
+        TBufPool<TPosition::VECCALC> pool, twin;
+        pipe.InitBufPool(pool, 4096);
+        pipe.InitBufPool(twin, 2048, pool);
+        TQue<TPosition::VECIN, 1> q;
+        TBuf<TPosition::VECCALC> t;
+        pool.InitBuffer(q, 2, 1024);
+        pool.InitBuffer(t, 1024);
+        GlobalTensor<float> xg, yg;
+        xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x.ptr()), 64);
+        yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y.ptr()), 64);
+        LocalTensor<float> a = q.AllocTensor<float>();
+        DataCopy(a, xg, 64);
+        q.EnQue(a);
+        a = q.DeQue<float>();
+        LocalTensor<float> o = t.Get<float>();
+        Muls(o, a, 3.0f, 64);
+        DataCopy(yg, o, 64);
+        q.FreeTensor(a);
+        const auto ub = [&](const LocalTensor<float>& v) {
+            return static_cast<uint32_t>(kgemu::detail::ub_offset_of(*kgemu::detail::tl_block, v.kg_addr));
+        };
+        offs[0] = ub(o);
+        pool.Reset();
+        TBuf<TPosition::VECCALC> again;
+        pool.InitBuffer(again, 256);
+        offs[1] = ub(again.Get<float>());
+        TBuf<TPosition::VECCALC> shared;
+        twin.InitBuffer(shared, 256);
+        offs[2] = ub(shared.Get<float>());
+    });
+    val("pool_y", y.as<float>(), 64);
+    val("pool_offsets", offs, 3);
+}
+
+KG_TEST(tbuf_pool_overflow) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend910b", {&x}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBufPool<AscendC::TPosition::VECCALC> pool;
+        pipe.InitBufPool(pool, 2048);
+        AscendC::TQue<AscendC::TPosition::VECIN, 1> q;
+        pool.InitBuffer(q, 3, 1024);
+    });
+}
+
 KG_TEST_MAIN()

@@ -1,8 +1,8 @@
 // kernelgen CPU emulator (private, kernel side): type traits kernels use (IsSameType, SupportType, Std::),
 // GM atomics (SetAtomicAdd / Max / Min / None), SyncAll, reductions (ReduceSum / ReduceMax / ReduceMin count
 // form, WholeReduceSum / Max / Min, BlockReduceSum / Max / Min, Brcb), DataCacheCleanAndInvalid (a no-op), and
-// the APIs that are declared only to fail at compile time with "not emulated yet" (TBufPool, LocalTensor
-// operator expressions, Gather, ...).
+// the APIs that are declared only to fail at compile time with "not emulated yet" (LocalTensor
+// operator expressions, Mmad, ...).
 //
 // Reductions sum in double and round once to T; the NPU's summation order (a binary tree per repeat) is not
 // reproduced, so sums can differ from hardware in the last bits.
@@ -371,11 +371,6 @@ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<
     SyncAll<isAIVOnly>();
 }
 
-template <TPosition pos, uint32_t bufIDSize = 4>
-class TBufPool {
-    static_assert(kgemu::detail::kernel_false_v<pos>::value,
-                  "kgemu: TBufPool is not emulated yet by kernelgen's CPU emulator");
-};
 
 // Expression forms `dst = src0 + src1` (and - * / & | with tensors or scalars).
 #define KGEMU_NOT_EMULATED_OPERATOR(OP)                                                                               \

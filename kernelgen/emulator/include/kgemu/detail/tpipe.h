@@ -104,6 +104,12 @@ public:
     }
 
     void Reset();
+
+    // TBufPool (kgemu/detail/tbufpool.h): a pool carved like a TBuf, or sharing another pool's bytes
+    template <class P>
+    bool InitBufPool(P& pool, uint32_t len);
+    template <class P, class S>
+    bool InitBufPool(P& pool, uint32_t len, S& shareBuf);
     void Destroy() { Reset(); }
 
     TEventID FetchEventID(HardEvent evt);
