@@ -99,8 +99,6 @@ public:
 #undef KGEMU_MATMUL_MEMBER
     template <bool sync = true, typename... KgA>
     bool Iterate(KgA&&...) {
-        static_assert(kg_matmul_false<KgA...>::value || sync || !sync,
-                      "kgemu: Matmul is not emulated yet by kernelgen's CPU emulator (Matmul::Iterate)");
         static_assert(kg_matmul_false<KgA...>::value,
                       "kgemu: Matmul is not emulated yet by kernelgen's CPU emulator (Matmul::Iterate: the cube unit "
                       "is not emulated, only the vector unit)");
