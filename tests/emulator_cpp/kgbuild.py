@@ -30,6 +30,7 @@ PROGRAMS = {
     "api_tests": ("api_tests.cpp", STRICT),
     "defect_tests": ("defect_tests.cpp", ["-w"]),
     "numerics_cast": ("numerics_cast.cpp", STRICT),
+    "api_corpus": ("api_corpus.cpp", STRICT),
     "bench_elementwise": ("bench_elementwise.cpp", [*STRICT, "-O2", "-pthread"]),
 }
 

@@ -17,6 +17,7 @@
 #include "kgemu/detail/tensor.h"
 #include "kgemu/detail/access.h"
 #include "kgemu/detail/tpipe.h"
+#include "kgemu/detail/tbufpool.h"
 #include "kgemu/detail/data_copy.h"
 #include "kgemu/detail/vec_common.h"
 #include "kgemu/detail/vec_binary.h"
@@ -29,6 +30,11 @@
 #include "kgemu/detail/vec_mask.h"
 #include "kgemu/detail/extras.h"
 #include "kgemu/detail/tiling.h"
+#include "kgemu/detail/scalar_utils.h"
+#include "kgemu/detail/gather.h"
+#include "kgemu/detail/transpose.h"
+#include "kgemu/detail/reduce_pair.h"
+#include "kgemu/detail/reduce_pattern.h"
 
 #undef KGEMU_INSIDE_KERNEL_OPERATOR
 

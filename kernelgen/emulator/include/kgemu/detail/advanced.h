@@ -20,7 +20,9 @@ namespace detail {
 
 inline float fn_sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
 inline float fn_tanh(float x) { return std::tanh(x); }
-inline float fn_sign(float x) { return x > 0.0f ? 1.0f : (x < 0.0f ? -1.0f : (x == 0.0f ? 0.0f : x)); }
+// Sign: NaN gives 0, as the Ascend C docs' example shows ([-inf, -2, -0, 0, nan, -nan, 2, inf] -> [-1, -1, 0, 0,
+// 0, 0, 1, 1]).
+inline float fn_sign(float x) { return x > 0.0f ? 1.0f : (x < 0.0f ? -1.0f : 0.0f); }
 
 template <typename T, float (*Fn)(float)>
 inline void advanced_unary(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,

@@ -132,6 +132,12 @@ inline D cast_elem(S v, RoundMode m) {
     } else if constexpr (sf && !df) {
         return saturate_to_int<D>(round_integral(static_cast<double>(to_f32(v)), m));
     } else if constexpr (!sf && df) {
+        if constexpr (std::is_same<D, half>::value && std::is_same<S, int32_t>::value) {
+            // the deq conversion: x * the SetDeqScale scale, rounded to half (the mode is ignored)
+            (void)m;
+            const float scale = tl_block != nullptr ? tl_block->deq_scale : 1.0f;
+            return from_f32<D>(static_cast<float>(v) * scale);
+        }
         const double x = static_cast<double>(v);
         if constexpr (std::is_same<D, float>::value && sizeof(S) <= 4) {
             if (m == RoundMode::CAST_NONE || m == RoundMode::CAST_RINT) return static_cast<float>(v);

@@ -1,8 +1,8 @@
 // kernelgen CPU emulator (private, kernel side): type traits kernels use (IsSameType, SupportType, Std::),
 // GM atomics (SetAtomicAdd / Max / Min / None), SyncAll, reductions (ReduceSum / ReduceMax / ReduceMin count
 // form, WholeReduceSum / Max / Min, BlockReduceSum / Max / Min, Brcb), DataCacheCleanAndInvalid (a no-op), and
-// the APIs that are declared only to fail at compile time with "not emulated yet" (TBufPool, LocalTensor
-// operator expressions, Gather, ...).
+// the APIs that are declared only to fail at compile time with "not emulated yet" (LocalTensor
+// operator expressions, Mmad, ...).
 //
 // Reductions sum in double and round once to T; the NPU's summation order (a binary tree per repeat) is not
 // reproduced, so sums can differ from hardware in the last bits.
@@ -322,15 +322,8 @@ KGEMU_BLOCK_REDUCE(BlockReduceMin, 2, const uint64_t*)
         static_assert(kgemu::detail::kernel_false<KgA..., KgArgs...>::value,                                        \
                       "kgemu: " #NAME " is not emulated yet by kernelgen's CPU emulator");                          \
     }
-KGEMU_NOT_EMULATED(PairReduceSum)
-KGEMU_NOT_EMULATED(RepeatReduceSum)
 KGEMU_NOT_EMULATED(GetReduceRepeatMaxMinSpr)
-KGEMU_NOT_EMULATED(Gather)
 KGEMU_NOT_EMULATED(Gatherb)
-KGEMU_NOT_EMULATED(Scatter)
-KGEMU_NOT_EMULATED(Transpose)
-KGEMU_NOT_EMULATED(TransDataTo5HD)
-KGEMU_NOT_EMULATED(GatherMask)
 KGEMU_NOT_EMULATED(Mmad)
 KGEMU_NOT_EMULATED(LoadData)
 KGEMU_NOT_EMULATED(Fixpipe)
@@ -338,7 +331,6 @@ KGEMU_NOT_EMULATED(CrossCoreSetFlag)
 KGEMU_NOT_EMULATED(CrossCoreWaitFlag)
 KGEMU_NOT_EMULATED(IBSet)
 KGEMU_NOT_EMULATED(IBWait)
-KGEMU_NOT_EMULATED(SetDeqScale)
 KGEMU_NOT_EMULATED(SetLoadDataPaddingValue)
 #undef KGEMU_NOT_EMULATED
 
@@ -379,11 +371,6 @@ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<
     SyncAll<isAIVOnly>();
 }
 
-template <TPosition pos, uint32_t bufIDSize = 4>
-class TBufPool {
-    static_assert(kgemu::detail::kernel_false_v<pos>::value,
-                  "kgemu: TBufPool is not emulated yet by kernelgen's CPU emulator");
-};
 
 // Expression forms `dst = src0 + src1` (and - * / & | with tensors or scalars).
 #define KGEMU_NOT_EMULATED_OPERATOR(OP)                                                                               \

@@ -20,24 +20,14 @@
 namespace kgemu {
 namespace detail {
 
-inline uint32_t f32_bits(float f) {
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    return u;
-}
-inline float f32_from_bits(uint32_t u) {
-    float f;
-    std::memcpy(&f, &u, 4);
-    return f;
-}
-inline uint64_t f64_bits(double d) {
-    uint64_t u;
-    std::memcpy(&u, &d, 8);
-    return u;
-}
+// Bit casts usable in constant expressions (GCC >= 11 and clang provide __builtin_bit_cast in C++17), so that
+// `constexpr half k = half(1.6732632423543772);` compiles as it does with the device compiler.
+constexpr uint32_t f32_bits(float f) { return __builtin_bit_cast(uint32_t, f); }
+constexpr float f32_from_bits(uint32_t u) { return __builtin_bit_cast(float, u); }
+constexpr uint64_t f64_bits(double d) { return __builtin_bit_cast(uint64_t, d); }
 
 // Exact fp16 -> fp32. A NaN keeps its sign and payload and is returned quiet.
-inline float half_bits_to_float(uint16_t h) {
+constexpr float half_bits_to_float(uint16_t h) {
     const uint32_t sign = static_cast<uint32_t>(h & 0x8000U) << 16;
     const uint32_t em = h & 0x7FFFU;
     if (em >= 0x0400U) {
@@ -52,11 +42,11 @@ inline float half_bits_to_float(uint16_t h) {
 }
 
 // fp32 -> fp16, round to nearest even. Overflow gives inf, NaN gives a quiet NaN of the same sign.
-inline uint16_t float_to_half_bits_rne(float value) {
+constexpr uint16_t float_to_half_bits_rne(float value) {
     uint32_t f = f32_bits(value);
     const uint32_t sign = (f >> 16) & 0x8000U;
     f &= 0x7FFFFFFFU;
-    uint32_t o;
+    uint32_t o = 0;
     if (f >= 0x47800000U) {  // >= 65536: inf, NaN or certain overflow
         o = f > 0x7F800000U ? (0x7E00U | ((f >> 13) & 0x3FFU)) : 0x7C00U;
     } else if (f < 0x38800000U) {  // below the smallest normal half: let the FPU round the subnormal
@@ -73,14 +63,14 @@ inline uint16_t float_to_half_bits_rne(float value) {
 }
 
 // Exact bf16 -> fp32 (a NaN is returned quiet).
-inline float bf16_bits_to_float(uint16_t b) {
+constexpr float bf16_bits_to_float(uint16_t b) {
     uint32_t bits = static_cast<uint32_t>(b) << 16;
     if ((bits & 0x7F800000U) == 0x7F800000U && (bits & 0x7FFFFFU)) bits |= 0x400000U;
     return f32_from_bits(bits);
 }
 
 // fp32 -> bf16, round to nearest even; NaN gives a quiet NaN of the same sign.
-inline uint16_t float_to_bf16_bits_rne(float value) {
+constexpr uint16_t float_to_bf16_bits_rne(float value) {
     const uint32_t u = f32_bits(value);
     if ((u & 0x7FFFFFFFU) > 0x7F800000U) return static_cast<uint16_t>((u >> 16) | 0x40U);
     return static_cast<uint16_t>((u + 0x7FFFU + ((u >> 16) & 1U)) >> 16);
@@ -91,7 +81,7 @@ inline uint16_t float_to_bf16_bits_rne(float value) {
 // CAST_NONE and CAST_RINT round half to even, CAST_ROUND rounds half away from zero, CAST_ODD is
 // von Neumann rounding (truncate, then force the last bit to 1 if anything was dropped). Overflow gives
 // inf for the modes that round away from the finite range and the largest finite value otherwise.
-inline uint32_t round_to_format(double x, int mant, int expb, AscendC::RoundMode mode) {
+constexpr uint32_t round_to_format(double x, int mant, int expb, AscendC::RoundMode mode) {
     using AscendC::RoundMode;
     const uint64_t u = f64_bits(x);
     const bool neg = (u >> 63) != 0;
@@ -117,7 +107,7 @@ inline uint32_t round_to_format(double x, int mant, int expb, AscendC::RoundMode
     const int emin = 1 - bias;
     const int q = (ex >= emin ? ex : emin) - mant;  // log2 of the target quantum at |x|
     const int shift = q - e;
-    uint64_t kept;
+    uint64_t kept = 0;
     bool nonzero = false, above = false, tie = false;
     if (shift <= 0) {
         kept = m << (-shift);
@@ -132,7 +122,7 @@ inline uint32_t round_to_format(double x, int mant, int expb, AscendC::RoundMode
         above = rem > halfq;
         tie = rem == halfq;
     }
-    uint64_t enc;
+    uint64_t enc = 0;
     if (ex >= emin) {
         enc = (static_cast<uint64_t>(ex + bias) << mant) + (kept - (1ULL << mant));
     } else {
@@ -170,20 +160,20 @@ struct half {
 
     half() = default;
     template <typename A, typename std::enable_if<std::is_arithmetic<A>::value, int>::type = 0>
-    half(A v) : bits_(from_arith(v)) {}  // NOLINT(google-explicit-constructor): mirrors the native type
+    constexpr half(A v) : bits_(from_arith(v)) {}  // NOLINT(google-explicit-constructor): mirrors the native type
     explicit half(const bfloat16_t& v);
 
-    operator float() const { return kgemu::detail::half_bits_to_float(bits_); }
+    constexpr operator float() const { return kgemu::detail::half_bits_to_float(bits_); }
 
     static half from_bits(uint16_t b) {
         half h;
         h.bits_ = b;
         return h;
     }
-    uint16_t to_bits() const { return bits_; }
+    constexpr uint16_t to_bits() const { return bits_; }
 
     template <typename A>
-    static uint16_t from_arith(A v) {
+    static constexpr uint16_t from_arith(A v) {
         if constexpr (std::is_same<A, float>::value) {
             return kgemu::detail::float_to_half_bits_rne(v);
         } else if constexpr (std::is_floating_point<A>::value || (std::is_integral<A>::value && sizeof(A) > 2)) {
@@ -201,20 +191,20 @@ struct bfloat16_t {
 
     bfloat16_t() = default;
     template <typename A, typename std::enable_if<std::is_arithmetic<A>::value, int>::type = 0>
-    bfloat16_t(A v) : bits_(from_arith(v)) {}  // NOLINT(google-explicit-constructor)
+    constexpr bfloat16_t(A v) : bits_(from_arith(v)) {}  // NOLINT(google-explicit-constructor)
     explicit bfloat16_t(const half& v) : bits_(kgemu::detail::float_to_bf16_bits_rne(static_cast<float>(v))) {}
 
-    operator float() const { return kgemu::detail::bf16_bits_to_float(bits_); }
+    constexpr operator float() const { return kgemu::detail::bf16_bits_to_float(bits_); }
 
     static bfloat16_t from_bits(uint16_t b) {
         bfloat16_t h;
         h.bits_ = b;
         return h;
     }
-    uint16_t to_bits() const { return bits_; }
+    constexpr uint16_t to_bits() const { return bits_; }
 
     template <typename A>
-    static uint16_t from_arith(A v) {
+    static constexpr uint16_t from_arith(A v) {
         if constexpr (std::is_same<A, float>::value) {
             return kgemu::detail::float_to_bf16_bits_rne(v);
         } else if constexpr (std::is_floating_point<A>::value || (std::is_integral<A>::value && sizeof(A) > 2)) {
@@ -231,8 +221,15 @@ inline half::half(const bfloat16_t& v) : bits_(kgemu::detail::float_to_half_bits
 static_assert(sizeof(half) == 2 && std::is_trivially_copyable<half>::value, "half must be a 2-byte POD");
 static_assert(sizeof(bfloat16_t) == 2 && std::is_trivially_copyable<bfloat16_t>::value, "bf16 must be 2 bytes");
 
-// The device compiler's other spelling of half (kernels test std::is_same_v<T, float16_t>).
+// The device compiler's other spellings: float16_t is half, float32_t is float, and __bf16 is the builtin type
+// behind bfloat16_t (kernels test std::is_same_v<T, float32_t> or std::is_same_v<T, __bf16>). A host compiler
+// that has a builtin __bf16 of its own (GCC 13+, announced by __BFLT16_MANT_DIG__) keeps it: there __bf16 is a
+// different type from the emulator's bfloat16_t, as it is not on the NPU.
 using float16_t = half;
+using float32_t = float;
+#ifndef __BFLT16_MANT_DIG__
+using __bf16 = bfloat16_t;  // NOLINT(bugprone-reserved-identifier): the device compiler's name
+#endif
 
 namespace kgemu {
 namespace detail {

@@ -88,6 +88,8 @@ struct BlockState {
     // SetAtomicAdd / SetAtomicMax / SetAtomicMin: UB -> GM copies combine with GM instead of overwriting
     uint8_t atomic_op = 0;        // 0 none, 1 add, 2 max, 3 min
     uint32_t atomic_dtype = 0;    // dtype_info<T>::bit of the SetAtomic* call
+    // SetDeqScale: the scale an int32_t -> half Cast multiplies by
+    float deq_scale = 1.0f;
 };
 
 inline thread_local BlockState* tl_block = nullptr;

@@ -104,6 +104,12 @@ public:
     }
 
     void Reset();
+
+    // TBufPool (kgemu/detail/tbufpool.h): a pool carved like a TBuf, or sharing another pool's bytes
+    template <class P>
+    bool InitBufPool(P& pool, uint32_t len);
+    template <class P, class S>
+    bool InitBufPool(P& pool, uint32_t len, S& shareBuf);
     void Destroy() { Reset(); }
 
     TEventID FetchEventID(HardEvent evt);
@@ -281,6 +287,20 @@ public:
         }
     }
 
+    // The forms that name the user positions of a bound queue (a TQueBind<VECIN, VECOUT> carrying one buffer
+    // from GM through the vector unit back to GM): EnQue<GM, VECIN, T>, DeQue<VECOUT, GM, T>, ... The positions
+    // choose the hardware events the NPU waits on; the buffer follows the same state machine as EnQue/DeQue.
+    template <TPosition srcUserPos, TPosition dstUserPos, typename T>
+    bool EnQue(const LocalTensor<T>& tensor) {
+        kg_check_user_pos("EnQue", srcUserPos, dstUserPos);
+        return EnQue(tensor);
+    }
+    template <TPosition srcUserPos, TPosition dstUserPos, typename T>
+    LocalTensor<T> DeQue() {
+        kg_check_user_pos("DeQue", srcUserPos, dstUserPos);
+        return DeQue<T>();
+    }
+
     bool VacantInQue() const { return depth <= 0 || kg_fifo_count < static_cast<uint32_t>(depth); }
     bool HasTensorInQue() const { return kg_fifo_count > 0; }
     int32_t GetTensorCountInQue() const { return static_cast<int32_t>(kg_fifo_count); }
@@ -293,6 +313,24 @@ public:
     void FreeAllEvent() {}
 
 protected:
+    // A user-position pair must be one hop of the queue's path GM -> src -> dst -> GM.
+    static void kg_check_user_pos(const char* api, TPosition us, TPosition ud) {
+        const bool ok = (us == TPosition::GM && ud == src && src != TPosition::GM) || (us == src && ud == dst) ||
+                        (us == dst && ud == TPosition::GM && dst != TPosition::GM);
+        if (!ok) {
+            kgemu::detail::fail(api, kgemu::detail::strf("user positions %s -> %s are not a hop of this TQueBind<%s, "
+                                                         "%s> (valid: GM -> %s, %s -> %s, %s -> GM)",
+                                                         kgemu::detail::position_name(us),
+                                                         kgemu::detail::position_name(ud),
+                                                         kgemu::detail::position_name(src),
+                                                         kgemu::detail::position_name(dst),
+                                                         kgemu::detail::position_name(src),
+                                                         kgemu::detail::position_name(src),
+                                                         kgemu::detail::position_name(dst),
+                                                         kgemu::detail::position_name(dst)));
+        }
+    }
+
     void kg_require_init(const char* api) const {
         if (kg_pipe == nullptr) {
             kgemu::detail::fail(api, "queue used before TPipe::InitBuffer (or after its TPipe was destroyed/reset)");
@@ -356,6 +394,27 @@ public:
         kgemu::detail::api_enter("TBuf::Get");
         return kg_get<T>("TBuf::Get", len, 0);
     }
+    // TBuf's queue-shaped interface (Ascend C inherits it from TQueBind): AllocTensor and DeQue return the
+    // whole buffer, like Get<T>(); EnQue and FreeTensor do nothing (a TBuf has no buffer states).
+    template <typename T>
+    LocalTensor<T> AllocTensor() {
+        kgemu::detail::api_enter("TBuf::AllocTensor");
+        return kg_get<T>("TBuf::AllocTensor", static_cast<uint32_t>(kg_len / sizeof(T)), 0);
+    }
+    template <typename T>
+    LocalTensor<T> DeQue() {
+        kgemu::detail::api_enter("TBuf::DeQue");
+        return kg_get<T>("TBuf::DeQue", static_cast<uint32_t>(kg_len / sizeof(T)), 0);
+    }
+    template <typename T>
+    void EnQue(const LocalTensor<T>& tensor) {
+        kg_require_own("TBuf::EnQue", tensor);
+    }
+    template <typename T>
+    void FreeTensor(LocalTensor<T>& tensor) {
+        kg_require_own("TBuf::FreeTensor", tensor);
+    }
+
     template <typename T>
     LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {
         kgemu::detail::api_enter("TBuf::GetWithOffset");
@@ -367,6 +426,21 @@ public:
     }
 
 private:
+    // EnQue / FreeTensor change nothing on a TBuf, but a tensor from another buffer there is a mix-up the NPU
+    // build would hide (the tensor the kernel meant to hand over stays where it was).
+    template <typename T>
+    void kg_require_own(const char* api, const LocalTensor<T>& t) const {
+        kgemu::detail::api_enter(api);
+        if (kg_pipe == nullptr) {
+            kgemu::detail::fail(api, "TBuf used before TPipe::InitBuffer (or after its TPipe was destroyed/reset)");
+        }
+        if (t.kg_owner != nullptr || t.kg_buf_begin != kg_base || t.kg_buf_end != kg_base + kg_len) {
+            kgemu::detail::fail(api, kgemu::detail::strf("the tensor (UB buffer [%u, %u)) does not come from this "
+                                                         "TBuf (UB [%u, %u)): it belongs to another TBuf or queue",
+                                                         t.kg_buf_begin, t.kg_buf_end, kg_base, kg_base + kg_len));
+        }
+    }
+
     template <typename T>
     LocalTensor<T> kg_get(const char* api, uint32_t count, uint32_t offset) const {
         if (kg_pipe == nullptr) {

@@ -1,0 +1,115 @@
+// kernelgen CPU emulator (private, kernel side): scalar and utility APIs of the Ascend C kernel library.
+//
+//   AscendC::Std::min / max       two values of the same type (the library static_asserts it)
+//   GetDataBlockSizeInBytes()     32: the size of one DataBlock, the unit of block strides and UB alignment
+//   ScalarCast<T, U, RoundMode>   float -> half (CAST_ODD), float -> bfloat16_t, float -> int32_t (CAST_ROUND /
+//                                 CEIL / FLOOR / RINT), rounded as Cast rounds
+//   SetDeqScale(half)             the scale that an int32_t -> half Cast multiplies by (the deq conversion)
+//   AscendCUtils::SetMask<T>      the mask register, as SetVectorMask<T>
+//   InitGlobalMemory(gm, n, v)    fills n elements of GM with v (on the MTE3 pipe)
+//   ENABLE_PRINTF()               nothing to enable: printf always prints here
+//   g_coreType                    AIV (the emulator runs vector kernels)
+// Semantics: hicann/asc-devkit docs (ScalarCast.md, InitGlobalMemory.md, SetDeqScale.md, std algorithm min/max).
+#ifndef KGEMU_INSIDE_KERNEL_OPERATOR
+#error "kgemu/detail/scalar_utils.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
+#endif
+#ifndef KGEMU_DETAIL_SCALAR_UTILS_H
+#define KGEMU_DETAIL_SCALAR_UTILS_H
+
+#include <cstdint>
+#include <type_traits>
+
+#include "kgemu/detail/access.h"
+#include "kgemu/detail/cast.h"
+#include "kgemu/detail/data_copy.h"
+#include "kgemu/detail/vec_mask.h"
+
+#ifndef ENABLE_PRINTF
+#define ENABLE_PRINTF()
+#endif
+
+// The kind of core the kernel runs on: the emulator runs vector (AIV) kernels only.
+inline constexpr int32_t g_coreType = AscendC::AIV;
+#ifndef ENABLE_PRINTF_DUMP_SIZE
+#define ENABLE_PRINTF_DUMP_SIZE(...)
+#endif
+
+namespace AscendC {
+
+namespace Std {
+template <typename T, typename U>
+inline constexpr T min(const T src0, const U src1) {
+    static_assert(std::is_same<T, U>::value,
+                  "kgemu: AscendC::Std::min compares two values of the same type (cast one operand first)");
+    return (src0 < src1) ? src0 : src1;
+}
+template <typename T, typename U>
+inline constexpr T max(const T src0, const U src1) {
+    static_assert(std::is_same<T, U>::value,
+                  "kgemu: AscendC::Std::max compares two values of the same type (cast one operand first)");
+    return (src0 > src1) ? src0 : src1;
+}
+}  // namespace Std
+
+constexpr uint32_t GetDataBlockSizeInBytes() { return static_cast<uint32_t>(ONE_BLK_SIZE); }
+
+// ScalarCast: the documented conversions are float -> half (CAST_ODD) and float -> int32_t (CAST_ROUND, CAST_CEIL,
+// CAST_FLOOR, CAST_RINT); float -> bfloat16_t follows Cast's f32 -> bf16 rounding (kernels use it on A2/A3).
+template <typename T, typename U, RoundMode roundMode>
+inline U ScalarCast(T valueIn) {
+    static_assert(std::is_same<T, float>::value, "kgemu: ScalarCast converts a float (T = float)");
+    static_assert(std::is_same<U, half>::value || std::is_same<U, bfloat16_t>::value || std::is_same<U, int32_t>::value,
+                  "kgemu: ScalarCast converts float to half, bfloat16_t or int32_t");
+    if constexpr (std::is_same<U, int32_t>::value) {
+        static_assert(roundMode == RoundMode::CAST_ROUND || roundMode == RoundMode::CAST_CEIL ||
+                          roundMode == RoundMode::CAST_FLOOR || roundMode == RoundMode::CAST_RINT,
+                      "kgemu: ScalarCast float -> int32_t takes CAST_ROUND, CAST_CEIL, CAST_FLOOR or CAST_RINT");
+    } else if constexpr (std::is_same<U, half>::value) {
+        static_assert(roundMode == RoundMode::CAST_ODD, "kgemu: ScalarCast float -> half takes CAST_ODD");
+    }
+    kgemu::detail::block_state("ScalarCast");
+    return kgemu::detail::cast_elem<U, float>(valueIn, roundMode);
+}
+
+// SetDeqScale(scale): an int32_t -> half Cast afterwards converts x * scale (vconv_deq).
+inline void SetDeqScale(half scale) {
+    auto& b = kgemu::detail::api_enter("SetDeqScale");
+    b.deq_scale = static_cast<float>(scale);
+}
+
+// AscendCUtils: the library's own helpers that kernels call directly.
+class AscendCUtils {
+public:
+    template <typename T, MaskMode mode = MaskMode::NORMAL>
+    static void SetMask(const int32_t len) {
+        SetVectorMask<T, mode>(len);
+    }
+    template <typename T, MaskMode mode = MaskMode::NORMAL>
+    static void SetMask(const uint64_t maskHigh, const uint64_t maskLow) {
+        SetVectorMask<T, mode>(maskHigh, maskLow);
+    }
+    static void ResetMask() { AscendC::ResetMask(); }
+};
+
+// InitGlobalMemory: size elements of gmWorkspaceAddr become value. Other blocks see the values only after a
+// synchronisation (SyncAll, or a later kernel), as on the NPU.
+template <typename T>
+inline void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
+    auto& b = kgemu::detail::api_enter("InitGlobalMemory");
+    if (size == 0) return;
+    T* p = gmWorkspaceAddr.kg_ptr;
+    if (p == nullptr) kgemu::detail::fail("InitGlobalMemory", "the GlobalTensor has no buffer (SetGlobalBuffer first)");
+    const uint64_t bytes = size * sizeof(T);
+    kgemu::detail::ApiCall call(b, "InitGlobalMemory", ::PIPE_MTE3);
+    call.write_gm(p, bytes);
+    call.commit();
+    kgemu::detail::gm_check("InitGlobalMemory", p, bytes, true);
+    for (uint64_t i = 0; i < size; ++i) p[i] = value;
+    if (__builtin_expect(b.trace, 0)) {
+        kgemu::detail::trace_push(b, "InitGlobalMemory", "MTE3", bytes, size, 0, sizeof(T), -1, -1, -1);
+    }
+}
+
+}  // namespace AscendC
+
+#endif  // KGEMU_DETAIL_SCALAR_UTILS_H

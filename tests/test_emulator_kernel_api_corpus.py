@@ -1,0 +1,309 @@
+"""Kernel APIs and overloads added for ops-nn operators (tests/emulator_cpp/api_corpus.cpp), checked against NumPy.
+
+Each C++ test prints `VAL <name> v0 v1 ...`; misuse tests must end in the emulator's one-line diagnosis.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "emulator_cpp"))
+import kgbuild  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not kgbuild.have_compiler(), reason=f"{kgbuild.CXX} not found")
+
+
+@pytest.fixture(scope="module")
+def program():
+    return kgbuild.build_all()["api_corpus"]
+
+
+def run(program, name: str) -> dict:
+    proc = kgbuild.run_program(program, name)
+    out = kgbuild.parse_output(proc.stdout)
+    out["raw"] = proc.stdout + proc.stderr
+    out["vals"] = {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("VAL "):
+            _, key, *vals = line.split()
+            out["vals"][key] = np.array([float(v) for v in vals])
+    assert out["result"] == "done", out["raw"]
+    return out
+
+
+def ok(out: dict) -> dict:
+    assert out["defect"] is None, out["raw"]
+    assert all(v.startswith("ok") for v in out["checks"].values()), out["raw"]
+    return out["vals"]
+
+
+def inputs(n: int) -> np.ndarray:
+    i = np.arange(n)
+    return ((i % 13 - 6).astype(np.float32) * np.float32(0.37) + (i / 64).astype(np.float32)).astype(np.float32)
+
+
+def test_tbuf_alloc_enque_deque_free(program):
+    v = ok(run(program, "tbuf_queue_interface"))
+    x = inputs(64)
+    np.testing.assert_array_equal(v["y"].astype(np.float32), x * np.float32(2) + np.float32(1))
+
+
+def test_quebind_user_positions_and_constexpr_half(program):
+    v = ok(run(program, "quebind_user_positions"))
+    alpha = np.float16(1.6732632423543772848170429916717)
+    assert int(v["alpha"][0]) == int(alpha.view(np.uint16))
+    want = (inputs(128).astype(np.float16).astype(np.float32) * np.float32(alpha)).astype(np.float16)
+    np.testing.assert_array_equal(v["y"].astype(np.uint16), want.view(np.uint16))
+
+
+def _round_to_odd_half(x: np.ndarray) -> np.ndarray:
+    """float32 -> float16 bits, von Neumann rounding: truncate toward zero, then set the last bit if inexact."""
+    out = []
+    for f in x.astype(np.float64):
+        h = np.float16(f)
+        if float(h) == f:
+            out.append(int(h.view(np.uint16)))
+            continue
+        toward0 = h if abs(float(h)) < abs(f) else np.nextafter(h, np.float16(0))
+        out.append(int(np.float16(toward0).view(np.uint16)) | 1)
+    return np.array(out)
+
+
+def test_scalar_cast_and_std_min_max(program):
+    v = ok(run(program, "scalar_cast"))
+    x = v["in"].astype(np.float32)
+    assert len(x) == 40
+    np.testing.assert_array_equal(v["odd_half"], _round_to_odd_half(x))
+    np.testing.assert_array_equal(v["rint_bf16"], x.astype(ml_dtypes.bfloat16).view(np.uint16))
+    np.testing.assert_array_equal(v["round_s32"], np.where(x >= 0, np.floor(x + 0.5), np.ceil(x - 0.5)))
+    np.testing.assert_array_equal(v["floor_s32"], np.floor(x))
+    np.testing.assert_array_equal(v["ceil_s32"], np.ceil(x))
+    np.testing.assert_array_equal(v["rint_s32"], np.rint(x))
+
+
+def test_deq_scale_cast_and_ascendc_utils_set_mask(program):
+    v = ok(run(program, "deq_scale_and_set_mask"))
+    i = np.arange(64)
+    np.testing.assert_array_equal(v["deq_half"], ((i * 37 - 1000) * 0.25).astype(np.float16).astype(np.float64))
+    want = np.ones(128)
+    want[(np.arange(128) % 64) < 16] = 6.0  # SetMask<float>(16): 16 of the 64 lanes of each repeat
+    np.testing.assert_array_equal(v["masked_adds"], want)
+
+
+def test_init_global_memory(program):
+    v = ok(run(program, "init_global_memory"))
+    untouched = np.frombuffer(b"\x7f" * 4, np.float32)[0]
+    np.testing.assert_array_equal(v["w"].astype(np.float32), np.r_[np.full(96, -2.5, np.float32), [untouched] * 4])
+
+
+def test_gather_count_and_mask_forms(program):
+    v = ok(run(program, "gather_forms"))
+    src = inputs(128)
+    want = np.zeros(128, np.float32)
+    want[:100] = src[4 + (np.arange(100) * 37) % 100]
+    np.testing.assert_array_equal(v["gather_count"].astype(np.float32), want)
+    hs = src.astype(np.float16)
+    want_h = np.zeros(128, np.float16)
+    want_h[:100] = hs[127 - np.arange(100)]
+    np.testing.assert_array_equal(v["gather_mask"].astype(np.float16), want_h)
+
+
+def test_gather_mask_patterns(program):
+    v = ok(run(program, "gather_mask_forms"))
+    src = np.arange(1, 257, dtype=np.float32)
+    y = v["gm_y"].astype(np.float32)
+    odd = src[1:128:2]                                # pattern 2, two repeats of 64
+    k = np.arange(64)
+    p5 = src[(k // 8) * 16 + k % 8][k % 4 == 2]      # pattern 5, block stride 2
+    words = np.array([0x0F0F0F0F ^ (w * 0x01010101) for w in range(16)], np.uint32)
+    bits = np.unpackbits(words.view(np.uint8), bitorder="little")[:70].astype(bool)
+    user = np.concatenate([src[r * 32 + np.arange(70)][bits] for r in range(2)])
+    assert list(v["gm_counts"]) == [len(odd), len(p5), len(user)]
+    np.testing.assert_array_equal(y[:64], odd)
+    np.testing.assert_array_equal(y[64:64 + len(p5)], p5)
+    np.testing.assert_array_equal(y[128:128 + len(user)], user)
+
+
+def test_sign_and_its_tmp_sizes(program):
+    v = ok(run(program, "sign_values"))
+    x = v["sign_in"].astype(np.float32)
+    want = np.nan_to_num(np.sign(x), nan=0.0)  # documented: NaN -> 0, -0 -> 0
+    np.testing.assert_array_equal(v["sign_f32"], want)
+    np.testing.assert_array_equal(v["sign_f16"], np.nan_to_num(np.sign(x.astype(np.float16)), nan=0.0))
+    assert list(v["sign_tmp_sizes"]) == [3 * 1024 * 2, 3 * 256]  # shape 1024, half
+
+
+def test_trans_data_to_5hd_transpose_scatter(program):
+    v = ok(run(program, "transpose_forms"))
+    h = np.arange(256, dtype=np.float16).reshape(16, 16)
+    np.testing.assert_array_equal(v["t5hd_half"].reshape(16, 16), h.T)       # dst block j = element j of each row
+    np.testing.assert_array_equal(v["transpose"].reshape(16, 16), h.T)
+    f = (np.arange(256, dtype=np.float32) + 0.5).reshape(16, 16)
+    want = np.zeros((2, 16, 8), np.float32)  # repeat r, dst block j, element i
+    for r in range(2):
+        for e in range(8):                    # element e of the 16 source blocks (rows, shifted r blocks)
+            want[r, 2 * e] = f[0:8, r * 8 + e]
+            want[r, 2 * e + 1] = f[8:16, r * 8 + e]
+    np.testing.assert_array_equal(v["t5hd_float"].astype(np.float32), want.reshape(-1))
+    sc = np.full(64, -1.0, np.float32)
+    sc[16 + (5 * np.arange(16)) % 16] = f.reshape(-1)[:16]
+    np.testing.assert_array_equal(v["scatter"].astype(np.float32), sc)
+
+
+def test_pair_and_repeat_reduce_sum(program):
+    v = ok(run(program, "pair_and_repeat_reduce"))
+    x = inputs(256)
+    full = np.zeros(128, np.float32)
+    full[:96] = x[:192].reshape(-1, 2).astype(np.float64).sum(axis=1).astype(np.float32)
+    np.testing.assert_allclose(v["pair_full"], full, rtol=1e-6, atol=1e-6)
+    z = np.zeros(64, np.float64)
+    for r in range(2):
+        rep = x[r * 64:(r + 1) * 64].astype(np.float64)
+        z[r * 32:r * 32 + 5] = rep[:10].reshape(5, 2).sum(axis=1)
+        z[r * 32 + 20] = rep[40]
+    z[32:35] = [x[r * 64:r * 64 + 20].astype(np.float64).sum() for r in range(3)]  # RepeatReduceSum overwrites
+    np.testing.assert_allclose(v["pair_bits_and_repeat"], z.astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
+def test_reduce_with_pattern(program):
+    v = ok(run(program, "reduce_patterns"))["reduce_patterns"]
+    x = inputs(256).astype(np.float64)
+    want = np.zeros(64)
+    want[:5] = x[:80].reshape(5, 16)[:, :10].sum(axis=1)        # AR, rows padded to 16 floats
+    want[8:16] = x[:48].reshape(6, 8).sum(axis=0)               # RA
+    want[16:21] = x[:50].reshape(5, 10).max(axis=1)             # AR, unpadded
+    want[63] = 1.0                                              # g_coreType == AIV
+    np.testing.assert_allclose(v, want.astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
+def test_tbuf_pool(program):
+    v = ok(run(program, "tbuf_pool"))
+    np.testing.assert_array_equal(v["pool_y"].astype(np.float32), inputs(64) * np.float32(3))
+    # the pool starts after the 512-byte TBuf; its queue takes 2 x 1024 bytes, its TBuf the next 1024; after Reset
+    # a new TBuf starts at the pool's start again, and the twin pool shares those bytes
+    assert list(v["pool_offsets"]) == [512 + 2048, 512, 512]
+
+
+MISUSE = [
+    ("tbuf_free_foreign", "TBuf::FreeTensor: the tensor (UB buffer [0, 1024)) does not come from this TBuf "
+                          "(UB [1024, 2048)): it belongs to another TBuf or queue"),
+    ("quebind_bad_user_positions", "EnQue: user positions VECOUT -> VECIN are not a hop of this TQueBind<VECIN, "
+                                   "VECOUT> (valid: GM -> VECIN, VECIN -> VECOUT, VECOUT -> GM)"),
+    ("init_global_memory_past_end", "InitGlobalMemory: writes bytes [0, 288) of 'w' which has 256 bytes"),
+    ("gather_unaligned_offset", "Gather: offset 1 of element 1 is not a multiple of 4 bytes (sizeof float)"),
+    ("gather_past_src_buffer", "Gather: offset 1120 bytes of element 7 reads past the end of src's buffer [0, 1024)"),
+    ("gather_mask_bad_pattern", "GatherMask: built-in pattern 8 is outside [1, 7]"),
+    ("pair_reduce_bad_mask", "PairReduceSum: mask 65 is outside [1, 64]"),
+    ("reduce_pattern_empty_axis", "ReduceSum: srcShape {4, 0} has an empty axis"),
+    ("tbuf_pool_overflow", "TBufPool::InitBuffer: TBufPool overflow: 3072 more bytes bring the pool to 3072 bytes, "
+                           "above its 2048 bytes (TPipe::InitBufPool length)"),
+    ("trans5hd_unaligned_address", "TransDataTo5HD: dstList[3] is at UB offset 1128, which is not 32-byte aligned"),
+]
+
+
+@pytest.mark.parametrize("name,diagnosis", MISUSE, ids=[m[0] for m in MISUSE])
+def test_misuse_is_diagnosed(program, name, diagnosis):
+    out = run(program, name)
+    assert out["defect"] is not None and diagnosis in out["defect"], out["raw"]
+
+
+def test_every_corpus_api_test_is_covered(program):
+    listed = set(kgbuild.run_program(program, "--list").stdout.split())
+    covered = {m[0] for m in MISUSE} | {"tbuf_queue_interface", "quebind_user_positions", "scalar_cast",
+                                        "deq_scale_and_set_mask", "init_global_memory", "gather_forms",
+                                        "gather_mask_forms", "sign_values", "transpose_forms",
+                                        "pair_and_repeat_reduce", "reduce_patterns",
+                                        "tbuf_pool"}
+    assert listed == covered
+
+
+# ---- compile-time misuse: the library's static_asserts, with a message naming the rule ----
+def _compile_src(src: str) -> subprocess.CompletedProcess:
+    return subprocess.run([kgbuild.CXX, *kgbuild.BASE_FLAGS, "-fsyntax-only", "-x", "c++", "-"], input=src,
+                          capture_output=True, text=True, check=False, timeout=120)
+
+
+def _compile(body: str) -> subprocess.CompletedProcess:
+    return _compile_src(f'#include "kernel_operator.h"\nint main() {{ {body} return 0; }}\n')
+
+
+@pytest.mark.parametrize("body,message", [
+    ("int64_t a = 1; int32_t b = 2; (void)AscendC::Std::min(a, b);",
+     "AscendC::Std::min compares two values of the same type"),
+    ("(void)AscendC::ScalarCast<float, half, AscendC::RoundMode::CAST_RINT>(1.0f);",
+     "ScalarCast float -> half takes CAST_ODD"),
+    ("(void)AscendC::ScalarCast<float, int32_t, AscendC::RoundMode::CAST_TRUNC>(1.0f);",
+     "ScalarCast float -> int32_t takes CAST_ROUND, CAST_CEIL, CAST_FLOOR or CAST_RINT"),
+], ids=["std_min_mixed_types", "scalar_cast_half_mode", "scalar_cast_int_mode"])
+def test_compile_time_misuse(body, message):
+    proc = _compile(body)
+    assert proc.returncode != 0 and message in proc.stderr, proc.stderr
+
+
+# ---- Matmul: the types compile, the computation is a compile error naming Matmul ----
+_MATMUL_KERNEL = """#include "lib/matmul_intf.h"
+#include "kernel_tiling/kernel_tiling.h"
+#include "kernel_operator_intf.h"
+using namespace AscendC;
+constexpr MatmulConfig MM_CFG_TOY = GetMDLConfig(false, false, 0, false, false, false, true);
+struct ToyTilingData { uint32_t n; TCubeTiling cube; };
+static_assert(sizeof(ToyTilingData) == 204 && offsetof(ToyTilingData, cube) == 4, "CANN layout");
+using A = MatmulType<TPosition::GM, CubeFormat::ND, float, false>;
+int main() {
+    MatmulImpl<A, A, A, A, MM_CFG_TOY, MatmulCallBackFunc<nullptr, nullptr, nullptr>> mm;
+    matmul::MatmulImpl<A, matmul::MatmulType<TPosition::GM, CubeFormat::NZ, float, true>, A> mm2;
+    (void)mm; (void)mm2;
+    CALL
+    return 0;
+}
+"""
+
+
+def test_matmul_types_compile_and_calls_say_not_emulated():
+    from kernelgen.emulator.opdir import explain_compile_error
+
+    assert _compile_src(_MATMUL_KERNEL.replace("CALL", "")).returncode == 0
+    proc = _compile_src(_MATMUL_KERNEL.replace("CALL", "mm.SetTensorA(0, false); mm.IterateAll(0);"))
+    assert proc.returncode != 0
+    assert "kgemu: Matmul is not emulated yet by kernelgen's CPU emulator (Matmul::SetTensorA" in proc.stderr
+    assert explain_compile_error(proc.stderr).splitlines()[-1] == (
+        "kernelgen: not emulated yet by kernelgen's CPU emulator: Matmul")
+
+
+_MATMUL_HOST = """#include "tiling/tiling_api.h"
+#include <cstdio>
+namespace optiling {
+BEGIN_TILING_DATA_DEF(ToyMmTilingData)
+TILING_DATA_FIELD_DEF(uint32_t, n);
+TILING_DATA_FIELD_DEF_STRUCT(TCubeTiling, mm);
+END_TILING_DATA_DEF;
+}
+int main() {
+    optiling::ToyMmTilingData t;
+    t.mm.set_baseM(128);
+    t.mm.set_mxTypePara(7);
+    std::printf("%zu %zu %d\\n", t.GetDataSize(), t.mm.GetDataSize(), t.mm.get_baseM());
+    CALL
+    return 0;
+}
+"""
+
+
+def test_host_tcube_tiling_layout_and_tiling_calculator_says_not_emulated(tmp_path):
+    exe = tmp_path / "toy_mm_host"
+    src = _MATMUL_HOST.replace("CALL", "")
+    build = subprocess.run([kgbuild.CXX, "-std=c++17", f"-I{kgbuild.INCLUDE}", "-x", "c++", "-", "-o", str(exe)],
+                           input=src, capture_output=True, text=True, check=False, timeout=120)
+    assert build.returncode == 0, build.stderr
+    # uint32_t n, padding to 8 (nested structs align to 8), then 50 int32_t fields
+    assert subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split() == ["208", "200", "128"]
+    proc = _compile_src(_MATMUL_HOST.replace(
+        "CALL", "matmul_tiling::MultiCoreMatmulTiling api(1); AscendC::tiling::TCubeTiling c; api.GetTiling(c);"))
+    assert proc.returncode != 0
+    assert "kgemu: Matmul is not emulated yet by kernelgen's CPU emulator (matmul_tiling::MultiCoreMatmulTiling" \
+        in proc.stderr
