@@ -20,7 +20,7 @@ from kernelgen.errors import EmulatorDefect, HostRejected, ToolchainError, Usage
 from kernelgen.emulator import abi
 from kernelgen.emulator.trace import StreamedTrace
 from kernelgen.emulator.build import CompileUnit, _tree_digest, build_library, evict, materialize_tree, write_source
-from kernelgen.socs import Soc
+from kernelgen.socs import Soc, get_soc
 
 # The dtype table lives in kernelgen.dtypes; re-exported here for the emulator's callers.
 from kernelgen.dtypes import GE_BY_VALUE, GE_DTYPES, GE_NAME_SHORT, SHORT_TO_GE, ge_of_numpy  # noqa: E402,F401
