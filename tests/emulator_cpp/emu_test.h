@@ -8,6 +8,7 @@
 #define KGEMU_TESTS_EMU_TEST_H
 
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -58,6 +59,12 @@ inline KgSoc make_soc(const std::string& name) {
 }
 
 // Host memory standing in for one GM tensor.
+// Runs the kernels of one test with the sanitizer off (tests that look at unwritten bytes on purpose).
+struct NoSanitizer {
+    NoSanitizer() { setenv("KERNELGEN_SANITIZE", "0", 1); }
+    ~NoSanitizer() { unsetenv("KERNELGEN_SANITIZE"); }
+};
+
 struct Gm {
     std::string name;
     std::vector<uint8_t> bytes;

@@ -377,7 +377,7 @@ template <typename T>
 inline RepOperand rep_operand(BlockState& b, const char* api, const char* role, const AscendC::LocalTensor<T>& t,
                               uint32_t blk, uint32_t rep, const MaskBits& m) {
     const uint64_t ext = mask_extent(sizeof(T), blk, rep, m);
-    T* p = ub_operand(b, api, role, t, ext);
+    T* p = ub_operand(b, api, role, t, ext, 32, false);
     return RepOperand{reinterpret_cast<uint8_t*>(p), static_cast<uint32_t>(sizeof(T)), blk, rep};
 }
 
