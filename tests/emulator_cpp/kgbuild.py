@@ -29,6 +29,7 @@ STRICT = ["-Wall", "-Wextra", "-Werror"]
 PROGRAMS = {
     "api_tests": ("api_tests.cpp", STRICT),
     "defect_tests": ("defect_tests.cpp", ["-w"]),
+    "sanitize_tests": ("sanitize_tests.cpp", ["-w"]),
     "numerics_cast": ("numerics_cast.cpp", STRICT),
     "bench_elementwise": ("bench_elementwise.cpp", [*STRICT, "-O2", "-pthread"]),
 }
@@ -80,13 +81,23 @@ def _build_one(name: str, runtime_obj: pathlib.Path) -> pathlib.Path:
 
 
 @functools.lru_cache(maxsize=None)
-def build_all() -> dict[str, pathlib.Path]:
-    """Compiles the runtime once, then all test programs in parallel. Returns name -> executable."""
+def _runtime_obj() -> pathlib.Path:
     obj = build_dir() / "kg_runtime.o"
     if not obj.exists():
         tmp = obj.with_suffix(".tmp.o")
         run_tool([CXX, *BASE_FLAGS, *STRICT, "-c", str(RUNTIME), "-o", str(tmp)])
         tmp.replace(obj)
+    return obj
+
+
+def build(name: str) -> pathlib.Path:
+    """Compiles one test program (and the runtime, once). Returns its executable."""
+    return _build_one(name, _runtime_obj())
+
+
+def build_all() -> dict[str, pathlib.Path]:
+    """Compiles the runtime once, then all test programs in parallel. Returns name -> executable."""
+    obj = _runtime_obj()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
         futures = {name: pool.submit(_build_one, name, obj) for name in PROGRAMS}
         return {name: f.result() for name, f in futures.items()}

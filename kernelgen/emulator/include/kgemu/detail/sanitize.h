@@ -81,17 +81,15 @@ inline void san_start(BlockState& b, bool on) {
 
 // "queue 1 (VECIN) buffer 0" / "TBuf 2 (VECCALC)" / "UB outside every buffer" for a UB offset.
 inline std::string san_buffer_name(const BlockState& b, uint64_t off) {
-    if (b.pipe != nullptr) {
-        for (const QueCore* q : b.pipe->kg_queues) {
-            const uint64_t end = q->kg_base + static_cast<uint64_t>(q->kg_num) * q->kg_len;
-            if (off >= q->kg_base && off < end) {
-                if (q->kg_is_tbuf) return strf("TBuf %d (%s)", q->kg_id, position_name(q->kg_bpos));
-                return strf("queue %d (%s) buffer %llu", q->kg_id, position_name(q->kg_bpos),
-                            static_cast<unsigned long long>((off - q->kg_base) / q->kg_len));
-            }
+    for (auto it = b.san.layout.rbegin(); it != b.san.layout.rend(); ++it) {  // the latest InitBuffer wins
+        const SanBuffer& q = *it;
+        if (off >= q.base && off < q.base + static_cast<uint64_t>(q.num) * q.len) {
+            if (q.tbuf) return strf("TBuf %d (%s)", q.id, position_name(q.pos));
+            return strf("queue %d (%s) buffer %llu", q.id, position_name(q.pos),
+                        static_cast<unsigned long long>((off - q.base) / q.len));
         }
     }
-    return "UB outside every live buffer";
+    return "UB outside every buffer";
 }
 
 inline std::string san_call_name(const BlockState& b, uint32_t idx) {
@@ -173,7 +171,47 @@ inline void san_check_alloc(BlockState& b, const char* api, const SanOp& op) {
     }
 }
 
-inline void san_access(BlockState& b, const char* api, int pipe, uint32_t clk, uint32_t call, const SanOp& op) {
+// Bytes of the call's exact reads that hold no defined value, relative to their operand (so that a write can
+// map them onto its own operand: element i of an element-wise result depends on element i of each source).
+struct SanUndef {
+    uint64_t rel_begin, rel_end, len;  // [rel_begin, rel_end) of an operand of len bytes
+    uint32_t origin;                   // the call that computed them (UINT32_MAX: never written at all)
+};
+struct SanUndefSet {
+    SanUndef r[16];
+    int n = 0;
+    void add(const SanUndef& u) {
+        if (n < 16) {
+            r[n++] = u;
+        } else {  // too many pieces: widen the last one
+            r[15].rel_begin = std::min(r[15].rel_begin, u.rel_begin * r[15].len / (u.len ? u.len : 1));
+            r[15].rel_end = r[15].len;
+        }
+    }
+};
+
+inline bool san_is_reduction(const char* api) {
+    return std::strstr(api, "Reduce") != nullptr || std::strncmp(api, "Block", 5) == 0 ||
+           std::strstr(api, "Sum") != nullptr;
+}
+
+// Sets the value state of UB [a, e): 1 defined, 2 computed from undefined bytes by `origin`.
+inline void san_mark(BlockState& b, uint64_t a64, uint64_t e64, uint8_t state, uint32_t origin) {
+    auto& segs = b.san.segs;
+    const uint32_t a = static_cast<uint32_t>(std::min<uint64_t>(a64, b.ub_size));
+    const uint32_t e = static_cast<uint32_t>(std::min<uint64_t>(e64, b.ub_size));
+    if (a >= e) return;
+    const size_t lo = san_split(segs, a);
+    const size_t hi = san_split(segs, e);
+    for (size_t i = lo; i < hi; ++i) {
+        segs[i].written = state;
+        segs[i].u_origin = state == 2 ? origin : 0;
+    }
+    san_merge(segs, lo, hi);
+}
+
+inline void san_access(BlockState& b, const char* api, int pipe, uint32_t clk, uint32_t call, const SanOp& op,
+                       SanUndefSet* undef = nullptr) {
     auto& segs = b.san.segs;
     const uint64_t ub = b.ub_size;
     const uint32_t a = static_cast<uint32_t>(std::min<uint64_t>(op.begin, ub));
@@ -185,24 +223,47 @@ inline void san_access(BlockState& b, const char* api, int pipe, uint32_t clk, u
     for (size_t i = lo; i < hi; ++i) {
         SanSeg& s = segs[i];
         if (pipe != kSanS) {
-            if (!op.write && op.exact && !s.written) {
-                fail(api, strf("%s reads UB [%llu, %llu) of %s, which nothing has written since the block started "
-                               "(uninitialised memory: NaN poison here, stale data on the NPU)",
-                               op.role, static_cast<unsigned long long>(std::max(a, s.begin)),
-                               static_cast<unsigned long long>(std::min(e, s.end)),
-                               san_buffer_name(b, std::max(a, s.begin)).c_str()));
+            if (!op.write && op.exact && s.written != 1) {
+                const uint32_t ua = std::max(a, s.begin), ue = std::min(e, s.end);
+                if (pipe == kSanMte3 || undef == nullptr) {  // the values leave UB: a defect
+                    if (s.written == 0) {
+                        fail(api, strf("%s reads UB [%llu, %llu) of %s, which nothing has written since the block "
+                                       "started (uninitialised memory: NaN poison here, stale data on the NPU)",
+                                       op.role, static_cast<unsigned long long>(ua), static_cast<unsigned long long>(ue),
+                                       san_buffer_name(b, ua).c_str()));
+                    }
+                    fail(api, strf("%s reads UB [%llu, %llu) of %s, whose values %s computed from UB bytes nothing "
+                                   "had written (uninitialised memory: NaN poison here, stale data on the NPU)",
+                                   op.role, static_cast<unsigned long long>(ua), static_cast<unsigned long long>(ue),
+                                   san_buffer_name(b, ua).c_str(), san_call_name(b, s.u_origin).c_str()));
+                }
+                // a vector op: its results from these bytes are undefined too (an error only if they are copied out)
+                undef->add(SanUndef{ua - op.begin, ue - op.begin, op.end - op.begin,
+                                    s.written == 2 ? s.u_origin : UINT32_MAX});
             }
+            // the unordered access latest in program order is named (ordering after it usually fixes the rest)
+            int rp = -1;
+            uint32_t rcall = 0;
+            bool rwrite = false;
             if (s.w_pipe > kSanS && s.w_pipe != pipe && vc.c[s.w_pipe] < s.w_clk) {
-                san_race(b, api, pipe, op.write, s, a, e, s.w_pipe, s.w_call, true);
+                rp = s.w_pipe;
+                rcall = s.w_call;
+                rwrite = true;
             }
             if (op.write) {
                 for (int q = 1; q < kSanPipes; ++q) {
-                    if (q != pipe && s.r_clk[q] > vc.c[q]) san_race(b, api, pipe, true, s, a, e, q, s.r_call[q], false);
+                    if (q != pipe && s.r_clk[q] > vc.c[q] && (rp < 0 || s.r_call[q] + 1 > rcall + 1)) {
+                        rp = q;
+                        rcall = s.r_call[q];
+                        rwrite = false;
+                    }
                 }
             }
+            if (rp >= 0) san_race(b, api, pipe, op.write, s, a, e, rp, rcall, rwrite);
         }
         if (op.write) {
             s.written = 1;
+            s.u_origin = 0;
             s.w_pipe = static_cast<int8_t>(pipe);
             s.w_clk = clk;
             s.w_call = call;
@@ -218,10 +279,11 @@ inline void san_access(BlockState& b, const char* api, int pipe, uint32_t clk, u
     san_merge(segs, lo, hi);
 }
 
-// Checks one described call: allocation identity, then reads, then writes, on the call's pipe.
+// Checks one described call: allocation identity, then reads, then writes, on the call's pipe. A vector op
+// that reads bytes without a defined value passes the undefinedness on to its results; a copy-out of such
+// bytes is the defect (kernels routinely compute on a rounded-up count and copy out only the valid part).
 inline void san_apply(BlockState& b, const char* api, uint64_t call_no, int pipe, const SanOp* ops, int n) {
     if (!b.san.on || n == 0) return;
-    for (int i = 0; i < n; ++i) san_check_alloc(b, api, ops[i]);
     uint32_t clk = 0, call = UINT32_MAX;
     if (pipe != kSanS) {
         clk = ++b.san.vc[pipe].c[pipe];
@@ -230,11 +292,21 @@ inline void san_apply(BlockState& b, const char* api, uint64_t call_no, int pipe
             b.san.calls.push_back(SanCall{api, call_no, b.tiles, static_cast<int8_t>(pipe)});
         }
     }
+    SanUndefSet undef;
     for (int i = 0; i < n; ++i) {
-        if (!ops[i].write) san_access(b, api, pipe, clk, call, ops[i]);
+        if (!ops[i].write) san_access(b, api, pipe, clk, call, ops[i], pipe == kSanV ? &undef : nullptr);
     }
+    const bool reduction = undef.n != 0 && san_is_reduction(api);
     for (int i = 0; i < n; ++i) {
-        if (ops[i].write) san_access(b, api, pipe, clk, call, ops[i]);
+        if (!ops[i].write) continue;
+        san_access(b, api, pipe, clk, call, ops[i]);
+        const uint64_t len = ops[i].end - ops[i].begin;
+        for (int k = 0; k < undef.n; ++k) {  // element-wise: map each undefined piece onto the result
+            const SanUndef& u = undef.r[k];
+            uint64_t x = reduction ? 0 : u.rel_begin * len / u.len;
+            uint64_t y = reduction ? len : (u.rel_end * len + u.len - 1) / u.len;
+            san_mark(b, ops[i].begin + x, ops[i].begin + std::min(y, len), 2, call);
+        }
     }
 }
 
@@ -258,6 +330,11 @@ inline void san_record(BlockState& b, const char* api, const char* role, uint64_
     auto& s = b.san;
     if (s.p_n == 8) san_flush(b);  // more operands than one record holds: check what we have
     SanOp& op = s.p_ops[s.p_n++];
+    op.role = role;
+    op.owner = owner;
+    op.slot = slot;
+    op.gen = gen;
+    san_check_alloc(b, api, op);  // now, while the queue is alive
     op.begin = off;
     op.end = off + bytes;
     op.view_end = view_end;
@@ -331,6 +408,7 @@ inline void check_call(const ApiCall& call) {
         op.write = a.write;
         op.exact = a.exact;
         op.role = a.write ? "dst" : "src";
+        san_check_alloc(b, call.api(), op);
         if (a.exact && a.end > (static_cast<uint64_t>(a.view_end) + 31) / 32 * 32) {
             fail(call.api(), strf("%s needs UB [%llu, %llu), past the end of its LocalTensor view at UB offset %u: "
                                   "the count exceeds the tensor it was given although it stays inside the buffer",

@@ -97,8 +97,9 @@ struct SanSeg {
     uint32_t w_clk, w_call;
     uint32_t r_clk[kSanPipes];
     uint32_t r_call[kSanPipes];
+    uint32_t u_origin;  // written == 2: the call that computed the undefined values
     int8_t w_pipe;
-    uint8_t written;
+    uint8_t written;    // 0 never written, 1 defined, 2 computed from undefined bytes
     uint8_t pad_[2];
 };
 struct SanCall {
@@ -111,11 +112,18 @@ struct SanGmWrite {
     uint64_t begin, end;  // host addresses
     bool atomic;
 };
+struct SanBuffer {  // one InitBuffer, for naming UB ranges in diagnoses
+    uint32_t base, num, len;
+    int32_t id;
+    AscendC::TPosition pos;
+    bool tbuf;
+};
 struct SanState {
     bool on = false;
     VClock vc[kSanPipes];
     std::vector<SanSeg> segs;
     std::vector<SanCall> calls;
+    std::vector<SanBuffer> layout;
     std::unordered_map<int, std::vector<VClock>> flags;  // (event, id) -> FIFO of SetFlag snapshots
     // the call being described by ub_operand (committed at the next API call)
     const char* p_api = nullptr;

@@ -1,0 +1,99 @@
+"""The emulator's sanitizer (kgemu/detail/sanitize.h): one small kernel per hazard class with its exact
+diagnosis, and correct controls (flags, a double-buffered TBuf, queues, rounded-up compute counts) that must
+stay clean. The kernels are in tests/emulator_cpp/sanitize_tests.cpp.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "emulator_cpp"))
+import kgbuild  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not kgbuild.have_compiler(), reason=f"{kgbuild.CXX} not found")
+
+
+@pytest.fixture(scope="module")
+def program():
+    return kgbuild.build("sanitize_tests")
+
+
+def run(program, name):
+    proc = kgbuild.run_program(program, name)
+    out = kgbuild.parse_output(proc.stdout)
+    out["raw"] = proc.stdout + proc.stderr
+    assert out["result"] is not None, f"{name} crashed:\n{out['raw']}"
+    return out
+
+
+HAZARDS = [
+    ("race_mte2_v",
+     "block 0: Adds: race on UB [0, 256) of TBuf 0 (VECCALC): this call (pipe V) reads bytes that DataCopy (pipe "
+     "MTE2, API call #4) wrote, and nothing orders pipe MTE2 before pipe V in between (on the NPU the result "
+     "depends on timing): add SetFlag/WaitFlag<HardEvent::MTE2_V> between them"),
+    ("race_v_mte3",
+     "block 0: DataCopy: race on UB [0, 256) of TBuf 0 (VECCALC): this call (pipe MTE3) reads bytes that Adds (pipe "
+     "V, API call #7) wrote, and nothing orders pipe V before pipe MTE3"),
+    ("race_mte3_mte2",
+     "block 0: DataCopy: race on UB [0, 256) of TBuf 0 (VECCALC): this call (pipe MTE2) writes bytes that DataCopy "
+     "(pipe MTE3, API call #10) reads, and nothing orders pipe MTE3 before pipe MTE2 in between"),
+    ("double_buffer_no_chain",
+     "block 0: DataCopy: race on UB [0, 256) of TBuf 0 (VECCALC): this call (pipe MTE2) writes bytes that Muls "
+     "(pipe V, API call #9) reads"),
+    ("unwritten_tbuf",
+     "block 0: DataCopy: src reads UB [0, 256) of TBuf 0 (VECCALC), whose values Add (pipe V, API call #8) computed "
+     "from UB bytes nothing had written"),
+    ("use_after_free",
+     "block 0: Adds: dst is buffer 0 of queue 0 (VECOUT), which FreeTensor already returned: use after FreeTensor"),
+    ("use_after_realloc",
+     "block 0: Adds: dst is a stale tensor: buffer 0 of queue 0 (VECOUT) was freed and allocated again since this "
+     "LocalTensor was made"),
+    ("count_past_view",
+     "block 0: Duplicate: dst needs 512 bytes from UB offset 0, past the end of its LocalTensor view at UB offset "
+     "256 (256 bytes): the count exceeds the tensor it was given"),
+    ("output_unwritten",
+     "launch: output 'y' (1024 bytes): 256 byte(s) were never written by any block, first [768, 1024)"),
+    ("output_overlap",
+     "launch: output 'y': bytes [128, 256) were written by block 0 and by block 1: overlapping writes from "
+     "different blocks"),
+    ("gm_write_into_padding",
+     "block 0: DataCopy: writes bytes [0, 192) of 'y' which has 160 bytes past the logical end of 'y' (160 bytes) "
+     "into its allocation padding"),
+    ("gm_oob_names_its_tensor",
+     "block 0: DataCopy: the GlobalTensor set to 'x' reads bytes [256, 288) of 'x' which has 128 bytes"),
+]
+
+CONTROLS = ["tbuf_flags_ok", "double_buffer_ok", "queue_tiles_ok", "rounded_count_ok", "output_each_once_ok",
+            "gm_read_padding_warns"]
+
+
+@pytest.mark.parametrize("name,diagnosis", HAZARDS, ids=[h[0] for h in HAZARDS])
+def test_hazard_is_a_defect_with_its_diagnosis(program, name, diagnosis):
+    out = run(program, name)
+    assert out["defect"] is not None, f"{name}: expected a defect, got none:\n{out['raw']}"
+    assert out["defect"].startswith(diagnosis), out["defect"]
+
+
+@pytest.mark.parametrize("name", CONTROLS)
+def test_correct_control_stays_clean(program, name):
+    out = run(program, name)
+    assert out["defect"] is None, out["raw"]
+    assert all(v == "ok" for v in out["checks"].values()), out["checks"]
+
+
+def test_padding_read_is_a_warning(program):
+    out = run(program, "gm_read_padding_warns")
+    assert any("reads past the end of 'x' (160 bytes) into its allocation padding" in w for w in out["warnings"])
+
+
+def test_a_failing_alloc_names_its_own_tile(program):
+    out = run(program, "use_after_realloc")  # the second AllocTensor is tile 2
+    assert out["progress"] == "tile 2, API call #8"
+
+
+def test_every_program_is_covered(program):
+    listed = set(kgbuild.run_program(program, "--list").stdout.split())
+    assert listed == {h[0] for h in HAZARDS} | set(CONTROLS)
