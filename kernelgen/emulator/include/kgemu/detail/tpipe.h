@@ -491,10 +491,12 @@ inline void TPipe::Reset() {
 }
 
 inline TEventID TPipe::FetchEventID(HardEvent evt) {
-    auto& b = kgemu::detail::api_enter("FetchEventID");
+    // a free id (not taken by AllocEventID), without occupying it: SetFlag<E>(FetchEventID(E)) followed by
+    // WaitFlag<E>(FetchEventID(E)) uses the same id twice, as on CANN
+    kgemu::detail::api_enter("FetchEventID");
     const int e = static_cast<int>(evt);
     for (int id = 0; id < 8; ++id) {
-        if (b.flags[e][id] == 0 && !(kg_event_alloc[e] & (1U << id))) return static_cast<TEventID>(id);
+        if (!(kg_event_alloc[e] & (1U << id))) return static_cast<TEventID>(id);
     }
     return 0;
 }
