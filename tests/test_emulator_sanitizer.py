@@ -8,7 +8,11 @@ from __future__ import annotations
 import pathlib
 import sys
 
+import numpy as np
 import pytest
+
+from kernelgen.emulator.emulate import run as run_opdir
+from kernelgen.errors import EmulatorDefect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "emulator_cpp"))
 import kgbuild  # noqa: E402
@@ -113,3 +117,38 @@ def test_a_failing_alloc_names_its_own_tile(program):
 def test_every_program_is_covered(program):
     listed = set(kgbuild.run_program(program, "--list").stdout.split())
     assert listed == {h[0] for h in HAZARDS} | set(CONTROLS) | set(SEMANTICS)
+
+
+# ---- through the whole harness: a miniature operator directory whose `hazard` attribute plants one defect ----
+OPDIR = pathlib.Path(__file__).resolve().parent / "opdirs" / "pipe_hazards"
+X = np.arange(8 * 3 * 128 + 40, dtype=np.float32)  # 8 cores of 3 tiles, the last core 40 elements more
+
+OPDIR_HAZARDS = [
+    (1, "PipeHazards on ascend910b, block 0 of 8, API call #8: Muls: race on UB [0, 512) of TBuf 0 (VECCALC): this "
+        "call (pipe V) reads bytes that DataCopyPad (pipe MTE2, API call #7) wrote"),
+    (2, "PipeHazards on ascend910b: output 'y' (12448 bytes): 160 byte(s) were never written by any block, first "
+        "[12288, 12448)"),
+    (3, "PipeHazards on ascend910b: output 'y': bytes [1024, 1536) were written by block 0 and by block 1"),
+    (4, "PipeHazards on ascend910b, block 7 of 8, API call #38: DataCopy: writes bytes [12288, 12800) of 'y' which "
+        "has 12448 bytes past the logical end of 'y' (12448 bytes) into its allocation padding"),
+    (5, "PipeHazards on ascend910b, block 0 of 8, API call #21: DataCopyPad: race on UB [0, 512) of TBuf 0 (VECCALC): "
+        "this call (pipe MTE2) writes bytes that Muls (pipe V, API call #10) reads"),
+]
+
+
+def test_opdir_double_buffered_control_is_clean_and_right():
+    out = run_opdir(OPDIR, "ascend910b", {"x": X}, attrs={"hazard": 0})
+    np.testing.assert_array_equal(out["y"], 2 * X)
+
+
+@pytest.mark.parametrize("hazard,diagnosis", OPDIR_HAZARDS, ids=[str(h[0]) for h in OPDIR_HAZARDS])
+def test_opdir_hazard(hazard, diagnosis):
+    with pytest.raises(EmulatorDefect) as err:
+        run_opdir(OPDIR, "ascend910b", {"x": X}, attrs={"hazard": hazard})
+    assert str(err.value).startswith(diagnosis), str(err.value)
+
+
+def test_sanitizer_can_be_turned_off(monkeypatch):
+    monkeypatch.setenv("KERNELGEN_SANITIZE", "0")
+    out = run_opdir(OPDIR, "ascend910b", {"x": X}, attrs={"hazard": 1})  # the race goes unnoticed on the CPU
+    np.testing.assert_array_equal(out["y"], 2 * X)
