@@ -28,9 +28,7 @@ def programs():
 
 
 def run_test(programs, program, name):
-    proc = kgbuild.run_program(programs[program], name)
-    out = kgbuild.parse_output(proc.stdout)
-    out["raw"] = proc.stdout + proc.stderr
+    out = kgbuild.run_parsed(programs[program], name)
     assert out["result"] is not None, f"{program} {name} crashed:\n{out['raw']}"
     return out
 

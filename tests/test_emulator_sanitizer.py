@@ -26,9 +26,7 @@ def program():
 
 
 def run(program, name):
-    proc = kgbuild.run_program(program, name)
-    out = kgbuild.parse_output(proc.stdout)
-    out["raw"] = proc.stdout + proc.stderr
+    out = kgbuild.run_parsed(program, name)
     assert out["result"] is not None, f"{name} crashed:\n{out['raw']}"
     return out
 

@@ -107,6 +107,15 @@ def run_program(exe: pathlib.Path, *args: str, timeout: float = 120) -> subproce
     return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=timeout, check=False)
 
 
+def run_parsed(exe: pathlib.Path, name: str) -> dict:
+    """Runs one named test of a program and parses its output (plus 'raw': stdout and stderr); None result =
+    the program crashed."""
+    proc = run_program(exe, name)
+    out = parse_output(proc.stdout)
+    out["raw"] = proc.stdout + proc.stderr
+    return out
+
+
 def parse_output(text: str) -> dict:
     """Parses the emu_test.h output protocol into {'defect', 'progress', 'warnings', 'stats', 'checks', 'result'}."""
     out = {"defect": None, "progress": None, "warnings": [], "stats": {}, "checks": {}, "result": None}
