@@ -196,6 +196,24 @@ __global__ __aicore__ void read_into_neighbour(GM_ADDR x) {
     DataCopy(t, xg[64], 8);
 }
 
+// A new API describes itself once with ApiCall (the contract for APIs added later): the sanitizer sees it.
+inline void my_fill(const LT& dst, float v, uint32_t n) {
+    auto& b = kgemu::detail::api_enter("MyFill");
+    kgemu::detail::ApiCall call(b, "MyFill", PIPE_MTE2);
+    call.write(dst, 0, n);
+    call.commit();
+    for (uint32_t i = 0; i < n; ++i) dst.kg_addr[i] = v;
+}
+__global__ __aicore__ void api_call_described(bool sync) {
+    TPipe pipe;
+    TBuf<QuePosition::VECCALC> a;
+    pipe.InitBuffer(a, N * sizeof(float));
+    LT t = a.Get<float>();
+    my_fill(t, 1.0f, N);
+    if (sync) PipeBarrier<PIPE_ALL>();
+    Adds(t, t, 1.0f, N);
+}
+
 // ---- documented semantics ----
 inline uint32_t bits(float f) {
     uint32_t u;
@@ -391,6 +409,9 @@ KG_TEST(gm_oob_names_its_tensor) {
         kgtest::report(r, false);
     }
 }
+
+KG_TEST(api_call_race) { kgtest::run_one("ascend910b", {}, [&] { san::api_call_described(false); }); }
+KG_TEST(api_call_synced_ok) { kgtest::run_one("ascend910b", {}, [&] { san::api_call_described(true); }); }
 
 KG_TEST(compare_ne_nan_is_false) {
     uint8_t out[8] = {};
