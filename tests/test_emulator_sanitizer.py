@@ -47,7 +47,7 @@ HAZARDS = [
      "(pipe V, API call #9) reads"),
     ("unwritten_tbuf",
      "block 0: DataCopy: src reads UB [0, 256) of TBuf 0 (VECCALC), whose values Add (pipe V, API call #8) computed "
-     "from UB bytes nothing had written"),
+     "from UB [256, 512) of TBuf 1 (VECCALC), which nothing had written"),
     ("use_after_free",
      "block 0: Adds: dst is buffer 0 of queue 0 (VECOUT), which FreeTensor already returned: use after FreeTensor"),
     ("use_after_realloc",

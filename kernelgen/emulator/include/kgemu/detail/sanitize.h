@@ -176,6 +176,7 @@ inline void san_check_alloc(BlockState& b, const char* api, const SanOp& op) {
 struct SanUndef {
     uint64_t rel_begin, rel_end, len;  // [rel_begin, rel_end) of an operand of len bytes
     uint32_t origin;                   // the call that computed them (UINT32_MAX: never written at all)
+    uint32_t src_lo, src_hi;           // the UB bytes nothing had written that they come from
 };
 struct SanUndefSet {
     SanUndef r[16];
@@ -196,7 +197,8 @@ inline bool san_is_reduction(const char* api) {
 }
 
 // Sets the value state of UB [a, e): 1 defined, 2 computed from undefined bytes by `origin`.
-inline void san_mark(BlockState& b, uint64_t a64, uint64_t e64, uint8_t state, uint32_t origin) {
+inline void san_mark(BlockState& b, uint64_t a64, uint64_t e64, uint8_t state, uint32_t origin, uint32_t src_lo = 0,
+                     uint32_t src_hi = 0) {
     auto& segs = b.san.segs;
     const uint32_t a = static_cast<uint32_t>(std::min<uint64_t>(a64, b.ub_size));
     const uint32_t e = static_cast<uint32_t>(std::min<uint64_t>(e64, b.ub_size));
@@ -206,6 +208,8 @@ inline void san_mark(BlockState& b, uint64_t a64, uint64_t e64, uint8_t state, u
     for (size_t i = lo; i < hi; ++i) {
         segs[i].written = state;
         segs[i].u_origin = state == 2 ? origin : 0;
+        segs[i].u_lo = state == 2 ? src_lo : 0;
+        segs[i].u_hi = state == 2 ? src_hi : 0;
     }
     san_merge(segs, lo, hi);
 }
@@ -232,14 +236,17 @@ inline void san_access(BlockState& b, const char* api, int pipe, uint32_t clk, u
                                        op.role, static_cast<unsigned long long>(ua), static_cast<unsigned long long>(ue),
                                        san_buffer_name(b, ua).c_str()));
                     }
-                    fail(api, strf("%s reads UB [%llu, %llu) of %s, whose values %s computed from UB bytes nothing "
-                                   "had written (uninitialised memory: NaN poison here, stale data on the NPU)",
+                    fail(api, strf("%s reads UB [%llu, %llu) of %s, whose values %s computed from UB [%u, %u) of %s, "
+                                   "which nothing had written (uninitialised memory: NaN poison here, stale data on "
+                                   "the NPU)",
                                    op.role, static_cast<unsigned long long>(ua), static_cast<unsigned long long>(ue),
-                                   san_buffer_name(b, ua).c_str(), san_call_name(b, s.u_origin).c_str()));
+                                   san_buffer_name(b, ua).c_str(), san_call_name(b, s.u_origin).c_str(), s.u_lo,
+                                   s.u_hi, san_buffer_name(b, s.u_lo).c_str()));
                 }
                 // a vector op: its results from these bytes are undefined too (an error only if they are copied out)
                 undef->add(SanUndef{ua - op.begin, ue - op.begin, op.end - op.begin,
-                                    s.written == 2 ? s.u_origin : UINT32_MAX});
+                                    s.written == 2 ? s.u_origin : UINT32_MAX, s.written == 2 ? s.u_lo : ua,
+                                    s.written == 2 ? s.u_hi : ue});
             }
             // the unordered access latest in program order is named (ordering after it usually fixes the rest)
             int rp = -1;
@@ -263,7 +270,7 @@ inline void san_access(BlockState& b, const char* api, int pipe, uint32_t clk, u
         }
         if (op.write) {
             s.written = 1;
-            s.u_origin = 0;
+            s.u_origin = s.u_lo = s.u_hi = 0;
             s.w_pipe = static_cast<int8_t>(pipe);
             s.w_clk = clk;
             s.w_call = call;
@@ -305,7 +312,7 @@ inline void san_apply(BlockState& b, const char* api, uint64_t call_no, int pipe
             const SanUndef& u = undef.r[k];
             uint64_t x = reduction ? 0 : u.rel_begin * len / u.len;
             uint64_t y = reduction ? len : (u.rel_end * len + u.len - 1) / u.len;
-            san_mark(b, ops[i].begin + x, ops[i].begin + std::min(y, len), 2, call);
+            san_mark(b, ops[i].begin + x, ops[i].begin + std::min(y, len), 2, call, u.src_lo, u.src_hi);
         }
     }
 }

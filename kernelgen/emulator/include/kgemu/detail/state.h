@@ -98,6 +98,7 @@ struct SanSeg {
     uint32_t r_clk[kSanPipes];
     uint32_t r_call[kSanPipes];
     uint32_t u_origin;  // written == 2: the call that computed the undefined values
+    uint32_t u_lo, u_hi;  // ... from UB [u_lo, u_hi), which nothing had written
     int8_t w_pipe;
     uint8_t written;    // 0 never written, 1 defined, 2 computed from undefined bytes
     uint8_t pad_[2];
