@@ -238,7 +238,7 @@ def test_float_to_float_integral(dumps, mode):
     assert np.isnan(got[nan]).all()
 
 
-@pytest.mark.parametrize("mode", ["NONE", "RINT", "FLOOR", "CEIL", "ROUND", "TRUNC", "ODD"])
+@pytest.mark.parametrize("mode", ["NONE", "RINT", "FLOOR", "CEIL", "ROUND", "TRUNC"])  # CAST_ODD is not in the table
 def test_int32_to_float(dumps, mode):
     v = dumps["samples"].view(np.int32).astype(np.float64)
     got = load(dumps, f"s32_f32_{mode}", np.uint32)

@@ -197,6 +197,7 @@ KG_TEST(atomic_add_copy_out) {
         pipe.InitBuffer(buf, 256);
         LT t = buf.Get<float>();
         AscendC::Duplicate(t, static_cast<float>(AscendC::GetBlockIdx() + 1), 64);
+        AscendC::PipeBarrier<PIPE_ALL>();
         AscendC::GlobalTensor<float> g;
         g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out.ptr()), 64);
         AscendC::SetAtomicAdd<float>();

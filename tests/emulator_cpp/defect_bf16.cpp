@@ -14,8 +14,10 @@ __global__ __aicore__ void bf16_add(GM_ADDR x) {
     xg.SetGlobalBuffer((__gm__ bfloat16_t*)x, 256);
     LocalTensor<bfloat16_t> t = q.AllocTensor<bfloat16_t>();
     DataCopy(t, xg, 256);                       // fine at level 1
+    PipeBarrier<PIPE_ALL>();
     LocalTensor<float> tf = f.Get<float>();
     Cast(tf, t, RoundMode::CAST_NONE, 256);     // fine at level 1
+    PipeBarrier<PIPE_ALL>();
     Duplicate(t, bfloat16_t(1.0f), 256);        // fine at level 1
     Add(t, t, t, 256);                          // arithmetic: level 2 only
     q.FreeTensor(t);

@@ -15,6 +15,7 @@ __global__ __aicore__ void copy_kernel(GM_ADDR x, GM_ADDR y, uint32_t n, bool to
     LocalTensor<T> t = q.AllocTensor<T>();
     if (to_gm) {
         DataCopy(t, xg, 64 / sizeof(T));
+        PipeBarrier<PIPE_ALL>();  // MTE2 before MTE3 reads t
         DataCopy(yg, t, n);
     } else {
         DataCopy(t, xg, n);

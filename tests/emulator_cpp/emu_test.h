@@ -8,6 +8,7 @@
 #define KGEMU_TESTS_EMU_TEST_H
 
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -58,10 +59,27 @@ inline KgSoc make_soc(const std::string& name) {
 }
 
 // Host memory standing in for one GM tensor.
+// Runs the kernels of one test with the sanitizer off (tests that look at unwritten bytes on purpose).
+struct NoSanitizer {
+    NoSanitizer() { setenv("KERNELGEN_SANITIZE", "0", 1); }
+    ~NoSanitizer() { unsetenv("KERNELGEN_SANITIZE"); }
+};
+
 struct Gm {
     std::string name;
     std::vector<uint8_t> bytes;
+    size_t slack = 0;     // allocated bytes past the tensor's end (the NPU allocator's rounding)
+    bool output = false;  // checked for coverage after the launch (every byte written once)
     Gm(std::string n, size_t size, uint8_t fill = 0) : name(std::move(n)), bytes(size, fill) {}
+    Gm& as_output() {
+        output = true;
+        return *this;
+    }
+    Gm& with_slack(size_t extra) {
+        slack = extra;
+        bytes.resize(bytes.size() + extra, 0xFF);
+        return *this;
+    }
     uint8_t* ptr() { return bytes.data(); }
     template <typename T>
     T* as() {
@@ -83,7 +101,10 @@ struct Run {
 // Runs kernel(block) for every block, in order, stopping at the first defect.
 inline bool run_blocks(Run& r, uint32_t nblocks, const std::function<void()>& kernel) {
     kgemu::rt_begin_run(&r.soc, "KgTest", r.trace);
-    for (Gm* g : r.gm) kgemu::rt_register_gm(g->name.c_str(), g->ptr(), g->bytes.size());
+    for (Gm* g : r.gm) {
+        kgemu::rt_register_gm(g->name.c_str(), g->ptr(), g->bytes.size() - g->slack, g->slack);
+        if (g->output) kgemu::rt_mark_output(g->name.c_str(), true);
+    }
     kgemu::rt_set_tiling(r.tiling.data(), r.tiling.size());
     for (uint32_t i = 0; i < nblocks; ++i) {
         kgemu::rt_block_begin(i, nblocks, r.tiling_key);
@@ -96,6 +117,11 @@ inline bool run_blocks(Run& r, uint32_t nblocks, const std::function<void()>& ke
             r.error = "block " + std::to_string(i) + ": " + e.what();
             return false;
         }
+    }
+    const std::string coverage = kgemu::rt_check_outputs();
+    if (!coverage.empty()) {
+        r.error = "launch: " + coverage;
+        return false;
     }
     return true;
 }
@@ -189,12 +215,12 @@ struct Registrar {
 namespace kgtest {
 // One block of `kernel` on `soc_name` with the given GM buffers and tiling; prints the outcome.
 inline bool run_one(const char* soc_name, std::vector<Gm*> gm, const std::function<void()>& kernel,
-                    std::vector<uint8_t> tiling = std::vector<uint8_t>(8, 0)) {
+                    std::vector<uint8_t> tiling = std::vector<uint8_t>(8, 0), uint32_t nblocks = 1) {
     Run r;
     r.soc = make_soc(soc_name);
     r.gm = std::move(gm);
     r.tiling = std::move(tiling);
-    const bool ok = run_blocks(r, 1, kernel);
+    const bool ok = run_blocks(r, nblocks, kernel);
     report(r, ok);
     return ok;
 }

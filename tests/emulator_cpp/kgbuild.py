@@ -29,6 +29,7 @@ STRICT = ["-Wall", "-Wextra", "-Werror"]
 PROGRAMS = {
     "api_tests": ("api_tests.cpp", STRICT),
     "defect_tests": ("defect_tests.cpp", ["-w"]),
+    "sanitize_tests": ("sanitize_tests.cpp", ["-w"]),
     "numerics_cast": ("numerics_cast.cpp", STRICT),
     "api_corpus": ("api_corpus.cpp", STRICT),
     "bench_elementwise": ("bench_elementwise.cpp", [*STRICT, "-O2", "-pthread"]),
@@ -81,13 +82,23 @@ def _build_one(name: str, runtime_obj: pathlib.Path) -> pathlib.Path:
 
 
 @functools.lru_cache(maxsize=None)
-def build_all() -> dict[str, pathlib.Path]:
-    """Compiles the runtime once, then all test programs in parallel. Returns name -> executable."""
+def _runtime_obj() -> pathlib.Path:
     obj = build_dir() / "kg_runtime.o"
     if not obj.exists():
         tmp = obj.with_suffix(".tmp.o")
         run_tool([CXX, *BASE_FLAGS, *STRICT, "-c", str(RUNTIME), "-o", str(tmp)])
         tmp.replace(obj)
+    return obj
+
+
+def build(name: str) -> pathlib.Path:
+    """Compiles one test program (and the runtime, once). Returns its executable."""
+    return _build_one(name, _runtime_obj())
+
+
+def build_all() -> dict[str, pathlib.Path]:
+    """Compiles the runtime once, then all test programs in parallel. Returns name -> executable."""
+    obj = _runtime_obj()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
         futures = {name: pool.submit(_build_one, name, obj) for name in PROGRAMS}
         return {name: f.result() for name, f in futures.items()}
@@ -95,6 +106,15 @@ def build_all() -> dict[str, pathlib.Path]:
 
 def run_program(exe: pathlib.Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def run_parsed(exe: pathlib.Path, name: str) -> dict:
+    """Runs one named test of a program and parses its output (plus 'raw': stdout and stderr); None result =
+    the program crashed."""
+    proc = run_program(exe, name)
+    out = parse_output(proc.stdout)
+    out["raw"] = proc.stdout + proc.stderr
+    return out
 
 
 def parse_output(text: str) -> dict:

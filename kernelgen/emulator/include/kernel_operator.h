@@ -17,6 +17,7 @@
 #include "kgemu/detail/tensor.h"
 #include "kgemu/detail/access.h"
 #include "kgemu/detail/tpipe.h"
+#include "kgemu/detail/sanitize.h"
 #include "kgemu/detail/tbufpool.h"
 #include "kgemu/detail/data_copy.h"
 #include "kgemu/detail/vec_common.h"

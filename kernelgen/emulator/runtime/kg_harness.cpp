@@ -329,6 +329,20 @@ void ApplyInitValues(const Prepared& p, KgRunRequest* req) {
     }
 }
 
+// Registers output k for the coverage check: every element written exactly once, unless the output is an
+// input too (in place), shares an input's memory, or the framework pre-fills it (InitValue: atomic kernels).
+void MarkOutput(const Prepared& p, const KgRunRequest* req, size_t k, const std::string& name, bool in_place) {
+    const ParamBinding& b = p.out_bind[k];
+    if (b.first < 0) return;
+    const bool dynamic = p.op.outputs[k].param_type == ops::DYNAMIC;
+    for (int32_t j = 0; j < b.count; ++j) {
+        const KgTensor& t = req->outputs[b.first + j];
+        bool aliased = in_place || !p.op.outputs[k].init_values.empty();
+        for (int32_t i = 0; i < req->n_inputs; ++i) aliased = aliased || (t.data != nullptr && req->inputs[i].data == t.data);
+        kgemu::rt_mark_output((dynamic ? name + "[" + std::to_string(j) + "]" : name).c_str(), !aliased);
+    }
+}
+
 struct BlockResult {
     bool failed = false;
     std::string diag;
@@ -586,8 +600,10 @@ int32_t DoRun(KgRunRequest* req) {
         }
         for (size_t k = 0; k < p.op.outputs.size(); ++k) {
             std::string name = p.op.outputs[k].name;
-            if (in_names.count(name) != 0) name += "_ref";
+            const bool ref = in_names.count(name) != 0;
+            if (ref) name += "_ref";
             bind_param(name, p.op.outputs[k].param_type == ops::DYNAMIC, p.out_bind[k], req->outputs);
+            MarkOutput(p, req, k, name, ref);
         }
         args.push_back(workspace.get());
         if (ws_total > 0) kgemu::rt_register_gm("workspace", workspace.get(), ws_total);
@@ -652,6 +668,8 @@ int32_t DoRun(KgRunRequest* req) {
         }
         return Fail(req, KG_DEFECT, results[lowest_failed.load()].diag);
     }
+    const std::string coverage = kgemu::rt_check_outputs();
+    if (!coverage.empty()) return Fail(req, KG_DEFECT, where + ": " + coverage);
 
     uint64_t ub_max = 0;
     std::vector<std::pair<std::string, std::pair<uint32_t, uint32_t>>> block_warnings;  // text -> (first block, count)

@@ -3,6 +3,7 @@
 // Process-wide state (SOC, GM registry, tiling bytes) is set by the harness before any block runs and is
 // only read while blocks run. Per-block state lives in thread_local storage: rt_block_begin, the kernel and
 // rt_block_end (or rt_block_abort) of one block must run on the same thread.
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -59,11 +60,23 @@ std::string gm_where(const GmRange& r, uintptr_t a, uintptr_t e, const char* ver
 
 }  // namespace
 
-int64_t gm_check(const char* api, const void* p, uint64_t bytes, bool write) {
+int64_t gm_check(const char* api, const void* p, uint64_t bytes, bool write, const void* origin) {
     BlockState* b = tl_block;
     const uintptr_t a = reinterpret_cast<uintptr_t>(p);
     const uintptr_t e = a + bytes;
     if (bytes == 0) return -1;
+    const char* verb = write ? "writes" : "reads";
+    if (origin != nullptr) {  // the GlobalTensor's own buffer names the access when it leaves that buffer
+        const uintptr_t o = reinterpret_cast<uintptr_t>(origin);
+        for (const auto& r : g_run.gm) {
+            if (o >= r.base && o < r.base + std::max<uint64_t>(r.bytes, 1)) {
+                if (a < r.base || a >= r.base + r.bytes + r.slack) {  // starts outside the tensor it came from
+                    fail(api, strf("the GlobalTensor set to '%s' %s", r.name.c_str(), gm_where(r, a, e, verb).c_str()));
+                }
+                break;
+            }
+        }
+    }
     for (const auto& r : g_run.gm) {
         if (a >= r.base && e <= r.base + r.bytes) {
             if (b != nullptr) {
@@ -76,9 +89,15 @@ int64_t gm_check(const char* api, const void* p, uint64_t bytes, bool write) {
             return static_cast<int64_t>(a - r.base);
         }
     }
-    const char* verb = write ? "writes" : "reads";
     for (const auto& r : g_run.gm) {  // runs past the end, but stays inside the allocation's rounding slack
         if (r.slack != 0 && a >= r.base && a < r.base + r.bytes + r.slack && e <= r.base + r.bytes + r.slack) {
+            if (write && g_run.sanitize) {
+                fail(api, strf("%s past the logical end of '%s' (%llu bytes) into its allocation padding: an aclnn "
+                               "output may be a view into larger storage, so these bytes can be a neighbour's data "
+                               "(write exactly the tensor's bytes: DataCopyPad, or a shifted last tile)",
+                               gm_where(r, a, e, verb).c_str(), r.name.c_str(),
+                               static_cast<unsigned long long>(r.bytes)));
+            }
             if (b != nullptr) {
                 (write ? b->stats.gm_write_bytes : b->stats.gm_read_bytes) += bytes;
                 warn(*b, strf("%s: %s past the end of '%s' (%llu bytes) into its allocation padding: harmless with "
@@ -129,6 +148,12 @@ void rt_begin_run(const KgSoc* soc, const char* op_type, bool trace) {
     g_run.gm.clear();
     g_run.tiling.clear();
     g_run.tiling_set = false;
+    const char* san = std::getenv("KERNELGEN_SANITIZE");
+    g_run.sanitize = san == nullptr || std::strcmp(san, "0") != 0;
+    {
+        std::lock_guard<std::mutex> cov_lock(g_run.cov_mu);
+        g_run.cov.clear();
+    }
     std::lock_guard<std::mutex> lock(g_run.sync.mu);
     g_run.sync.generation = 0;
     g_run.sync.arrived = 0;
@@ -177,6 +202,75 @@ void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack
     g_run.gm.push_back(r);
 }
 
+void rt_mark_output(const char* name, bool must_cover) {
+    for (auto& r : g_run.gm) {
+        if (name != nullptr && r.name == name) {
+            r.output = true;
+            r.must_cover = must_cover;
+        }
+    }
+}
+
+std::string rt_check_outputs() {
+    if (!g_run.sanitize) return "";
+    std::vector<detail::CovWrite> cov;
+    {
+        std::lock_guard<std::mutex> lock(g_run.cov_mu);
+        cov = g_run.cov;
+    }
+    std::sort(cov.begin(), cov.end(), [](const detail::CovWrite& x, const detail::CovWrite& y) {
+        return x.begin != y.begin ? x.begin < y.begin : x.block < y.block;
+    });
+    for (const auto& r : g_run.gm) {
+        if (!r.output || r.bytes == 0) continue;
+        const uint64_t lo = r.base, hi = r.base + r.bytes;
+        uint64_t covered = lo;  // [lo, covered) is written
+        uint64_t gap_bytes = 0, first_gap = 0, first_gap_end = 0;
+        bool any_atomic = false;
+        const detail::CovWrite* reach = nullptr;  // the write that reaches furthest so far
+        for (const auto& w : cov) {
+            if (w.end <= lo || w.begin >= hi + r.slack) continue;
+            any_atomic = any_atomic || w.atomic;
+            if (reach != nullptr && w.begin < reach->end && w.block != reach->block && !w.atomic && !reach->atomic) {
+                const uint64_t a = w.begin, e = std::min(w.end, reach->end);
+                return detail::strf("output '%s': bytes [%llu, %llu) were written by block %u and by block %u: "
+                                    "overlapping writes from different blocks (the result depends on which block "
+                                    "finishes last; split the output so each element has one writer, or use "
+                                    "SetAtomicAdd)",
+                                    r.name.c_str(), static_cast<unsigned long long>(a - lo),
+                                    static_cast<unsigned long long>(e - lo), reach->block, w.block);
+            }
+            if (w.begin > covered && covered < hi) {
+                const uint64_t ge = std::min<uint64_t>(w.begin, hi);
+                if (gap_bytes == 0) {
+                    first_gap = covered;
+                    first_gap_end = ge;
+                }
+                gap_bytes += ge - covered;
+            }
+            if (w.end > covered) covered = w.end;
+            if (reach == nullptr || w.end > reach->end) reach = &w;
+        }
+        if (covered < hi) {
+            if (gap_bytes == 0) {
+                first_gap = covered;
+                first_gap_end = hi;
+            }
+            gap_bytes += hi - covered;
+        }
+        if (gap_bytes != 0 && r.must_cover && !any_atomic) {
+            return detail::strf("output '%s' (%llu bytes): %llu byte(s) were never written by any block, first "
+                                "[%llu, %llu) (every output element must be written exactly once: a skipped tile, "
+                                "a remainder no block handles, or a count that stops short)",
+                                r.name.c_str(), static_cast<unsigned long long>(r.bytes),
+                                static_cast<unsigned long long>(gap_bytes),
+                                static_cast<unsigned long long>(first_gap - lo),
+                                static_cast<unsigned long long>(first_gap_end - lo));
+        }
+    }
+    return "";
+}
+
 void rt_set_tiling(const uint8_t* data, uint64_t size) {
     g_run.tiling.assign(data, data + size);
     g_run.tiling_set = true;
@@ -197,12 +291,18 @@ void rt_block_begin(uint32_t block_idx, uint32_t block_num, uint64_t tiling_key)
     b.ub_size = g_run.soc->ub_pool;
     b.ub = t_store.ub_for(b.ub_size);
     std::memset(b.ub, 0xFF, b.ub_size);  // fresh UB is poison: NaN for f32/f16/bf16
+    detail::san_start(b, g_run.sanitize);
     tl_block = &b;
 }
 
 BlockStats rt_block_end() {
     BlockState* b = tl_block;
     if (b == nullptr) throw EmuError("rt_block_end: no block is running on this thread");
+    if (b->san.p_n != 0) detail::san_flush(*b);
+    if (!b->san.gm_writes.empty()) {
+        std::lock_guard<std::mutex> lock(g_run.cov_mu);
+        for (const auto& w : b->san.gm_writes) g_run.cov.push_back({w.begin, w.end, b->block_idx, w.atomic});
+    }
     for (int e = 0; e < detail::kNumHardEvents; ++e) {
         for (int id = 0; id < detail::kMaxEventIds; ++id) {
             if (b->flags[e][id] != 0) {

@@ -50,8 +50,15 @@ struct BlockStats {
 // ---- process-wide, called by the harness before blocks start (single thread) ----
 void rt_begin_run(const KgSoc* soc, const char* op_type, bool trace);
 // Every GM range the kernel may touch. Accesses outside all registered ranges are defects. `slack` bytes past
-// the end are allocated too (the NPU allocator's rounding): an access reaching into them is a block warning.
+// the end are allocated too (the NPU allocator's rounding): a read reaching into them is a block warning, a
+// write a defect (an aclnn output may be a view into larger storage, so those bytes may be a neighbour's).
 void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack = 0);
+// Marks the registered range `name` as an output the kernel must write exactly once per element: after the
+// launch, rt_check_outputs reports bytes no block wrote (unless `must_cover` is false: in-place outputs,
+// outputs the framework pre-fills) and bytes two blocks wrote (unless with an atomic add/max/min).
+void rt_mark_output(const char* name, bool must_cover);
+// After every block ended: the output-coverage defect ("" when none, or when the sanitizer is off).
+std::string rt_check_outputs();
 // The tiling-data bytes written by the host; GET_TILING_DATA* copies from here and checks sizes.
 void rt_set_tiling(const uint8_t* data, uint64_t size);
 const KgSoc* rt_soc();

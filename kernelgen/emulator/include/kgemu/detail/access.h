@@ -38,6 +38,8 @@ struct Access {
     uint32_t buf_begin = 0, buf_end = 0;    // the owning buffer's UB extent
     const void* owner = nullptr;            // owning queue (nullptr for TBuf memory)
     int32_t slot = -1;
+    uint32_t gen = 0;    // allocation generation of (owner, slot) the view came from (use after FreeTensor)
+    bool exact = true;   // [begin, end) is exactly what is read; false for a conservative extent (strides, masks)
 };
 
 class ApiCall {
@@ -56,6 +58,13 @@ public:
     template <typename T>
     ApiCall& write(const AscendC::LocalTensor<T>& t, uint64_t first, uint64_t count) {
         return ub(t, first, count, true);
+    }
+    // A read whose span is a conservative extent (strided or masked): not checked for unwritten bytes.
+    template <typename T>
+    ApiCall& read_extent(const AscendC::LocalTensor<T>& t, uint64_t first, uint64_t count) {
+        ub(t, first, count, false);
+        if (n_ > 0) ops_[n_ - 1].exact = false;
+        return *this;
     }
     ApiCall& read_gm(const void* p, uint64_t bytes) { return gm(p, bytes, false); }
     ApiCall& write_gm(const void* p, uint64_t bytes) { return gm(p, bytes, true); }
@@ -85,6 +94,8 @@ private:
         a.buf_end = t.kg_buf_end;
         a.owner = t.kg_owner;
         a.slot = t.kg_slot;
+        a.gen = t.kg_gen;
+        a.exact = true;
         return *this;
     }
     ApiCall& gm(const void* p, uint64_t bytes, bool write) {
@@ -105,8 +116,8 @@ private:
     bool committed_ = false;
 };
 
-// The checkers' entry point (defined by the sanitizer; until it lands, calls are described and not checked).
-inline void check_call(const ApiCall&) {}
+// The checkers' entry point (defined in kgemu/detail/sanitize.h).
+inline void check_call(const ApiCall& call);
 
 inline void ApiCall::commit() {
     if (committed_) return;

@@ -48,10 +48,12 @@ inline uint32_t allowed_cast_modes(const KgSoc* soc) {
     if (s == DT_F32 && d == DT_F16) return (arch == 1001 || arch == 2002) ? (RM_ODD | RM_NONE) : (RM_FIVE | RM_ODD | RM_NONE);
     if (s == DT_F32 && d == DT_BF16) return RM_FIVE;
     if ((s == DT_F16 || s == DT_BF16) && d == DT_F32) return RM_NONE;
+    if ((s == DT_F16 && d == DT_BF16) || (s == DT_BF16 && d == DT_F16)) return 0;  // not in the tables: via f32
+    if (s == DT_F32 && d == DT_S32 && arch == 2002) return 0;  // 310P's table has no f32 -> s32
     if (s == DT_F32 && (d == DT_S32 || d == DT_S64 || d == DT_S16)) return RM_FIVE;
     if ((s == DT_F16 || s == DT_BF16) && d == DT_S32) return RM_FIVE;
     if (s == DT_F16 && (d == DT_S8 || d == DT_U8)) return RM_FIVE | RM_NONE;
-    if (s == DT_S32 && d == DT_F32) return RM_FIVE | RM_NONE | RM_ODD;
+    if (s == DT_S32 && d == DT_F32) return RM_FIVE | RM_NONE;  // CAST_ODD is not listed for s32 -> f32
     return RM_FIVE | RM_NONE | RM_ODD;  // conversions the facts do not restrict
 }
 
@@ -60,6 +62,10 @@ inline void check_cast(BlockState& b, const char* api, RoundMode m) {
     check_bf16_any<S>(b, api);
     check_bf16_any<D>(b, api);
     const uint32_t allowed = allowed_cast_modes<D, S>(b.soc);
+    if (allowed == 0) {
+        fail(api, strf("%s -> %s is not in the documented conversion table of %s (Cast.md): the NPU has no such "
+                       "conversion (go through a documented pair, e.g. via float)", dtype_info<S>::name, dtype_info<D>::name, soc_name(b)));
+    }
     if (!(allowed & rm_bit(m))) {
         fail(api, strf("%s is not allowed for %s -> %s on %s (allowed: %s); for an unsupported mode "
                        "the NPU's Cast issues no conversion and dst is left unwritten", round_mode_name(m), dtype_info<S>::name,

@@ -34,7 +34,7 @@ inline bool cmp_apply(AscendC::CMPMODE m, V a, V b) {
         case AscendC::CMPMODE::EQ: return a == b;
         case AscendC::CMPMODE::LE: return a <= b;
         case AscendC::CMPMODE::GE: return a >= b;
-        case AscendC::CMPMODE::NE: return a != b;
+        case AscendC::CMPMODE::NE: return a != b && a == a && b == b;  // NaN operand: 0 (documented)
         default: return false;
     }
 }

@@ -115,6 +115,7 @@ inline std::mutex& atomic_mutex() {
 
 template <typename T>
 inline void gm_store(BlockState& b, const char* api, T* dst, const T* src, uint64_t n) {
+    san_gm_write(b, dst, n * sizeof(T));
     if (b.atomic_op == 0) {
         std::memcpy(dst, src, n * sizeof(T));
         return;
@@ -167,7 +168,7 @@ inline void check_pad_common(BlockState& b, const char* api, uint64_t count, uin
 // GM -> UB with padding. Each block lands 32-byte aligned in UB as [left pad][data][right pad][dummy to 32 B].
 template <typename T>
 inline void pad_gm_to_ub(const char* api, const AscendC::LocalTensor<T>& dst, const T* src, const PadRow& r,
-                         bool is_pad, uint32_t left, uint32_t right, T pad_value) {
+                         bool is_pad, uint32_t left, uint32_t right, T pad_value, const void* origin = nullptr) {
     auto& b = api_enter(api);
     check_pad_common<T>(b, api, r.count, r.len);
     if (left * sizeof(T) > 32 || right * sizeof(T) > 32) {
@@ -182,8 +183,9 @@ inline void pad_gm_to_ub(const char* api, const AscendC::LocalTensor<T>& dst, co
     const uint64_t ub_stride = row_aligned + r.ub_stride32 * 32;
     const uint64_t ub_total = (r.count - 1) * ub_stride + row_aligned;
     const uint64_t gm_total = (r.count - 1) * r.gm_stride + r.len;
+    san_pipe(b, ::PIPE_MTE2);
     auto* d = reinterpret_cast<uint8_t*>(ub_operand(b, api, "dst", dst, ub_total));
-    const int64_t gm_off = gm_check(api, src, gm_total, false);
+    const int64_t gm_off = gm_check(api, src, gm_total, false, origin);
     const auto* g = reinterpret_cast<const uint8_t*>(src);
     // the value of pad elements: paddingValue, else SetPadValue's value, else undefined (poison)
     uint8_t padv[sizeof(T)];
@@ -227,7 +229,7 @@ inline void pad_gm_to_ub(const char* api, const AscendC::LocalTensor<T>& dst, co
 // UB -> GM: exactly blockLen bytes per block are written; UB blocks start 32-byte aligned.
 template <typename T>
 inline void pad_ub_to_gm(const char* api, T* dst, const AscendC::LocalTensor<T>& src, uint16_t count, uint64_t len,
-                         uint64_t ub_stride32, uint64_t gm_stride_extra) {
+                         uint64_t ub_stride32, uint64_t gm_stride_extra, const void* origin = nullptr) {
     auto& b = api_enter(api);
     check_pad_common<T>(b, api, count, len);
     if (count == 0 || len == 0) return;
@@ -235,8 +237,10 @@ inline void pad_ub_to_gm(const char* api, T* dst, const AscendC::LocalTensor<T>&
     const uint64_t ub_total = (count - 1) * ub_stride + len;
     const uint64_t gm_stride = len + gm_stride_extra;
     const uint64_t gm_total = (count - 1) * gm_stride + len;
+    san_pipe(b, ::PIPE_MTE3);
     const auto* s = reinterpret_cast<const uint8_t*>(ub_operand(b, api, "src", src, ub_total));
-    const int64_t gm_off = gm_check(api, dst, gm_total, true);
+    if (ub_stride32 != 0 || (len % 32 != 0 && count > 1)) san_inexact(b);
+    const int64_t gm_off = gm_check(api, dst, gm_total, true, origin);
     auto* g = reinterpret_cast<uint8_t*>(dst);
     for (uint32_t i = 0; i < count; ++i) {
         gm_store(b, api, reinterpret_cast<T*>(g + i * gm_stride), reinterpret_cast<const T*>(s + i * ub_stride),
@@ -273,9 +277,10 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
     kgemu::detail::check_bf16_any<T>(b, "DataCopy");
     kgemu::detail::check_count_form_bytes<T>("DataCopy", count);
     const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    kgemu::detail::san_pipe(b, ::PIPE_MTE2);
     T* d = kgemu::detail::ub_operand(b, "DataCopy", "dst", dst, bytes);
     kgemu::detail::check_gm_elem_align("DataCopy", src.kg_ptr);
-    const int64_t off = kgemu::detail::gm_check("DataCopy", src.kg_ptr, bytes, false);
+    const int64_t off = kgemu::detail::gm_check("DataCopy", src.kg_ptr, bytes, false, src.kg_base);
     std::memcpy(d, src.kg_ptr, bytes);
     kgemu::detail::trace_mte(b, "DataCopy", "MTE2", bytes, sizeof(T), off);
     kgemu::detail::note_l2_mode("DataCopy", src.kg_cache);
@@ -287,9 +292,10 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
     kgemu::detail::check_bf16_any<T>(b, "DataCopy");
     kgemu::detail::check_count_form_bytes<T>("DataCopy", count);
     const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    kgemu::detail::san_pipe(b, ::PIPE_MTE3);
     const T* s = kgemu::detail::ub_operand(b, "DataCopy", "src", src, bytes);
     kgemu::detail::check_gm_elem_align("DataCopy", dst.kg_ptr);
-    const int64_t off = kgemu::detail::gm_check("DataCopy", dst.kg_ptr, bytes, true);
+    const int64_t off = kgemu::detail::gm_check("DataCopy", dst.kg_ptr, bytes, true, dst.kg_base);
     kgemu::detail::gm_store(b, "DataCopy", dst.kg_ptr, s, count);
     kgemu::detail::trace_mte(b, "DataCopy", "MTE3", bytes, sizeof(T), off);
     kgemu::detail::note_l2_mode("DataCopy", dst.kg_cache);
@@ -315,9 +321,10 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
     kgemu::detail::BlockCopyGeometry g;
     if (!kgemu::detail::block_copy_geometry(p, g)) return;
     const uint64_t len = g.len, ss = g.src_step, ds = g.dst_step;
+    kgemu::detail::san_pipe(b, ::PIPE_MTE2);
     auto* d = reinterpret_cast<uint8_t*>(kgemu::detail::ub_operand(b, "DataCopy", "dst", dst, (p.blockCount - 1) * ds + len));
     kgemu::detail::check_gm_elem_align("DataCopy", src.kg_ptr);
-    const int64_t off = kgemu::detail::gm_check("DataCopy", src.kg_ptr, (p.blockCount - 1) * ss + len, false);
+    const int64_t off = kgemu::detail::gm_check("DataCopy", src.kg_ptr, (p.blockCount - 1) * ss + len, false, src.kg_base);
     const auto* s = reinterpret_cast<const uint8_t*>(src.kg_ptr);
     for (uint32_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * ds, s + i * ss, len);
     kgemu::detail::trace_mte(b, "DataCopy", "MTE2", p.blockCount * len, sizeof(T), off);
@@ -331,10 +338,12 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
     kgemu::detail::BlockCopyGeometry g;
     if (!kgemu::detail::block_copy_geometry(p, g)) return;
     const uint64_t len = g.len, ss = g.src_step, ds = g.dst_step;
+    kgemu::detail::san_pipe(b, ::PIPE_MTE3);
     const auto* s =
         reinterpret_cast<const uint8_t*>(kgemu::detail::ub_operand(b, "DataCopy", "src", src, (p.blockCount - 1) * ss + len));
+    if (ss != len) kgemu::detail::san_inexact(b);
     kgemu::detail::check_gm_elem_align("DataCopy", dst.kg_ptr);
-    const int64_t off = kgemu::detail::gm_check("DataCopy", dst.kg_ptr, (p.blockCount - 1) * ds + len, true);
+    const int64_t off = kgemu::detail::gm_check("DataCopy", dst.kg_ptr, (p.blockCount - 1) * ds + len, true, dst.kg_base);
     auto* d = reinterpret_cast<uint8_t*>(dst.kg_ptr);
     for (uint32_t i = 0; i < p.blockCount; ++i) {
         kgemu::detail::gm_store(b, "DataCopy", reinterpret_cast<T*>(d + i * ds), reinterpret_cast<const T*>(s + i * ss),
@@ -354,6 +363,7 @@ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const
     auto* d = reinterpret_cast<uint8_t*>(kgemu::detail::ub_operand(b, "DataCopy", "dst", dst, (p.blockCount - 1) * ds + len));
     const auto* s =
         reinterpret_cast<const uint8_t*>(kgemu::detail::ub_operand(b, "DataCopy", "src", src, (p.blockCount - 1) * ss + len));
+    if (ss != len) kgemu::detail::san_inexact(b);
     for (uint32_t i = 0; i < p.blockCount; ++i) std::memmove(d + i * ds, s + i * ss, len);
     kgemu::detail::trace_mte(b, "DataCopy", "V", p.blockCount * len, sizeof(T), -1);
 }
@@ -365,7 +375,7 @@ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, c
     kgemu::detail::PadRow r{p.blockCount, p.blockLen, p.blockLen + static_cast<uint64_t>(p.srcStride),
                             static_cast<uint64_t>(p.dstStride)};
     kgemu::detail::pad_gm_to_ub("DataCopyPad", dst, src.kg_ptr, r, pad.isPad, pad.leftPadding, pad.rightPadding,
-                                pad.paddingValue);
+                                pad.paddingValue, src.kg_base);
     kgemu::detail::note_l2_mode("DataCopyPad", src.kg_cache);
 }
 
@@ -376,21 +386,21 @@ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, c
     kgemu::detail::PadRow r{p.blockCount, p.blockLen, static_cast<uint64_t>(p.blockLen) + p.srcStride,
                             static_cast<uint64_t>(p.dstStride)};
     kgemu::detail::pad_gm_to_ub("DataCopyPad", dst, src.kg_ptr, r, pad.isPad, pad.leftPadding, pad.rightPadding,
-                                static_cast<T>(pad.paddingValue));
+                                static_cast<T>(pad.paddingValue), src.kg_base);
     kgemu::detail::note_l2_mode("DataCopyPad", src.kg_cache);
 }
 
 template <typename T>
 inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
     kgemu::detail::pad_ub_to_gm("DataCopyPad", dst.kg_ptr, src, p.blockCount, p.blockLen,
-                                static_cast<uint64_t>(p.srcStride), static_cast<uint64_t>(p.dstStride));
+                                static_cast<uint64_t>(p.srcStride), static_cast<uint64_t>(p.dstStride), dst.kg_base);
     kgemu::detail::note_l2_mode("DataCopyPad", dst.kg_cache);
 }
 
 template <typename T>
 inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
     kgemu::detail::pad_ub_to_gm("DataCopyPad", dst.kg_ptr, src, p.blockCount, p.blockLen,
-                                static_cast<uint64_t>(p.srcStride), static_cast<uint64_t>(p.dstStride));
+                                static_cast<uint64_t>(p.srcStride), static_cast<uint64_t>(p.dstStride), dst.kg_base);
     kgemu::detail::note_l2_mode("DataCopyPad", dst.kg_cache);
 }
 

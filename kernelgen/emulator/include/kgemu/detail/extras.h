@@ -81,6 +81,37 @@ inline void SetAtomicMin() {
 }
 inline void SetAtomicNone() { kgemu::detail::api_enter("SetAtomicNone").atomic_op = 0; }
 
+}  // namespace AscendC
+
+namespace kgemu {
+namespace detail {
+// x rounded to T's precision (as an f32 value)
+template <typename T>
+inline float round_as(float x) {
+    if constexpr (is_half_like<T>::value) {
+        return to_f32(from_f32<T>(x));
+    } else {
+        return x;
+    }
+}
+// Sum of n elements (stride in elements) by a binary tree of adjacent pairs, each add rounded to T.
+template <typename T>
+inline float tree_sum(const T* s, uint32_t stride, uint32_t n) {
+    if (n == 0) return 0.0f;
+    float buf[256];
+    for (uint32_t i = 0; i < n; ++i) buf[i] = to_f32(s[static_cast<uint64_t>(i) * stride]);
+    while (n > 1) {
+        const uint32_t half_n = n / 2;
+        for (uint32_t i = 0; i < half_n; ++i) buf[i] = round_as<T>(buf[2 * i] + buf[2 * i + 1]);
+        if (n % 2 != 0) buf[half_n] = buf[n - 1];
+        n = (n + 1) / 2;
+    }
+    return buf[0];
+}
+}  // namespace detail
+}  // namespace kgemu
+
+namespace AscendC {
 // ---- reductions, count form: dst[0] = sum / max / min of src[0, count); ReduceMax / ReduceMin with
 // calIndex also write the index of the first extreme element into dst[1] (its bits as an unsigned integer) ----
 template <typename T, bool isReuseSource = false>
@@ -92,10 +123,16 @@ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, cons
     kgemu::detail::check_count("ReduceSum", count);
     kgemu::detail::note_vector(b, "ReduceSum", count, sizeof(T), static_cast<uint64_t>(count) * sizeof(T));
     const T* s = kgemu::detail::ub_operand(b, "ReduceSum", "src", src, static_cast<uint64_t>(count) * sizeof(T));
-    T* d = kgemu::detail::ub_operand(b, "ReduceSum", "dst", dst, sizeof(T));
-    double acc = 0.0;
-    for (int32_t i = 0; i < count; ++i) acc += kgemu::detail::reduce_value(s[i]);
-    d[0] = kgemu::detail::from_f32<T>(static_cast<float>(acc));
+    T* d = kgemu::detail::ub_operand(b, "ReduceSum", "dst", dst, sizeof(T), sizeof(T));  // 2 / 4-byte aligned
+    // as documented: a binary tree inside each 256-byte repeat, repeats added in order, all in T's precision
+    const uint32_t per_rep = 256 / sizeof(T);
+    float acc = 0.0f;
+    for (int32_t at = 0; at < count; at += static_cast<int32_t>(per_rep)) {
+        const uint32_t n = static_cast<uint32_t>(count - at) < per_rep ? static_cast<uint32_t>(count - at) : per_rep;
+        const float part = kgemu::detail::tree_sum<T>(s + at, 1, n);
+        acc = at == 0 ? part : kgemu::detail::round_as<T>(acc + part);
+    }
+    d[0] = kgemu::detail::from_f32<T>(acc);
 }
 
 #define KGEMU_REDUCE_EXTREME(NAME, BETTER)                                                                            \
@@ -109,7 +146,7 @@ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, cons
         kgemu::detail::note_vector(b, #NAME, count, sizeof(T), static_cast<uint64_t>(count) * sizeof(T));           \
         if (count == 0) return;                                                                                     \
         const T* s = kgemu::detail::ub_operand(b, #NAME, "src", src, static_cast<uint64_t>(count) * sizeof(T));     \
-        T* d = kgemu::detail::ub_operand(b, #NAME, "dst", dst, (calIndex ? 2 : 1) * sizeof(T));                     \
+        T* d = kgemu::detail::ub_operand(b, #NAME, "dst", dst, (calIndex ? 2 : 1) * sizeof(T), sizeof(T));          \
         int32_t best = 0;                                                                                           \
         for (int32_t i = 1; i < count; ++i) {                                                                       \
             const double v = kgemu::detail::reduce_value(s[i]), w = kgemu::detail::reduce_value(s[best]);           \
@@ -140,15 +177,17 @@ KGEMU_REDUCE_EXTREME(ReduceMin, <)
         if (m.repeat == 0) return;                                                                                  \
         const auto os = kgemu::detail::rep_operand(b, "WholeReduceSum", "src", src, srcBlkStride, srcRepStride, m); \
         T* d = kgemu::detail::ub_operand(b, "WholeReduceSum", "dst", dst,                                           \
-                                         (static_cast<uint64_t>(m.repeat - 1) * dstRepStride + 1) * sizeof(T));     \
-        std::vector<double> sums(m.repeat, 0.0);                                                                    \
+                                         (static_cast<uint64_t>(m.repeat - 1) * dstRepStride + 1) * sizeof(T),      \
+                                         sizeof(T));                                                                \
+        std::vector<std::vector<T>> vals(m.repeat);                                                                 \
         kgemu::detail::for_active(m, [&](uint32_t r, uint32_t k) {                                                  \
             T v;                                                                                                    \
             std::memcpy(&v, kgemu::detail::rep_addr(os, r, k), sizeof(T));                                          \
-            sums[r] += kgemu::detail::reduce_value(v);                                                              \
+            vals[r].push_back(v);                                                                                   \
         });                                                                                                         \
-        for (uint32_t r = 0; r < m.repeat; ++r) {                                                                   \
-            d[static_cast<uint64_t>(r) * dstRepStride] = kgemu::detail::from_f32<T>(static_cast<float>(sums[r]));    \
+        for (uint32_t r = 0; r < m.repeat; ++r) { /* a binary tree per repeat, in T's precision */                 \
+            d[static_cast<uint64_t>(r) * dstRepStride] = kgemu::detail::from_f32<T>(                               \
+                kgemu::detail::tree_sum<T>(vals[r].data(), 1, static_cast<uint32_t>(vals[r].size())));              \
         }                                                                                                           \
     }
 KGEMU_WHOLE_REDUCE_SUM(const uint64_t)
@@ -339,6 +378,7 @@ KGEMU_NOT_EMULATED(SetLoadDataPaddingValue)
 template <bool isAIVOnly = true>
 inline void SyncAll() {
     auto& b = kgemu::detail::api_enter("SyncAll");
+    kgemu::detail::san_barrier_all(b);  // SyncAll orders every pipe of the block as well
     auto& st = kgemu::detail::g_run.sync;
     std::unique_lock<std::mutex> lock(st.mu);
     const uint32_t at_once = st.concurrency == 0 ? 1 : st.concurrency;

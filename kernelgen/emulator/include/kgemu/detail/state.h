@@ -29,7 +29,9 @@ struct GmRange {
     std::string name;
     uintptr_t base;
     uint64_t bytes;
-    uint64_t slack = 0;  // allocated bytes past `bytes` (allocator rounding): touching them is a warning
+    uint64_t slack = 0;  // allocated bytes past `bytes` (allocator rounding): reading them is a warning
+    bool output = false;      // an output: no two blocks may write the same bytes (rt_check_outputs)
+    bool must_cover = false;  // ... and every byte must be written
 };
 
 // SyncAll: a barrier over every block of the launch (the harness runs them all at once when it may be used).
@@ -46,19 +48,94 @@ struct SyncState {
     int64_t first_failed = -1; // the block that failed first (its own error is the launch's report), or -1
 };
 
+// A GM write span of one block, kept for the output-coverage check after every block ran.
+struct CovWrite {
+    uint64_t begin, end;  // host addresses
+    uint32_t block;
+    bool atomic;
+};
+
 struct RunState {
     const KgSoc* soc = nullptr;
+    bool sanitize = true;  // KERNELGEN_SANITIZE=0 turns the sanitizer off
     std::string op_type;
     bool trace = false;
     std::vector<GmRange> gm;
     std::vector<uint8_t> tiling;
     bool tiling_set = false;
     SyncState sync;
+    std::mutex cov_mu;
+    std::vector<CovWrite> cov;  // every block's GM output writes (rt_block_end appends)
 };
 extern RunState g_run;  // defined in runtime/kg_runtime.cpp
 
 constexpr int kMaxEventIds = 16;
 constexpr int kNumHardEvents = static_cast<int>(AscendC::HardEvent::MAX);
+
+// ---- sanitizer state (kgemu/detail/sanitize.h) ----
+// Pipes as vector-clock indices: S, V, M, MTE1, MTE2, MTE3, FIX, other.
+constexpr int kSanPipes = 8;
+struct VClock {
+    uint32_t c[kSanPipes] = {};
+    void join(const VClock& o) {
+        for (int i = 0; i < kSanPipes; ++i) c[i] = c[i] > o.c[i] ? c[i] : o.c[i];
+    }
+};
+// One UB operand of the call being described (see ApiCall / ub_operand).
+struct SanOp {
+    uint64_t begin = 0, end = 0;  // UB byte offsets
+    uint64_t view_end = 0;        // end of the LocalTensor's view
+    const void* owner = nullptr;  // owning queue (QueCore) or nullptr for TBuf memory
+    int32_t slot = -1;
+    uint32_t gen = 0;             // allocation generation of (owner, slot) the view came from
+    bool write = false;
+    bool exact = true;            // the span is exactly what is read (count forms), not a conservative extent
+    const char* role = "";
+};
+// A run of UB bytes with one history: written at all, the last write and the last read on every pipe.
+struct SanSeg {
+    uint32_t begin, end;
+    uint32_t w_clk, w_call;
+    uint32_t r_clk[kSanPipes];
+    uint32_t r_call[kSanPipes];
+    uint32_t u_origin;  // written == 2: the call that computed the undefined values
+    uint32_t u_lo, u_hi;  // ... from UB [u_lo, u_hi), which nothing had written
+    int8_t w_pipe;
+    uint8_t written;    // 0 never written, 1 defined, 2 computed from undefined bytes
+    uint8_t pad_[2];
+};
+struct SanCall {
+    const char* api;
+    uint64_t call_no;
+    uint64_t tile;
+    int8_t pipe;
+};
+struct SanGmWrite {
+    uint64_t begin, end;  // host addresses
+    bool atomic;
+};
+struct SanBuffer {  // one InitBuffer, for naming UB ranges in diagnoses
+    uint32_t base, num, len;
+    int32_t id;
+    AscendC::TPosition pos;
+    bool tbuf;
+};
+struct SanState {
+    bool on = false;
+    VClock vc[kSanPipes];
+    std::vector<SanSeg> segs;
+    std::vector<SanCall> calls;
+    std::vector<SanBuffer> layout;
+    std::unordered_map<int, std::vector<VClock>> flags;  // (event, id) -> FIFO of SetFlag snapshots
+    // the call being described by ub_operand (committed at the next API call)
+    const char* p_api = nullptr;
+    uint64_t p_call = 0;
+    int8_t p_pipe = 1;
+    int p_n = 0;
+    SanOp p_ops[8];
+    uint64_t explicit_call = ~0ULL;  // the last call described through ApiCall (its ub_operand records are dropped)
+    std::vector<SanGmWrite> gm_writes;  // GM output writes of this block, coalesced
+};
 
 struct BlockState {
     uint32_t block_idx = 0;
@@ -90,9 +167,13 @@ struct BlockState {
     uint32_t atomic_dtype = 0;    // dtype_info<T>::bit of the SetAtomic* call
     // SetDeqScale: the scale an int32_t -> half Cast multiplies by
     float deq_scale = 1.0f;
+    SanState san;                 // the sanitizer (kgemu/detail/sanitize.h)
 };
 
 inline thread_local BlockState* tl_block = nullptr;
+
+// Checks the call ub_operand described (sanitize.h); runs at the next API call and at block end.
+inline void san_flush(BlockState& b);
 
 [[noreturn]] inline void no_block(const char* api) {
     fail(api, "called outside an emulated block (the harness must call kgemu::rt_block_begin on this thread first)");
@@ -102,7 +183,11 @@ inline thread_local BlockState* tl_block = nullptr;
 inline BlockState& api_enter(const char* api) {
     BlockState* b = tl_block;
     if (__builtin_expect(b == nullptr, 0)) no_block(api);
+    if (b->san.p_n != 0) san_flush(*b);
     ++b->api_calls;
+    b->san.p_api = api;
+    b->san.p_call = b->api_calls;
+    b->san.p_pipe = 1;  // PIPE_V unless the API says otherwise (san_pipe)
     return *b;
 }
 
@@ -167,7 +252,9 @@ inline void note_vector(BlockState& b, const char* api, uint64_t elements, uint3
 
 // GM bounds check against the harness's registered buffers. Returns the byte offset of p within its
 // buffer; throws EmuError naming the buffer and the byte range otherwise. Counts the bytes moved.
-int64_t gm_check(const char* api, const void* p, uint64_t bytes, bool write);
+// `origin` is the pointer the GlobalTensor was set to (SetGlobalBuffer): an access outside the buffer that
+// holds it is reported against that tensor, whatever the host placed at the address.
+int64_t gm_check(const char* api, const void* p, uint64_t bytes, bool write, const void* origin = nullptr);
 
 // ---- bf16 gating by SOC (KgSoc::bf16_level) ----
 inline const char* soc_name(const BlockState& b) { return b.soc && b.soc->name ? b.soc->name : "?"; }

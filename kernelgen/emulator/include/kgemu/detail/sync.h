@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <type_traits>
 
+#include "kgemu/detail/sanitize.h"
 #include "kgemu/detail/tensor.h"
 
 namespace kgemu {
@@ -47,6 +48,7 @@ inline void SetFlag(int32_t eventID) {
     auto& b = kgemu::detail::api_enter("SetFlag");
     kgemu::detail::check_event_id("SetFlag", evt, eventID);
     ++b.flags[static_cast<int>(evt)][eventID];
+    kgemu::detail::san_set_flag(b, evt, eventID);
     if (__builtin_expect(b.trace, 0)) {
         kgemu::detail::trace_push(b, "SetFlag", kgemu::detail::event_pipes(evt).src, 0, 0, 0, 0, -1, eventID,
                                   static_cast<int32_t>(evt));
@@ -66,6 +68,7 @@ inline void WaitFlag(int32_t eventID) {
                                                              ep.name, eventID, ep.name, eventID, ep.dst));
     }
     --pending;
+    kgemu::detail::san_wait_flag(b, evt, eventID);
     if (__builtin_expect(b.trace, 0)) {
         kgemu::detail::trace_push(b, "WaitFlag", kgemu::detail::event_pipes(evt).dst, 0, 0, 0, 0, -1, eventID,
                                   static_cast<int32_t>(evt));
@@ -75,6 +78,7 @@ inline void WaitFlag(int32_t eventID) {
 template <pipe_t pipe>
 inline void PipeBarrier() {
     auto& b = kgemu::detail::api_enter("PipeBarrier");
+    if (pipe == PIPE_ALL) kgemu::detail::san_barrier_all(b);
     if (__builtin_expect(b.trace, 0)) {
         kgemu::detail::trace_push(b, "PipeBarrier", kgemu::detail::pipe_name(pipe), 0, 0, 0, 0, -1, -1, -1);
     }
@@ -114,7 +118,10 @@ inline void DumpTensor(const GlobalTensor<T>&, uint32_t, uint32_t) {}
 }  // namespace AscendC
 
 // Legacy intrinsic spelling.
-inline void pipe_barrier(pipe_t) { kgemu::detail::api_enter("PipeBarrier"); }
+inline void pipe_barrier(pipe_t p) {
+    auto& b = kgemu::detail::api_enter("PipeBarrier");
+    if (p == PIPE_ALL) kgemu::detail::san_barrier_all(b);
+}
 
 #define TILING_KEY_IS(k) (::kgemu::detail::block_state("TILING_KEY_IS").tiling_key == static_cast<uint64_t>(k))
 

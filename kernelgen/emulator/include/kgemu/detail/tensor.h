@@ -12,6 +12,11 @@
 
 namespace kgemu {
 namespace detail {
+// The sanitizer's recorders (defined in sanitize.h): a UB operand of the call being described, a GM output write.
+inline void san_record(BlockState& b, const char* api, const char* role, uint64_t off, uint64_t bytes, uint64_t view_end,
+                const void* owner, int32_t slot, uint32_t gen, bool exact);
+inline void san_gm_write(BlockState& b, const void* p, uint64_t bytes);
+
 [[noreturn]] inline void local_index_fail(const char* api, const void* addr, uint64_t index, uint32_t esize,
                                           uint32_t buf_end) {
     const BlockState* b = tl_block;
@@ -47,11 +52,13 @@ public:
     }
     T& operator()(const uint32_t index) const {
         kg_check_index("LocalTensor::operator()", index);
+        kg_scalar_write(index);
         return kg_addr[index];
     }
     template <typename S>
     void SetValue(const uint32_t index, const S value) const {
         kg_check_index("LocalTensor::SetValue", index);
+        kg_scalar_write(index);
         kgemu::detail::note_scalar();
         kg_addr[index] = static_cast<T>(value);
     }
@@ -79,6 +86,7 @@ public:
         out.kg_slot = kg_slot;
         out.kg_pos = kg_pos;
         out.kg_tag = kg_tag;
+        out.kg_gen = kg_gen;
         return out;
     }
 
@@ -110,8 +118,10 @@ public:
     int32_t kg_slot = -1;
     TPosition kg_pos = TPosition::VECCALC;
     int32_t kg_tag = 0;
+    uint32_t kg_gen = 0;  // allocation generation of (kg_owner, kg_slot) when this view was made
 
 private:
+    void kg_scalar_write(uint32_t index) const;  // sanitize.h
     void kg_check_index(const char* api, uint32_t index) const {
         const kgemu::detail::BlockState* b = kgemu::detail::tl_block;
         if (kg_addr == nullptr || b == nullptr) {
@@ -136,10 +146,12 @@ public:
 
     void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) {
         kg_ptr = buffer;
+        kg_base = buffer;
         bufferSize_ = bufferSize;
     }
     void SetGlobalBuffer(__gm__ T* buffer) {
         kg_ptr = buffer;
+        kg_base = buffer;
         bufferSize_ = 0;
     }
     const __gm__ T* GetPhyAddr() const { return kg_ptr; }
@@ -147,18 +159,20 @@ public:
 
     T GetValue(const uint64_t offset) const {
         kgemu::detail::block_state("GlobalTensor::GetValue");
-        kgemu::detail::gm_check("GlobalTensor::GetValue", kg_ptr + offset, sizeof(T), false);
+        kgemu::detail::gm_check("GlobalTensor::GetValue", kg_ptr + offset, sizeof(T), false, kg_base);
         kgemu::detail::note_scalar();
         return kg_ptr[offset];
     }
     __gm__ T& operator()(const uint64_t offset) const {
         kgemu::detail::block_state("GlobalTensor::operator()");
-        kgemu::detail::gm_check("GlobalTensor::operator()", kg_ptr + offset, sizeof(T), false);
+        kgemu::detail::gm_check("GlobalTensor::operator()", kg_ptr + offset, sizeof(T), false, kg_base);
+        kgemu::detail::san_gm_write(*kgemu::detail::tl_block, kg_ptr + offset, sizeof(T));  // may be written
         return kg_ptr[offset];
     }
     void SetValue(const uint64_t offset, T value) const {
         kgemu::detail::block_state("GlobalTensor::SetValue");
-        kgemu::detail::gm_check("GlobalTensor::SetValue", kg_ptr + offset, sizeof(T), true);
+        kgemu::detail::gm_check("GlobalTensor::SetValue", kg_ptr + offset, sizeof(T), true, kg_base);
+        kgemu::detail::san_gm_write(*kgemu::detail::tl_block, kg_ptr + offset, sizeof(T));
         kgemu::detail::note_scalar();
         kg_ptr[offset] = value;
     }
@@ -185,6 +199,7 @@ public:
     uint64_t bufferSize_ = 0;  // elements (public in Ascend C too)
     T* kg_ptr = nullptr;
     uint8_t kg_cache = static_cast<uint8_t>(CacheMode::CACHE_MODE_NORMAL);
+    const void* kg_base = nullptr;  // the pointer SetGlobalBuffer was given (names the tensor in GM diagnoses)
 };
 
 }  // namespace AscendC
@@ -213,9 +228,10 @@ inline void note_ub_operand(BlockState& b, const char* api, const char* role, ui
 
 // Validates a LocalTensor used as an operand of `bytes` bytes: set, inside this block's UB, 32-byte aligned,
 // and within its buffer. Returns the element pointer.
+
 template <typename T>
 inline T* ub_operand(BlockState& b, const char* api, const char* role, const AscendC::LocalTensor<T>& t,
-                     uint64_t bytes, uint32_t align = 32) {
+                     uint64_t bytes, uint32_t align = 32, bool exact = true) {
     if (__builtin_expect(t.kg_addr == nullptr, 0)) {
         fail(api, strf("%s is an empty LocalTensor (never set from AllocTensor, DeQue or TBuf::Get)", role));
     }
@@ -241,6 +257,10 @@ inline T* ub_operand(BlockState& b, const char* api, const char* role, const Asc
                        role, static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(off),
                        static_cast<unsigned long long>(off + bytes - t.kg_buf_end), t.kg_buf_begin,
                        t.kg_buf_end));
+    }
+    if (b.san.on) {
+        san_record(b, api, role, off, bytes, off + static_cast<uint64_t>(t.kg_size) * sizeof(T), t.kg_owner, t.kg_slot,
+                   t.kg_gen, exact);
     }
     return t.kg_addr;
 }

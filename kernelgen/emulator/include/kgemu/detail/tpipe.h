@@ -40,6 +40,14 @@ inline const char* consumer_pipe(AscendC::TPosition p) {
     return p == AscendC::TPosition::VECOUT ? "MTE3" : "V";
 }
 
+// Vector-clock index of the pipe that fills a queue buffer (writes into src) and of the one that drains it.
+constexpr int8_t que_producer_pipe(AscendC::TPosition src) {
+    return src == AscendC::TPosition::GM || src == AscendC::TPosition::VECIN ? 4 /* MTE2 */ : 1 /* V */;
+}
+constexpr int8_t que_consumer_pipe(AscendC::TPosition dst) {
+    return dst == AscendC::TPosition::GM || dst == AscendC::TPosition::VECOUT ? 5 /* MTE3 */ : 1 /* V */;
+}
+
 // State shared by every queue and TBuf (the non-template part of TQueBind).
 struct QueCore {
     AscendC::TPipe* kg_pipe = nullptr;
@@ -56,6 +64,12 @@ struct QueCore {
     uint64_t kg_allocs = 0;
     uint8_t kg_state[64] = {};
     uint8_t kg_fifo[64] = {};
+    // sanitizer: the pipes that produce into / consume from the buffers, each buffer's allocation generation
+    // (bumped by AllocTensor and FreeTensor) and the vector clocks its EnQue and FreeTensor published
+    int8_t kg_prod_pipe = 1, kg_cons_pipe = 1;
+    uint32_t kg_gen[64] = {};
+    VClock kg_enq_clock[64];
+    VClock kg_free_clock[64];
 
     QueCore() = default;
     QueCore(const QueCore&) = delete;
@@ -162,12 +176,15 @@ public:
     TQueBind() {
         kg_bpos = kgemu::detail::buffer_pos(src, dst);
         kg_depth = depth;
+        kg_prod_pipe = kgemu::detail::que_producer_pipe(src);
+        kg_cons_pipe = kgemu::detail::que_consumer_pipe(dst);
     }
 
     template <typename T>
     LocalTensor<T> AllocTensor() {
         auto& b = kgemu::detail::api_enter("AllocTensor");
         kg_require_init("AllocTensor");
+        if (b.progress_queue == this) ++b.tiles;  // counted when called: a failing AllocTensor names its own tile
         uint32_t slot = kg_num;
         for (uint32_t i = 0; i < kg_num; ++i) {
             const uint32_t s = (kg_cursor + i) % kg_num;
@@ -196,7 +213,8 @@ public:
         kg_cursor = (slot + 1) % kg_num;
         ++kg_pipe->kg_in_use[p];
         ++kg_allocs;
-        if (b.progress_queue == this) ++b.tiles;
+        ++kg_gen[slot];
+        if (b.san.on) b.san.vc[kg_prod_pipe].join(kg_free_clock[slot]);  // waits for the buffer's last FreeTensor
         uint8_t* mem = b.ub + kg_base + static_cast<uint64_t>(slot) * kg_len;
         std::memset(mem, 0xFF, kg_len);  // AllocTensor contents are undefined: poison them
         if (__builtin_expect(b.trace, 0)) {
@@ -233,6 +251,7 @@ public:
         kg_fifo[(kg_fifo_head + kg_fifo_count) % 64] = static_cast<uint8_t>(slot);
         ++kg_fifo_count;
         kg_state[slot] = kgemu::detail::BUF_ENQUE;
+        if (b.san.on) kg_enq_clock[slot] = b.san.vc[kg_prod_pipe];
         if (__builtin_expect(b.trace, 0)) {
             kgemu::detail::trace_push(b, "EnQue", kgemu::detail::producer_pipe(kg_bpos), kg_len, 0, 0, sizeof(T), -1,
                                       kg_id, static_cast<int32_t>(slot));
@@ -252,6 +271,7 @@ public:
         kg_fifo_head = (kg_fifo_head + 1) % 64;
         --kg_fifo_count;
         kg_state[slot] = kgemu::detail::BUF_DEQUE;
+        if (b.san.on) b.san.vc[kg_cons_pipe].join(kg_enq_clock[slot]);
         if (__builtin_expect(b.trace, 0)) {
             kgemu::detail::trace_push(b, "DeQue", kgemu::detail::consumer_pipe(kg_bpos), kg_len, 0, 0, sizeof(T), -1,
                                       kg_id, static_cast<int32_t>(slot));
@@ -280,6 +300,8 @@ public:
                                                                   slot, kg_id));
         }
         kg_state[slot] = kgemu::detail::BUF_FREE;
+        ++kg_gen[slot];
+        if (b.san.on) kg_free_clock[slot] = b.san.vc[kg_cons_pipe];
         --kg_pipe->kg_in_use[static_cast<int>(kg_bpos)];
         if (__builtin_expect(b.trace, 0)) {
             kgemu::detail::trace_push(b, "FreeTensor", kgemu::detail::consumer_pipe(kg_bpos), kg_len, 0, 0, sizeof(T),
@@ -346,15 +368,16 @@ protected:
         t.kg_size = static_cast<uint32_t>(kg_len / sizeof(T));
         t.kg_buf_begin = begin;
         t.kg_buf_end = begin + kg_len;
-        t.kg_owner = this;
+        t.kg_owner = static_cast<const kgemu::detail::QueCore*>(this);
         t.kg_slot = static_cast<int32_t>(slot);
         t.kg_pos = kg_bpos;
+        t.kg_gen = kg_gen[slot];
         return t;
     }
 
     template <typename T>
     uint32_t kg_slot_of(kgemu::detail::BlockState& b, const char* api, const LocalTensor<T>& t) const {
-        if (t.kg_owner != this || t.kg_slot < 0 || static_cast<uint32_t>(t.kg_slot) >= kg_num) {
+        if (t.kg_owner != static_cast<const kgemu::detail::QueCore*>(this) || t.kg_slot < 0 || static_cast<uint32_t>(t.kg_slot) >= kg_num) {
             kgemu::detail::fail(api, kgemu::detail::strf("the tensor was not allocated by this queue (queue %d); it "
                                                          "belongs to another queue or a TBuf, or is empty",
                                                          kg_id));
@@ -542,10 +565,12 @@ inline void TPipe::Reset() {
 }
 
 inline TEventID TPipe::FetchEventID(HardEvent evt) {
-    auto& b = kgemu::detail::api_enter("FetchEventID");
+    // a free id (not taken by AllocEventID), without occupying it: SetFlag<E>(FetchEventID(E)) followed by
+    // WaitFlag<E>(FetchEventID(E)) uses the same id twice, as on CANN
+    kgemu::detail::api_enter("FetchEventID");
     const int e = static_cast<int>(evt);
     for (int id = 0; id < 8; ++id) {
-        if (b.flags[e][id] == 0 && !(kg_event_alloc[e] & (1U << id))) return static_cast<TEventID>(id);
+        if (!(kg_event_alloc[e] & (1U << id))) return static_cast<TEventID>(id);
     }
     return 0;
 }
@@ -596,6 +621,7 @@ inline void TPipe::kg_attach(kgemu::detail::BlockState& b, kgemu::detail::QueCor
     q.kg_num = num;
     q.kg_len = len32;
     q.kg_base = base;
+    if (b.san.on) b.san.layout.push_back({base, num, len32, q.kg_id, q.kg_bpos, q.kg_is_tbuf});
     q.kg_cursor = 0;
     q.kg_fifo_head = 0;
     q.kg_fifo_count = 0;

@@ -84,9 +84,10 @@ inline vf32 vload(const float* p) {
     return v;
 }
 inline void vstore(float* p, vf32 v) { std::memcpy(p, &v, sizeof(v)); }
-inline vf32 vsplat(float s) {
+inline vf32 vsplat(float s) {  // lane by lane: {} + s would turn a -0.0 scalar into +0.0
     vf32 v = {};
-    return v + s;
+    for (int k = 0; k < kVF; ++k) v[k] = s;
+    return v;
 }
 
 // d[i] = f(a[i]); exact-alias (in place) safe.
@@ -377,7 +378,7 @@ template <typename T>
 inline RepOperand rep_operand(BlockState& b, const char* api, const char* role, const AscendC::LocalTensor<T>& t,
                               uint32_t blk, uint32_t rep, const MaskBits& m) {
     const uint64_t ext = mask_extent(sizeof(T), blk, rep, m);
-    T* p = ub_operand(b, api, role, t, ext);
+    T* p = ub_operand(b, api, role, t, ext, 32, false);
     return RepOperand{reinterpret_cast<uint8_t*>(p), static_cast<uint32_t>(sizeof(T)), blk, rep};
 }
 
@@ -525,13 +526,29 @@ struct OpDiv {
     }
 };
 // Max/Min propagate NaN from either operand (assumption: NaN behaviour of vmax/vmin is undocumented).
+// Max of equal operands takes the AND of their bits, so Max(+0, -0) = Max(-0, +0) = +0 (documented).
 struct OpMax {
     template <typename V>
     V operator()(V a, V b) const {
         if constexpr (std::is_integral<V>::value) {
             return a > b ? a : b;
+        } else if constexpr (is_vf<V>::value) {
+            V r = a > b ? a : b;
+            const vi32 eq = a == b;
+            r = reinterpret_cast<vf32>((reinterpret_cast<vi32>(r) & ~eq) |
+                                       (reinterpret_cast<vi32>(a) & reinterpret_cast<vi32>(b) & eq));
+            return a != a ? a : r;
         } else {
             V r = a > b ? a : b;
+            if constexpr (std::is_same<V, float>::value) {
+                if (a == b) {
+                    uint32_t ia, ib;
+                    std::memcpy(&ia, &a, 4);
+                    std::memcpy(&ib, &b, 4);
+                    ia &= ib;
+                    std::memcpy(&r, &ia, 4);
+                }
+            }
             return a != a ? a : r;
         }
     }

@@ -88,6 +88,18 @@ inline AscendC::BinaryRepeatParams binary_of(const AscendC::UnaryRepeatParams& p
                                        p.srcRepStride);
 }
 
+// Compare's own mask parameter is reserved and has no effect on A2/A3 (2201), 310P (2002) and 910 (1001):
+// every element of each repeat is compared (Compare.md); 310B and 950 apply it.
+template <typename T, bool isSetMask, typename M>
+inline MaskBits compare_mask(M mask, uint8_t repeatTime) {
+    const uint32_t per_rep = 256 / sizeof(T);
+    if constexpr (isSetMask) {
+        const int32_t arch = block_state("Compare").soc->npu_arch;
+        if (arch == 2201 || arch == 2002 || arch == 1001) return mask_continuous("Compare", per_rep, per_rep, repeatTime);
+    }
+    return call_mask<isSetMask>("Compare", mask, per_rep, repeatTime);
+}
+
 // Compare in mask/repeat form: the right-hand side of element (r, k) from rhs(r, k).
 template <typename T, typename U, typename G>
 inline void compare_repeat(const char* api, const AscendC::LocalTensor<U>& dst, const AscendC::LocalTensor<T>& src0,
@@ -182,14 +194,14 @@ namespace AscendC {
 template <typename T, typename U, bool isSetMask = true>
 inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
                     const uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& p) {
-    const auto m = kgemu::detail::call_mask<isSetMask>("Compare", mask, 256 / sizeof(T), repeatTime);
+    const auto m = kgemu::detail::compare_mask<T, isSetMask>(mask, repeatTime);
     kgemu::detail::compare_repeat<T, U>("Compare", dst, src0, &src1, cmpMode, m, p.src0BlkStride, p.src0RepStride,
                                         p.src1BlkStride, p.src1RepStride, [] { return kgemu::detail::cmp_value_t<T>(); });
 }
 template <typename T, typename U, bool isSetMask = true>
 inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
                     const uint64_t mask[], uint8_t repeatTime, const BinaryRepeatParams& p) {
-    const auto m = kgemu::detail::call_mask<isSetMask>("Compare", mask, 256 / sizeof(T), repeatTime);
+    const auto m = kgemu::detail::compare_mask<T, isSetMask>(mask, repeatTime);
     kgemu::detail::compare_repeat<T, U>("Compare", dst, src0, &src1, cmpMode, m, p.src0BlkStride, p.src0RepStride,
                                         p.src1BlkStride, p.src1RepStride, [] { return kgemu::detail::cmp_value_t<T>(); });
 }

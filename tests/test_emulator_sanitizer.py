@@ -1,0 +1,155 @@
+"""The emulator's sanitizer (kgemu/detail/sanitize.h): one small kernel per hazard class with its exact
+diagnosis, and correct controls (flags, a double-buffered TBuf, queues, rounded-up compute counts) that must
+stay clean. The kernels are in tests/emulator_cpp/sanitize_tests.cpp.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import sys
+
+import numpy as np
+import pytest
+
+from kernelgen.emulator.emulate import run as run_opdir
+from kernelgen.errors import EmulatorDefect
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "emulator_cpp"))
+import kgbuild  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not kgbuild.have_compiler(), reason=f"{kgbuild.CXX} not found")
+
+
+@pytest.fixture(scope="module")
+def program():
+    return kgbuild.build("sanitize_tests")
+
+
+def run(program, name):
+    out = kgbuild.run_parsed(program, name)
+    assert out["result"] is not None, f"{name} crashed:\n{out['raw']}"
+    return out
+
+
+HAZARDS = [
+    ("race_mte2_v",
+     "block 0: Adds: race on UB [0, 256) of TBuf 0 (VECCALC): this call (pipe V) reads bytes that DataCopy (pipe "
+     "MTE2, API call #4) wrote, and nothing orders pipe MTE2 before pipe V in between (on the NPU the result "
+     "depends on timing): add SetFlag/WaitFlag<HardEvent::MTE2_V> between them"),
+    ("race_v_mte3",
+     "block 0: DataCopy: race on UB [0, 256) of TBuf 0 (VECCALC): this call (pipe MTE3) reads bytes that Adds (pipe "
+     "V, API call #7) wrote, and nothing orders pipe V before pipe MTE3"),
+    ("race_mte3_mte2",
+     "block 0: DataCopy: race on UB [0, 256) of TBuf 0 (VECCALC): this call (pipe MTE2) writes bytes that DataCopy "
+     "(pipe MTE3, API call #10) reads, and nothing orders pipe MTE3 before pipe MTE2 in between"),
+    ("double_buffer_no_chain",
+     "block 0: DataCopy: race on UB [0, 256) of TBuf 0 (VECCALC): this call (pipe MTE2) writes bytes that Muls "
+     "(pipe V, API call #9) reads"),
+    ("unwritten_tbuf",
+     "block 0: DataCopy: src reads UB [0, 256) of TBuf 0 (VECCALC), whose values Add (pipe V, API call #8) computed "
+     "from UB [256, 512) of TBuf 1 (VECCALC), which nothing had written"),
+    ("use_after_free",
+     "block 0: Adds: dst is buffer 0 of queue 0 (VECOUT), which FreeTensor already returned: use after FreeTensor"),
+    ("use_after_realloc",
+     "block 0: Adds: dst is a stale tensor: buffer 0 of queue 0 (VECOUT) was freed and allocated again since this "
+     "LocalTensor was made"),
+    ("count_past_view",
+     "block 0: Duplicate: dst needs 512 bytes from UB offset 0, past the end of its LocalTensor view at UB offset "
+     "256 (256 bytes): the count exceeds the tensor it was given"),
+    ("output_unwritten",
+     "launch: output 'y' (1024 bytes): 256 byte(s) were never written by any block, first [768, 1024)"),
+    ("output_overlap",
+     "launch: output 'y': bytes [128, 256) were written by block 0 and by block 1: overlapping writes from "
+     "different blocks"),
+    ("gm_write_into_padding",
+     "block 0: DataCopy: writes bytes [0, 192) of 'y' which has 160 bytes past the logical end of 'y' (160 bytes) "
+     "into its allocation padding"),
+    ("gm_oob_names_its_tensor",
+     "block 0: DataCopy: the GlobalTensor set to 'x' reads bytes [256, 288) of 'x' which has 128 bytes"),
+    ("api_call_race",
+     "block 0: Adds: race on UB [0, 256) of TBuf 0 (VECCALC): this call (pipe V) reads bytes that MyFill (pipe MTE2, "
+     "API call #4) wrote"),
+    # conversions missing from the documented Cast tables
+    ("cast_half_bf16_910b",
+     "block 0: Cast: half -> bfloat16_t is not in the documented conversion table of ascend910b (Cast.md)"),
+    ("cast_s32_f32_odd", "block 0: Cast: CAST_ODD is not allowed for int32_t -> float on ascend910b"),
+    ("cast_f32_s32_310p", "block 0: Cast: float -> int32_t is not in the documented conversion table of ascend310p"),
+]
+
+# The documented semantics, each checked on numbers by the kernel's CHECK lines.
+SEMANTICS = ["compare_ne_nan_is_false", "compare_mask_ignored_910b", "compare_mask_applied_310b",
+             "reciprocal_rsqrt_documented_precision", "reduce_sum_tree_in_float", "signed_zero"]
+
+CONTROLS = ["tbuf_flags_ok", "double_buffer_ok", "queue_tiles_ok", "rounded_count_ok", "output_each_once_ok",
+            "gm_read_padding_warns", "cast_f32_s32_910b_ok", "api_call_synced_ok"]
+
+
+@pytest.mark.parametrize("name,diagnosis", HAZARDS, ids=[h[0] for h in HAZARDS])
+def test_hazard_is_a_defect_with_its_diagnosis(program, name, diagnosis):
+    out = run(program, name)
+    assert out["defect"] is not None, f"{name}: expected a defect, got none:\n{out['raw']}"
+    assert out["defect"].startswith(diagnosis), out["defect"]
+
+
+@pytest.mark.parametrize("name", CONTROLS)
+def test_correct_control_stays_clean(program, name):
+    out = run(program, name)
+    assert out["defect"] is None, out["raw"]
+    assert all(v.startswith("ok") for v in out["checks"].values()), out["checks"]
+
+
+@pytest.mark.parametrize("name", SEMANTICS)
+def test_documented_semantics(program, name):
+    out = run(program, name)
+    assert out["defect"] is None, out["raw"]
+    assert out["checks"] and all(v.startswith("ok") for v in out["checks"].values()), out["checks"]
+
+
+def test_padding_read_is_a_warning(program):
+    out = run(program, "gm_read_padding_warns")
+    assert any("reads past the end of 'x' (160 bytes) into its allocation padding" in w for w in out["warnings"])
+
+
+def test_a_failing_alloc_names_its_own_tile(program):
+    out = run(program, "use_after_realloc")  # the second AllocTensor is tile 2
+    assert out["progress"] == "tile 2, API call #8"
+
+
+def test_every_program_is_covered(program):
+    listed = set(kgbuild.run_program(program, "--list").stdout.split())
+    assert listed == {h[0] for h in HAZARDS} | set(CONTROLS) | set(SEMANTICS)
+
+
+# ---- through the whole harness: a miniature operator directory whose `hazard` attribute plants one defect ----
+OPDIR = pathlib.Path(__file__).resolve().parent / "opdirs" / "pipe_hazards"
+X = np.arange(8 * 3 * 128 + 40, dtype=np.float32)  # 8 cores of 3 tiles, the last core 40 elements more
+
+OPDIR_HAZARDS = [
+    (1, "PipeHazards on ascend910b, block 0 of 8, API call #8: Muls: race on UB [0, 512) of TBuf 0 (VECCALC): this "
+        "call (pipe V) reads bytes that DataCopyPad (pipe MTE2, API call #7) wrote"),
+    (2, "PipeHazards on ascend910b: output 'y' (12448 bytes): 160 byte(s) were never written by any block, first "
+        "[12288, 12448)"),
+    (3, "PipeHazards on ascend910b: output 'y': bytes [1024, 1536) were written by block 0 and by block 1"),
+    (4, "PipeHazards on ascend910b, block 7 of 8, API call #38: DataCopy: writes bytes [12288, 12800) of 'y' which "
+        "has 12448 bytes past the logical end of 'y' (12448 bytes) into its allocation padding"),
+    (5, "PipeHazards on ascend910b, block 0 of 8, API call #21: DataCopyPad: race on UB [0, 512) of TBuf 0 (VECCALC): "
+        "this call (pipe MTE2) writes bytes that Muls (pipe V, API call #10) reads"),
+]
+
+
+def test_opdir_double_buffered_control_is_clean_and_right():
+    out = run_opdir(OPDIR, "ascend910b", {"x": X}, attrs={"hazard": 0})
+    np.testing.assert_array_equal(out["y"], 2 * X)
+
+
+@pytest.mark.parametrize("hazard,diagnosis", OPDIR_HAZARDS, ids=[str(h[0]) for h in OPDIR_HAZARDS])
+def test_opdir_hazard(hazard, diagnosis):
+    with pytest.raises(EmulatorDefect) as err:
+        run_opdir(OPDIR, "ascend910b", {"x": X}, attrs={"hazard": hazard})
+    assert str(err.value).startswith(diagnosis), str(err.value)
+
+
+def test_sanitizer_can_be_turned_off(monkeypatch):
+    monkeypatch.setenv("KERNELGEN_SANITIZE", "0")
+    out = run_opdir(OPDIR, "ascend910b", {"x": X}, attrs={"hazard": 1})  # the race goes unnoticed on the CPU
+    np.testing.assert_array_equal(out["y"], 2 * X)
