@@ -71,12 +71,18 @@ KG_TEST(tbuf_queue_interface) {
         LocalTensor<float> t = tmp.AllocTensor<float>();
         kgtest::check("alloc_is_whole_buffer", t.GetSize() == 64);
         DataCopy(t, xg, 64);
+        // A TBuf is a TQueBind<pos, pos, 0>: its EnQue/DeQue order no pipes, so the MTE2 -> V and V -> MTE3
+        // hand-overs need their own flags (without them the sanitizer reports the races, as it should).
         tmp.EnQue(t);
         LocalTensor<float> u = tmp.DeQue<float>();
         kgtest::check("dequeue_same_memory", u.GetPhyAddr() == t.GetPhyAddr());
+        SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
         LocalTensor<float> o = other.AllocTensor<float>();
         Muls(o, u, 2.0f, 64);
         Adds(o, o, 1.0f, 64);
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
         DataCopy(yg, o, 64);
         tmp.FreeTensor(u);
         other.FreeTensor(o);
