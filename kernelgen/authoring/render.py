@@ -155,7 +155,7 @@ def aclnn_decl(spec: OpSpec, param) -> str:
     if param.role == "input":
         return f"const aclTensor* {param.name}"
     if param.role == "output":
-        return f"aclTensor* {param.name}"
+        return f"{'const ' if spec.aclnn.const_outputs else ''}aclTensor* {param.name}"
     return f"{ACLNN_ATTR_TYPES[spec.attr(param.tensor).kind]} {param.name}"
 
 

@@ -36,7 +36,7 @@ from kernelgen.toolchain import find_compiler
 
 Progress = Callable[[str], None]
 ACL_RUNTIME_SOURCES = ("kg_acl_rt.cpp", "kg_acl_meta.cpp", "kg_acl_opdev.cpp", "kg_acl_executor.cpp",
-                       "kg_acl_l0.cpp", "kg_acl_launch.cpp")
+                       "kg_acl_l0.cpp", "kg_acl_launch.cpp", "kg_acl_opdef.cpp")
 # Standard headers included before a kernel source is wrapped in its per-combination namespace, so that a
 # kernel including one of them does not declare the standard library inside that namespace.
 _STD_HEADERS = ("algorithm", "array", "cmath", "cstddef", "cstdint", "cstdio", "cstdlib", "cstring", "limits",

@@ -233,9 +233,11 @@ aclnnStatus AddAiCoreLaunchImpl(aclOpExecutor* executor, const char* opType, con
             (a.role == OpArgRole::kInput ? inputs : outputs).push_back(nt);
         }
     }
-    std::vector<int32_t> dtypes;
+    std::vector<int32_t> dtypes;  // one per OpDef tensor: a DYNAMIC list (consecutive same name) counts once
     for (const auto* list : {&inputs, &outputs}) {
-        for (const NamedTensor& nt : *list) {
+        for (size_t idx = 0; idx < list->size(); ++idx) {
+            const NamedTensor& nt = (*list)[idx];
+            const bool sameList = idx > 0 && (*list)[idx - 1].name == nt.name;
             if (nt.tensor == nullptr && list == &outputs) {
                 OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "%s: output %s is null", opType, nt.name.c_str());
                 return ACLNN_ERR_INNER_NULLPTR;
@@ -245,7 +247,7 @@ aclnnStatus AddAiCoreLaunchImpl(aclOpExecutor* executor, const char* opType, con
                         "(apply l0op::Contiguous first)", opType, nt.tensor->Describe().c_str());
                 return ACLNN_ERR_INNER;
             }
-            dtypes.push_back(nt.tensor == nullptr ? -1 : static_cast<int32_t>(nt.tensor->GetDataType()));
+            if (!sameList) dtypes.push_back(nt.tensor == nullptr ? -1 : static_cast<int32_t>(nt.tensor->GetDataType()));
         }
     }
     std::string built;
