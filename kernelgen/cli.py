@@ -417,10 +417,20 @@ def run_example(op, socs, example_file, vendor, backend, ops_nn):
     operator, and run; its output is streamed, and the generated example's printed results are judged
     against the NumPy golden (exit 1 on a mismatch).
 
+    OP may also be an ops-nn operator directory: its own examples/test_aclnn_*.cpp (or --example FILE.cpp)
+    run unmodified on the emulator with the directory's kernel, against its op_host/op_api sources or, where it
+    has none, the aclnn API CANN's build would generate from its OpDef; kernelgen exits with the first
+    non-zero exit code of the examples.
+
     Example: kernelgen run-example gelu_grad --soc ascend910b --example my_test.cpp
+
+    Example: kernelgen run-example path/to/experimental/activation/celu_v3 --soc ascend910b
     """
     from kernelgen.package import run_example_cann
 
+    if Path(op).is_dir():
+        _run_example_opdir(Path(op), socs, example_file)
+        return
     specs, soc_list, checkout, cann, chosen, why = _build_setup((op,), socs, backend, ops_nn)
     spec = specs[0]
     if example_file is not None and chosen == "cann":
@@ -444,6 +454,23 @@ def run_example(op, socs, example_file, vendor, backend, ops_nn):
             exit_code = exit_code or r.returncode
         elif not r.passed:
             exit_code = EXIT_CHECK_FAILED
+    if exit_code:
+        sys.exit(exit_code)
+
+
+def _run_example_opdir(op_dir: Path, socs: tuple[str, ...], example_file: Path | None) -> None:
+    from kernelgen.emulator.opdir_example import find_examples, run_opdir_example
+    from kernelgen.socs import get_soc
+
+    names = [n for s in socs for n in s.split(",") if n] or ["ascend910b"]
+    soc_list = [get_soc(n) for n in names]
+    examples = [example_file] if example_file is not None else find_examples(op_dir)
+    exit_code = 0
+    for soc in soc_list:
+        for example in examples:
+            r = run_opdir_example(op_dir, soc, example, on_line=_echo_line, progress=_echo_progress)
+            _echo_progress(f"{r.soc}: ran {r.example} against {r.api}; {r.detail}")
+            exit_code = exit_code or r.returncode
     if exit_code:
         sys.exit(exit_code)
 
