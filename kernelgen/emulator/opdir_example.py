@@ -120,6 +120,17 @@ def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
             f"kDtypes, {len(decl.inputs) + len(decl.outputs)}, {space}::kg_acl_launch);\n}}  // namespace\n")
 
 
+def checkout_includes(op_dir: Path) -> tuple[Path, ...]:
+    """Where the directory sits in an ops-nn checkout: the include roots ops-nn's CMake gives op_api sources
+    (`common/inc`, `common/inc/op_api`, the checkout root for `<category>/common/*.h`). Read from the user's
+    checkout at build time, never copied."""
+    for parent in op_dir.parents:
+        inc = parent / "common" / "inc"
+        if (inc / "op_api").is_dir():
+            return (inc, inc / "op_api", parent)
+    return ()
+
+
 def api_units(source, soc: Soc) -> tuple[list[CompileUnit], tuple[Path, ...], str]:
     """(compile units of the aclnn API, include dirs the example needs, a description)."""
     op_dir = source.op_dir
@@ -128,7 +139,7 @@ def api_units(source, soc: Soc) -> tuple[list[CompileUnit], tuple[Path, ...], st
     if own:
         headers = {f"aclnnop/{h.name}": h.read_text(errors="replace") for h in sorted(api_dir.glob("aclnn_*.h"))}
         alias = materialize_tree(headers or {"aclnnop/.keep": ""}, f"{source.snake}_own_aclnnop")
-        inc = (api_dir, op_dir / "op_host", op_dir, op_dir.parent)
+        inc = (api_dir, op_dir / "op_host", op_dir, op_dir.parent, *checkout_includes(op_dir))
         units = [CompileUnit(f"{source.snake}_opapi_{p.stem}", p, (), inc, source.digest) for p in own]
         return units, (api_dir, alias), "its own op_api sources (" + ", ".join(p.name for p in own) + ")"
     decl = source.decl()
@@ -209,5 +220,6 @@ def run_opdir_example(op_dir: Path, soc: Soc, example: Path, on_line: Callable[[
     return OpDirOutcome(program.example, soc.family, result.returncode, program.api, defect, detail)
 
 
-__all__ = ["OpDirExample", "OpDirOutcome", "aclnn_type", "api_units", "build_example", "example_combos",
+__all__ = ["OpDirExample", "OpDirOutcome", "aclnn_type", "api_units", "build_example", "checkout_includes",
+           "example_combos",
            "find_examples", "run_opdir_example"]
