@@ -3,6 +3,7 @@
 // Device memory is host memory handed out by aclrtMalloc (64-byte aligned, rounded up to 32 bytes plus 32,
 // as CANN documents) and tracked with the size the caller asked for: every device-side pointer that
 // aclrtMemcpy/aclrtMemset/aclrtFree or an aclnn second stage receives must lie inside one live buffer.
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 #include <set>
 #include <string>
 
+#include "kgemu/abi.h"
 #include "acl/acl.h"
 #include "aclnn/aclnn_base.h"
 #define KGEMU_ACL_DETAIL_OK
@@ -403,7 +405,10 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy)
     if (!kgemu::acl::DeviceIsSet()) {
         return Fail(ACL_ERROR_RT_CONTEXT_NULL, __func__, "no device set (call aclrtSetDevice first)");
     }
-    const uint64_t physical = kgemu::acl::AlignUp(kgemu::acl::AlignUp(size, 32) + 32, 64);
+    // at least what the NPU allocator rounds to (kg_gm_padded_bytes), so a kernel reading a whole block past a
+    // tensor's end stays inside this allocation
+    const uint64_t physical = std::max<uint64_t>(kgemu::acl::AlignUp(kgemu::acl::AlignUp(size, 32) + 32, 64),
+                                                 kg_gm_padded_bytes(size));
     void* p = std::aligned_alloc(64, physical);
     if (p == nullptr) {
         return Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, __func__, "out of memory allocating %zu bytes", size);
