@@ -178,3 +178,29 @@ def test_a_directory_without_examples_is_a_usage_error(tmp_path):
     res = cli(["run-example", op])
     assert res.exit_code == 2
     assert "has no examples/test_aclnn_*.cpp" in res.output
+
+
+# ---- kernelgen's own operators whose API is opbuild's -----------------------------------------------------------
+def test_generate_leaves_an_opbuild_api_to_cann_and_keeps_a_handwritten_one(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli(["new", "my_add2", "--input", "a", "--input", "b", "--output", "out"]).exit_code == 0
+    res = cli(["generate", "my_add2.py", "-o", "gen"])
+    assert res.exit_code == 0, res.output
+    cmake = (tmp_path / "gen/op_host/CMakeLists.txt").read_text()
+    assert "add_modules_sources(OPTYPE my_add2 ACLNNTYPE aclnn)" in cmake
+    assert not (tmp_path / "gen/op_host/op_api").exists()          # opbuild generates aclnn_my_add2.{h,cpp}
+    spec = get_spec("gelu_grad")                                     # aclnnGeluBackward is not aclnnGeluGrad
+    files = render_tree(spec, resolve_socs(spec, None))
+    assert "add_modules_sources(OPTYPE gelu_grad ACLNNTYPE aclnn_exclude)" in files["op_host/CMakeLists.txt"]
+    assert "op_host/op_api/aclnn_gelu_backward.cpp" in files
+
+
+@requires_cxx
+def test_run_example_of_an_operator_with_opbuilds_api_uses_the_generated_one(tmp_path, monkeypatch):
+    no_cann(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    assert cli(["new", "my_add2", "--input", "a", "--input", "b", "--output", "out"]).exit_code == 0
+    res = cli(["run-example", "my_add2.py", "--backend", "emu"])
+    assert res.exit_code == 0, res.output
+    assert "aclnnMyAdd2 result[7] is: 2.000000" in res.output        # a and b are all ones in the example
+    assert "8 results match the golden" in res.output
