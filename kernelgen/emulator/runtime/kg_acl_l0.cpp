@@ -36,6 +36,18 @@ bool CheckArgs(const aclTensor* x, aclOpExecutor* executor, const char* func)
 }
 
 // Element addresses of x's view expanded to `target` (numpy broadcasting): stride 0 on broadcast dims.
+// A step copying x's view, element by element in row-major order, into the contiguous out.
+void AddRowMajorCopy(const char* name, const aclTensor* x, aclTensor* out, aclOpExecutor* executor)
+{
+    executor->AddStep(Step{name, {x}, {out}, [x, out](const RunContext&) -> aclnnStatus {
+        const uint32_t elem = x->ElementSize();
+        auto* dst = static_cast<uint8_t*>(out->GetStorageAddr());
+        const int64_t n = x->Numel();
+        for (int64_t i = 0; i < n; ++i) std::memcpy(dst + i * elem, x->ElementAddress(i), elem);
+        return ACLNN_SUCCESS;
+    }});
+}
+
 struct BroadcastWalker {
     BroadcastWalker(const aclTensor* x, const op::Shape& target) : x(x), dims(target.GetDimNum()), strides(dims.size())
     {
@@ -73,13 +85,7 @@ const aclTensor* Contiguous(const aclTensor* x, aclOpExecutor* executor)
     aclTensor* out = executor->AllocTensor(x->GetViewShape(), x->GetDataType(), x->GetViewFormat());
     if (out == nullptr) return nullptr;
     if (x->IsEmpty()) return out;
-    executor->AddStep(Step{"Contiguous", {x}, {out}, [x, out](const RunContext&) -> aclnnStatus {
-        const uint32_t elem = x->ElementSize();
-        auto* dst = static_cast<uint8_t*>(out->GetStorageAddr());
-        const int64_t n = x->Numel();
-        for (int64_t i = 0; i < n; ++i) std::memcpy(dst + i * elem, x->ElementAddress(i), elem);
-        return ACLNN_SUCCESS;
-    }});
+    AddRowMajorCopy("Contiguous", x, out, executor);
     return out;
 }
 
@@ -181,13 +187,7 @@ const aclTensor* Reshape(const aclTensor* x, const op::Shape& shape, aclOpExecut
     }
     aclTensor* out = executor->AllocTensor(target, x->GetDataType(), x->GetViewFormat());
     if (out == nullptr || x->IsEmpty()) return out;
-    executor->AddStep(Step{"Reshape", {x}, {out}, [x, out](const RunContext&) -> aclnnStatus {
-        const uint32_t elem = x->ElementSize();
-        auto* dst = static_cast<uint8_t*>(out->GetStorageAddr());
-        const int64_t n = x->Numel();
-        for (int64_t i = 0; i < n; ++i) std::memcpy(dst + i * elem, x->ElementAddress(i), elem);
-        return ACLNN_SUCCESS;
-    }});
+    AddRowMajorCopy("Reshape", x, out, executor);
     return out;
 }
 

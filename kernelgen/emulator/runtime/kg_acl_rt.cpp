@@ -3,7 +3,11 @@
 // Device memory is host memory handed out by aclrtMalloc (64-byte aligned, rounded up to 32 bytes plus 32,
 // as CANN documents) and tracked with the size the caller asked for: every device-side pointer that
 // aclrtMemcpy/aclrtMemset/aclrtFree or an aclnn second stage receives must lie inside one live buffer.
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -98,11 +102,27 @@ bool CheckDeviceRange(const void* p, uint64_t bytes, const char* func, const cha
     return false;
 }
 
-bool CheckHostPointer(const void* p, const char* func, const char* what, aclError* code)
+// Whether [p, p + bytes) is mapped in this process (msync fails with ENOMEM on an unmapped page).
+bool HostRangeMapped(const void* p, uint64_t bytes)
 {
-    if (!IsDevicePointer(p)) return true;
-    *code = Fail(ACL_ERROR_INVALID_PARAM, func, "%s %p is device memory, but the copy kind says host memory", what, p);
-    return false;
+    const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+    const uintptr_t begin = reinterpret_cast<uintptr_t>(p) & ~(page - 1);
+    const uintptr_t end = reinterpret_cast<uintptr_t>(p) + bytes;
+    return msync(reinterpret_cast<void*>(begin), end - begin, MS_ASYNC) == 0 || errno != ENOMEM;
+}
+
+bool CheckHostPointer(const void* p, const char* func, const char* what, aclError* code, uint64_t bytes = 0)
+{
+    if (IsDevicePointer(p)) {
+        *code = Fail(ACL_ERROR_INVALID_PARAM, func, "%s %p is device memory, but the copy kind says host memory", what, p);
+        return false;
+    }
+    if (bytes > 0 && !HostRangeMapped(p, bytes)) {  // on an NPU host a crash or garbage; here a named error
+        *code = Fail(ACL_ERROR_INVALID_PARAM, func, "%s host range [%p, +%llu bytes) runs past mapped memory: the "
+                     "host buffer is smaller than the count", what, p, static_cast<unsigned long long>(bytes));
+        return false;
+    }
+    return true;
 }
 }  // namespace
 
@@ -488,10 +508,10 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
             break;
         case ACL_MEMCPY_HOST_TO_DEVICE:
             ok = kgemu::acl::CheckDeviceRange(dst, count, __func__, "dst", &code) &&
-                 kgemu::acl::CheckHostPointer(src, __func__, "src", &code);
+                 kgemu::acl::CheckHostPointer(src, __func__, "src", &code, count);
             break;
         case ACL_MEMCPY_DEVICE_TO_HOST:
-            ok = kgemu::acl::CheckHostPointer(dst, __func__, "dst", &code) &&
+            ok = kgemu::acl::CheckHostPointer(dst, __func__, "dst", &code, count) &&
                  kgemu::acl::CheckDeviceRange(src, count, __func__, "src", &code);
             break;
         case ACL_MEMCPY_DEVICE_TO_DEVICE:

@@ -12,6 +12,7 @@
 #include "opdev/data_type_utils.h"
 #include "opdev/format_utils.h"
 #include "opdev/op_def.h"
+#include "opdev/platform.h"
 #include "opdev/shape_utils.h"
 #include "opdev/op_log.h"
 #define KGEMU_ACL_DETAIL_OK
@@ -27,6 +28,15 @@ namespace op {
 using ::kgemu::acl::UniqueExecutor;
 using std::bitset;  // CANN's opdev headers leave std::bitset visible unqualified to op code (ops-nn relies on it)
 }  // namespace op
+
+// OP_CHECK_ADD_TO_LAUNCHER_LIST_AICORE(failed, retExpr, message): when failed, logs message and runs retExpr.
+#define OP_CHECK_ADD_TO_LAUNCHER_LIST_AICORE(failed, retExpr, ...)          \
+    do {                                                                   \
+        if (failed) {                                                      \
+            OP_LOGE(ACLNN_ERR_INNER_NULLPTR, __VA_ARGS__);                 \
+            retExpr;                                                       \
+        }                                                                  \
+    } while (0)
 
 #define ADD_TO_LAUNCHER_LIST_AICORE(KERNEL_NAME, ...) \
     ::kgemu::acl::AddAiCoreLaunch(executor, #KERNEL_NAME, __VA_ARGS__)

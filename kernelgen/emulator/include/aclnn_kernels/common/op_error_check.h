@@ -53,6 +53,15 @@
         }                                                                                                 \
     } while (0)
 
+#define OP_CHECK_RESULT_DTYPE_CAST_FAILED(fromDtype, toDtype, retExpr)                                  \
+    do {                                                                                                  \
+        if (!::op::CanCast((fromDtype), (toDtype))) {                                                     \
+            OP_LOGE(ACLNN_ERR_PARAM_INVALID, "the result dtype %s cannot be cast to the output dtype %s",   \
+                    ::op::ToString(fromDtype).GetString(), ::op::ToString(toDtype).GetString());          \
+            retExpr;                                                                                      \
+        }                                                                                                 \
+    } while (0)
+
 #define OP_CHECK_DTYPE_NOT_SAME(tensor1, tensor2, retExpr)                                                \
     do {                                                                                                  \
         if ((tensor1)->GetDataType() != (tensor2)->GetDataType()) {                                       \
