@@ -8,14 +8,6 @@
 #include "opdev/op_log.h"
 #include "opdev/shape_utils.h"
 
-#ifndef CHECK_RET
-#define CHECK_RET(cond, ret) \
-    do {                     \
-        if (!(cond)) {       \
-            return ret;      \
-        }                    \
-    } while (false)
-#endif
 
 #define OP_CHECK_DTYPE_NOT_SUPPORT(tensor, supportList, retExpr)                                           \
     do {                                                                                                    \
