@@ -70,7 +70,7 @@ PUBLIC_HEADERS = ["acl/acl.h", "acl/acl_base.h", "acl/acl_rt.h", "aclnn/aclnn_ba
                   "opdev/platform.h", "opdev/shape_utils.h", "opdev/tensor_view_utils.h", "aclnn_kernels/cast.h",
                   "aclnn_kernels/contiguous.h", "aclnn_kernels/common/op_error_check.h", "level0/broadcast_to.h",
                   "aclnn_kernels/reshape.h", "level0/fill.h", "opdev/fast_vector.h", "opdev/aicpu/aicpu_task.h",
-                  "kgemu/opdef_api.h"]
+                  "level0/muls.h", "kgemu/opdef_api.h"]
 
 
 @requires_cxx

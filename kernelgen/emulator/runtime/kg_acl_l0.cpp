@@ -11,6 +11,7 @@
 #include "opdev/aicpu/aicpu_task.h"
 #include "level0/broadcast_to.h"
 #include "level0/fill.h"
+#include "level0/muls.h"
 #include "opdev/data_type_utils.h"
 #include "opdev/op_dfx.h"
 #include "opdev/op_log.h"
@@ -188,6 +189,39 @@ const aclTensor* Reshape(const aclTensor* x, const op::Shape& shape, aclOpExecut
     aclTensor* out = executor->AllocTensor(target, x->GetDataType(), x->GetViewFormat());
     if (out == nullptr || x->IsEmpty()) return out;
     AddRowMajorCopy("Reshape", x, out, executor);
+    return out;
+}
+
+const aclTensor* BroadcastTo(const aclTensor* x, const aclTensor* y, const aclTensor* shape, aclOpExecutor* executor)
+{
+    (void)shape;
+    if (!CheckArgs(x, executor, __func__) || !CheckArgs(y, executor, __func__)) return nullptr;
+    const op::Shape& target = y->GetViewShape();
+    std::vector<int64_t> dims(target.GetDimNum());
+    for (size_t i = 0; i < dims.size(); ++i) dims[i] = target.GetDim(i);
+    const aclIntArray* array = executor->AllocIntArray(dims.data(), dims.size());
+    return array == nullptr ? nullptr : BroadcastTo(x, array, executor);
+}
+
+const aclTensor* Muls(const aclTensor* x, float value, aclOpExecutor* executor)
+{
+    L0_DFX(Muls, x, value);
+    if (!CheckArgs(x, executor, __func__)) return nullptr;
+    const op::DataType dtype = x->GetDataType();
+    if (!kgemu::acl::IsConvertible(dtype)) {
+        OP_LOGE(ACLNN_ERR_INNER, "Muls: dtype %s is not supported", op::ToString(dtype).GetString());
+        return nullptr;
+    }
+    aclTensor* out = executor->AllocTensor(x->GetViewShape(), dtype, x->GetViewFormat());
+    if (out == nullptr || x->IsEmpty()) return out;
+    executor->AddStep(Step{"Muls", {x}, {out}, [x, out, dtype, value](const RunContext&) -> aclnnStatus {
+        auto* dst = static_cast<uint8_t*>(out->GetStorageAddr());
+        for (int64_t i = 0; i < x->Numel(); ++i) {
+            const float v = static_cast<float>(kgemu::acl::LoadAsDouble(x->ElementAddress(i), dtype)) * value;
+            kgemu::acl::StoreFromDouble(dst + i * out->ElementSize(), dtype, v);
+        }
+        return ACLNN_SUCCESS;
+    }});
     return out;
 }
 

@@ -12,6 +12,16 @@ aclnnStatus AicpuNotEmulated(const char* opType);
 }  // namespace acl
 }  // namespace kgemu
 
+namespace op {
+namespace internal {
+// The AI CPU task cache CANN keeps per operator; nothing to keep here.
+struct AicpuTaskSpace {
+    template <typename... Args>
+    explicit AicpuTaskSpace(const Args&...) {}
+};
+}  // namespace internal
+}  // namespace op
+
 #define OP_ATTR_NAMES(...) 0
 #define ADD_TO_LAUNCHER_LIST_AICPU(KERNEL_NAME, ...) ::kgemu::acl::AicpuNotEmulated(#KERNEL_NAME)
 
