@@ -38,7 +38,7 @@ AICORE_EXCEPTION = 507015
 ACL_TO_GE = {"FLOAT": "DT_FLOAT", "FLOAT16": "DT_FLOAT16", "BF16": "DT_BF16", "INT8": "DT_INT8", "INT16": "DT_INT16",
              "INT32": "DT_INT32", "INT64": "DT_INT64", "UINT8": "DT_UINT8", "UINT16": "DT_UINT16",
              "UINT32": "DT_UINT32", "UINT64": "DT_UINT64", "BOOL": "DT_BOOL", "DOUBLE": "DT_DOUBLE"}
-MAX_KERNEL_UNITS = 4
+MAX_KERNEL_UNITS = 8  # the example's dtype tokens usually narrow it to one or two
 # As `kernelgen sim` treats operator directories: a GM access into a tensor's allocation padding (the NPU
 # allocator's 512-byte rounding) is a warning, not a defect (kgemu_acl_gm_slack in runtime/kg_acl_launch.cpp).
 GM_SLACK_UNIT = ('// kernelgen run-example OP_DIR: GM accesses into allocation padding are warnings.\n'
