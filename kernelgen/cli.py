@@ -12,7 +12,7 @@ import click
 from kernelgen import __version__
 from kernelgen.cli_params import (NPY_INPUT, TARGET, NameType, OutputFileType, out_dir_option,
                                   Progress, attr_option, dtype_option, heartbeat, json_option, note, op_argument,
-                                  seed_option, shape_option, soc_list_option, soc_option, target_argument,
+                                  seed_option, shape_option, soc_list_option, soc_option, target_argument, target_argument_named,
                                   timeout_option, vendor_option)
 from kernelgen.errors import EXIT_CHECK_FAILED, EXIT_USAGE, KernelgenError, UsageError
 
@@ -614,7 +614,7 @@ def build(ops, socs, vendor, out_dir, backend, ops_nn, force, jobs, build_type):
 
 
 @main.command("run-example", context_settings=CONTEXT)
-@op_argument
+@target_argument_named("op")
 @soc_list_option("emu: SOCs to run on, comma-separated or repeated (default: the spec's first SOC).")
 @click.option("--example", "example_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               default=None, help="emu: run this aclnn host program instead of the generated example; "
@@ -634,10 +634,20 @@ def run_example(op, socs, example_file, vendor, backend, ops_nn, timeout):
     against the NumPy golden (exit 1 on a mismatch). A program killed by a signal is reported as
     "killed by SIGSEGV" (exit 1); one running past --timeout is stopped (exit 3).
 
+    OP may also be an ops-nn operator directory, named by a path (./celu_v3, path/to/celu_v3): its own examples/test_aclnn_*.cpp (or --example FILE.cpp)
+    run unmodified on the emulator with the directory's kernel, against its op_host/op_api sources or, where it
+    has none, the aclnn API CANN's build would generate from its OpDef; kernelgen exits with the first
+    non-zero exit code of the examples.
+
     Example: kernelgen run-example gelu_grad --soc ascend910b --example my_test.cpp --timeout 120
+
+    Example: kernelgen run-example path/to/experimental/activation/celu_v3 --soc ascend910b
     """
     from kernelgen.package import run_example_cann
 
+    if isinstance(op, Path):  # an ops-nn operator directory
+        _run_example_opdir(op, socs, example_file, timeout)
+        return
     specs, soc_list, checkout, cann, chosen, why = _build_setup((op,), socs, backend, ops_nn)
     spec = specs[0]
     if example_file is not None and chosen == "cann":
@@ -663,6 +673,25 @@ def run_example(op, socs, example_file, vendor, backend, ops_nn, timeout):
             exit_code = exit_code or r.returncode
         elif not r.passed:
             exit_code = EXIT_CHECK_FAILED
+    if exit_code:
+        sys.exit(exit_code)
+
+
+def _run_example_opdir(op_dir: Path, socs, example_file: Path | None, timeout: float) -> None:
+    from kernelgen.emulator.example import exit_text
+    from kernelgen.emulator.opdir_example import find_examples, run_opdir_example
+    from kernelgen.socs import get_soc
+
+    _check_cache()
+    examples = [example_file] if example_file is not None else find_examples(op_dir)
+    exit_code = 0
+    for soc in (list(socs) or [get_soc("ascend910b")]):
+        for example in examples:
+            r = run_opdir_example(op_dir, soc, example, on_line=_echo_line, progress=_echo_progress, timeout=timeout)
+            _echo_progress(f"{r.soc}: ran {r.example} against {r.api}; {r.detail}")
+            if r.returncode < 0:  # killed by a signal: say which, exit 1
+                _echo_progress(f"{r.soc}: {r.example.name} {exit_text(r.returncode)}")
+            exit_code = exit_code or (EXIT_CHECK_FAILED if r.returncode < 0 else r.returncode)
     if exit_code:
         sys.exit(exit_code)
 

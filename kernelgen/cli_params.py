@@ -224,7 +224,12 @@ def _flatten_socs(ctx, param, value):
 
 
 op_argument = click.argument("op", type=OP, callback=_announce)
-target_argument = click.argument("target", type=TARGET, callback=_announce)
+def target_argument_named(name: str):
+    """TARGET under another parameter name (e.g. run-example's OP, which may also be a directory)."""
+    return click.argument(name, type=TARGET, callback=_announce)
+
+
+target_argument = target_argument_named("target")
 
 
 def soc_list_option(help: str = "SOC families or SKUs, comma-separated or repeated; default: the spec's SOC list."):

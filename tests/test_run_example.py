@@ -85,7 +85,9 @@ PUBLIC_HEADERS = ["acl/acl.h", "acl/acl_base.h", "acl/acl_rt.h", "aclnn/aclnn_ba
                   "opdev/common_types.h", "opdev/data_type_utils.h", "opdev/format_utils.h", "opdev/make_op_executor.h",
                   "opdev/op_def.h", "opdev/op_dfx.h", "opdev/op_errno.h", "opdev/op_executor.h", "opdev/op_log.h",
                   "opdev/platform.h", "opdev/shape_utils.h", "opdev/tensor_view_utils.h", "aclnn_kernels/cast.h",
-                  "aclnn_kernels/contiguous.h", "aclnn_kernels/common/op_error_check.h", "level0/broadcast_to.h"]
+                  "aclnn_kernels/contiguous.h", "aclnn_kernels/common/op_error_check.h", "level0/broadcast_to.h",
+                  "aclnn_kernels/reshape.h", "level0/fill.h", "opdev/fast_vector.h", "opdev/aicpu/aicpu_task.h",
+                  "level0/muls.h", "kgemu/opdef_api.h"]
 
 
 @requires_cxx

@@ -137,6 +137,7 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "OP": spec.snake.upper(),
         "aclnn": spec.aclnn,
         "aclnn_header": spec.aclnn.header,
+        "aclnn_type": "aclnn" if opbuild_generates_aclnn(spec) else "aclnn_exclude",
         "targets": targets,
         "variants": spec.variants,
         "used_variants": used_variants,
@@ -176,8 +177,21 @@ def aclnn_decl(spec: OpSpec, param) -> str:
     if param.role == "input":
         return f"const aclTensor* {param.name}"
     if param.role == "output":
-        return f"aclTensor* {param.name}"
+        return f"{'const ' if spec.aclnn.const_outputs else ''}aclTensor* {param.name}"
     return f"{ACLNN_ATTR_TYPES[spec.attr(param.tensor).kind]} {param.name}"
+
+
+def opbuild_generates_aclnn(spec: OpSpec) -> bool:
+    """True when the spec's aclnn API is the one CANN's opbuild generates from the OpDef (ACLNNTYPE aclnn):
+    named aclnn<OpType> in aclnn_<op>.h, its parameters every input, then every attribute, then every output, in
+    declaration order (names aside), const outputs, no input fed twice. ops-nn then ships no op_api sources for
+    the operator; kernelgen renders none either (the emulator generates the same API: emulator/aclnn_gen.py)."""
+    a = spec.aclnn
+    if a.name != f"aclnn{spec.op_type}" or a.header != f"aclnn_{spec.snake}" or a.extra_slots or not a.const_outputs:
+        return False
+    expect = ([("input", t.name) for t in spec.inputs] + [("attr", t.name) for t in spec.attrs]
+              + [("output", t.name) for t in spec.outputs])
+    return [(p.role, p.tensor) for p in a.params] == expect
 
 
 def _render_text(env: jinja2.Environment, rel: str, context: dict) -> str:
@@ -198,6 +212,8 @@ def render_tree(spec: OpSpec, socs: tuple[Soc, ...], template_root: Path | None 
     for path in sorted(root.rglob("*.j2")):
         rel = path.relative_to(root).as_posix()
         out_rel = env.from_string(rel[: -len(".j2")]).render(**context)
+        if out_rel.startswith("op_host/op_api/") and context["aclnn_type"] == "aclnn":
+            continue  # CANN's build generates the aclnn API from the OpDef
         body = _render_text(env, rel, context)
         files[out_rel] = banner(spec, Path(out_rel).suffix) + "\n" + body
     return files

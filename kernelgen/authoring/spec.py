@@ -170,6 +170,9 @@ class AclnnSpec:
     params: tuple[AclnnParam, ...]
     extra_slots: tuple[tuple[str, str], ...] = ()  # OpDef inputs fed from another param: (tensor, param)
     header: str = ""                  # aclnn_gelu_backward
+    # Outputs as the documented prototype declares them: `const aclTensor*` (aclnnGeluBackward, and every API
+    # CANN's opbuild generates from an OpDef) or `aclTensor*` (some hand-written APIs, e.g. aclnnGeluBackwardV2).
+    const_outputs: bool = True
 
     def param(self, name: str) -> AclnnParam:
         return next(p for p in self.params if p.name == name)

@@ -37,7 +37,7 @@ from kernelgen.toolchain import find_compiler
 
 Progress = Callable[[str], None]
 ACL_RUNTIME_SOURCES = ("kg_acl_rt.cpp", "kg_acl_meta.cpp", "kg_acl_opdev.cpp", "kg_acl_executor.cpp",
-                       "kg_acl_l0.cpp", "kg_acl_launch.cpp")
+                       "kg_acl_l0.cpp", "kg_acl_launch.cpp", "kg_acl_opdef.cpp")
 # Standard headers included before a kernel source is wrapped in its per-combination namespace, so that a
 # kernel including one of them does not declare the standard library inside that namespace.
 _STD_HEADERS = ("algorithm", "array", "cmath", "cstddef", "cstdint", "cstdio", "cstdlib", "cstring", "limits",
@@ -137,8 +137,10 @@ def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[
     names = list(spec.default_socs) + ([soc.family] if soc.family not in spec.default_socs else [])
     files = render_tree(spec, resolve_socs(spec, names))
     header_name = f"{spec.aclnn.header}.h"
-    aclnnop = materialize_tree({f"aclnnop/{header_name}": files[f"op_host/op_api/{header_name}"]},
-                               f"{spec.snake}_aclnnop")
+    generated_api = f"op_host/op_api/{header_name}" not in files  # ACLNNTYPE aclnn: opbuild's API, from the OpDef
+    if not generated_api:
+        aclnnop = materialize_tree({f"aclnnop/{header_name}": files[f"op_host/op_api/{header_name}"]},
+                                   f"{spec.snake}_aclnnop")
     generated = example is None
     if generated:
         rel = f"examples/test_aclnn_{spec.snake}.cpp"
@@ -151,8 +153,15 @@ def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[
     api_dir = op_dir / "op_host" / "op_api"
     units = [CompileUnit(f"rt_{Path(s).stem}", RUNTIME_DIR / s) for s in RUNTIME_SOURCES + ACL_RUNTIME_SOURCES]
     units += source.host_units()
-    units += [CompileUnit(f"{spec.snake}_opapi_{p.stem}", p, (), (api_dir, op_dir / "op_host", op_dir), source.digest)
-              for p in sorted(api_dir.glob("*.cpp"))]
+    if generated_api:
+        from kernelgen.emulator.opdir_example import api_units
+
+        api, api_inc, _ = api_units(source, soc)
+        units += api
+    else:
+        api_inc = (aclnnop,)
+        units += [CompileUnit(f"{spec.snake}_opapi_{p.stem}", p, (), (api_dir, op_dir / "op_host", op_dir),
+                              source.digest) for p in sorted(api_dir.glob("*.cpp"))]
     from kernelgen.dtypes import GE_DTYPES
 
     kernel_inc = (op_dir, op_dir / "op_kernel", op_dir.parent)
@@ -163,7 +172,7 @@ def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[
         units.append(CompileUnit(f"{spec.snake}_acl_kernel_{soc.npu_arch}_{tag}", path,
                                  source.kernel_flags(decl, combo, soc), kernel_inc, source.digest))
     units.append(CompileUnit(f"kg_acl_soc_{_ident(soc.sku)}", write_source(_soc_unit(soc), "kg_acl_soc")))
-    units.append(CompileUnit(f"example_{_ident(example.stem)}", example, (), (aclnnop, example.parent)))
+    units.append(CompileUnit(f"example_{_ident(example.stem)}", example, (), (*api_inc, example.parent)))
     return units, example, generated
 
 

@@ -26,7 +26,7 @@ namespace {
 constexpr size_t MAX_DIMS = 8;
 const std::initializer_list<DataType> DTYPE_SUPPORT_LIST = { DataType::DT_FLOAT, DataType::DT_FLOAT16, DataType::DT_BF16 };
 
-bool CheckNotNull(const aclTensor* gradOutput, const aclTensor* self, aclTensor* gradInput)
+bool CheckNotNull(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* gradInput)
 {
     OP_CHECK_NULL(gradOutput, return false);
     OP_CHECK_NULL(self, return false);
@@ -34,7 +34,7 @@ bool CheckNotNull(const aclTensor* gradOutput, const aclTensor* self, aclTensor*
     return true;
 }
 
-bool CheckDtype(const aclTensor* gradOutput, const aclTensor* self, aclTensor* gradInput, DataType& promoteType)
+bool CheckDtype(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* gradInput, DataType& promoteType)
 {
     promoteType = gradOutput->GetDataType();
     promoteType = PromoteType(promoteType, self->GetDataType());
@@ -47,7 +47,7 @@ bool CheckDtype(const aclTensor* gradOutput, const aclTensor* self, aclTensor* g
     return true;
 }
 
-bool CheckShape(const aclTensor* gradOutput, const aclTensor* self, aclTensor* gradInput, Shape& broadcastShape)
+bool CheckShape(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* gradInput, Shape& broadcastShape)
 {
     OP_CHECK_MAX_DIM(gradOutput, MAX_DIMS, return false);
     OP_CHECK_MAX_DIM(self, MAX_DIMS, return false);
@@ -75,7 +75,7 @@ const aclTensor* Broadcast(const aclTensor* tensor, const Shape& shape, aclOpExe
 }
 }  // namespace
 
-aclnnStatus aclnnGeluBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor)
+aclnnStatus aclnnGeluBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor)
 {
     L2_DFX_PHASE_1(aclnnGeluBackward, DFX_IN(gradOutput, self), DFX_OUT(gradInput));
     auto uniqueExecutor = CREATE_EXECUTOR();
@@ -120,8 +120,8 @@ aclnnStatus aclnnGeluBackwardGetWorkspaceSize(const aclTensor* gradOutput, const
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus aclnnGeluBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream)
+aclnnStatus aclnnGeluBackward(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, const aclrtStream stream)
 {
     L2_DFX_PHASE_2(aclnnGeluBackward);
-    return CommonOpExecutorRun(workspace, workspaceSize, executor, stream);
+    return CommonOpExecutorRun(workspace, workspace_size, executor, stream);
 }

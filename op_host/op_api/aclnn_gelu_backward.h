@@ -22,12 +22,12 @@ extern "C" {
 __attribute__((visibility("default"))) aclnnStatus aclnnGeluBackwardGetWorkspaceSize(
     const aclTensor* gradOutput,
     const aclTensor* self,
-    aclTensor* gradInput,
+    const aclTensor* gradInput,
     uint64_t* workspaceSize, aclOpExecutor** executor);
 
 /** Second stage: runs what the first stage planned on stream. */
 __attribute__((visibility("default"))) aclnnStatus aclnnGeluBackward(
-    void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+    void* workspace, uint64_t workspace_size, aclOpExecutor* executor, const aclrtStream stream);
 
 #ifdef __cplusplus
 }

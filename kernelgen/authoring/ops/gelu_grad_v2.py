@@ -99,6 +99,7 @@ SPEC = OpSpec(
         header="aclnn_gelu_backward_v2",
         params=(AclnnParam("gradOutput", "dy", "input"), AclnnParam("self", "x", "input"),
                 AclnnParam("approximate", "approximate", "attr"), AclnnParam("gradInput", "z", "output")),
+        const_outputs=False,  # documented: char* approximate, aclTensor* gradInput
     ),
     spec_file="kernelgen/authoring/ops/gelu_grad_v2.py",
 )

@@ -91,6 +91,40 @@ void UniqueExecutor::ReleaseTo(aclOpExecutor** executor)
 
 aclOpExecutor::~aclOpExecutor() = default;
 
+aclTensor* aclOpExecutor::ConstTensor(const std::vector<double>& values, op::DataType dataType)
+{
+    op::Shape shape;
+    shape.AppendDim(static_cast<int64_t>(values.size()));
+    aclTensor* out = AllocTensor(shape, dataType, ge::FORMAT_ND);
+    if (out == nullptr || values.empty()) return out;
+    AddStep(kgemu::acl::Step{"Const", {}, {out}, [out, values, dataType](const kgemu::acl::RunContext&) -> aclnnStatus {
+        auto* dst = static_cast<uint8_t*>(out->GetStorageAddr());
+        for (size_t i = 0; i < values.size(); ++i) {
+            kgemu::acl::StoreFromDouble(dst + i * out->ElementSize(), dataType, values[i]);
+        }
+        return ACLNN_SUCCESS;
+    }});
+    return out;
+}
+
+aclTensor* aclOpExecutor::ConvertToTensor(const aclScalar* scalar, op::DataType dataType)
+{
+    if (scalar == nullptr) {
+        OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "ConvertToTensor: the scalar is null");
+        return nullptr;
+    }
+    return ConstTensor({scalar->ToDouble()}, dataType);
+}
+
+aclTensor* aclOpExecutor::ConvertToTensor(const aclIntArray* array, op::DataType dataType)
+{
+    if (array == nullptr) {
+        OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "ConvertToTensor: the array is null");
+        return nullptr;
+    }
+    return ConvertToTensor(array->GetData(), array->Size(), dataType);
+}
+
 aclTensor* aclOpExecutor::AllocTensor(const op::Shape& shape, op::DataType dataType, op::Format format)
 {
     return AllocTensor(shape, shape, dataType, format, format);

@@ -3,6 +3,7 @@
 // stage 2 fills a KgRunRequest and calls kg_run (runtime/kg_harness.cpp), which runs the registered tiling and
 // then the kernel on every block through kg_kernel_entry, defined here as a dispatch to the chosen unit.
 #include <atomic>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -48,11 +49,24 @@ std::string DtypeTuple(const std::vector<int32_t>& dtypes)
     return s + ")";
 }
 
-KernelFn FindKernel(const std::string& opType, const std::vector<int32_t>& dtypes, std::string* built)
+bool SameOpType(const std::string& a, const std::string& b)
+{
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+    }
+    return true;
+}
+
+// The kernel unit for opType and dtypes. The OpDef's spelling is matched without regard to case (ops-nn's
+// SoftshrinkGrad OpDef is launched as SoftShrinkGrad by its op_api); *registered is set to the OpDef's spelling.
+KernelFn FindKernel(const std::string& opType, const std::vector<int32_t>& dtypes, std::string* built,
+                    std::string* registered)
 {
     std::lock_guard<std::mutex> lock(g_kernelsMu);
     for (const KernelUnit& k : Kernels()) {
-        if (k.opType != opType) continue;
+        if (!SameOpType(k.opType, opType)) continue;
+        if (registered != nullptr) *registered = k.opType;
         if (built != nullptr) *built += (built->empty() ? "" : "; ") + DtypeTuple(k.dtypes);
         if (k.dtypes.size() != dtypes.size()) continue;
         bool match = true;
@@ -67,6 +81,17 @@ struct NamedTensor {
     const aclTensor* tensor;
 };
 
+}  // namespace
+}  // namespace acl
+}  // namespace kgemu
+
+// 1 in programs built for an operator directory (kernelgen/emulator/opdir_example.py defines it so): GM accesses
+// into a tensor's allocation padding are warnings, as `kernelgen sim` treats directories; 0 (strict) otherwise.
+extern "C" __attribute__((weak)) int32_t kgemu_acl_gm_slack(void) { return 0; }
+
+namespace kgemu {
+namespace acl {
+namespace {
 int32_t ThreadsFromEnv()
 {
     const char* v = std::getenv("KERNELGEN_THREADS");
@@ -91,10 +116,25 @@ KgTensor ToKgTensor(const NamedTensor& nt)
     return t;
 }
 
+// OP_INPUT/OP_OUTPUT are positional, as in CANN (the names are whatever expressions the op_api code wrote), so a
+// tensor is bound by position; only consecutive tensors of one name (a DYNAMIC list) keep it, to stay together.
+std::vector<KgTensor> ToKgTensors(const std::vector<NamedTensor>& tensors)
+{
+    std::vector<KgTensor> out;
+    for (size_t i = 0; i < tensors.size(); ++i) {
+        KgTensor t = ToKgTensor(tensors[i]);
+        const bool listed = (i > 0 && tensors[i - 1].name == tensors[i].name) ||
+                            (i + 1 < tensors.size() && tensors[i + 1].name == tensors[i].name);
+        if (!listed) t.name = nullptr;
+        out.push_back(t);
+    }
+    return out;
+}
+
 KgAttr ToKgAttr(const OpAttr& a)
 {
     KgAttr k{};
-    k.name = a.name.c_str();
+    k.name = nullptr;  // positional, as OP_ATTR is in CANN (a.name is whatever expression the op_api code wrote)
     k.kind = a.kind;
     k.f = a.f;
     k.i = a.i;
@@ -116,8 +156,8 @@ aclnnStatus RunLaunch(const std::string& opType, KernelFn entry, const std::vect
     std::vector<KgTensor> in;
     std::vector<KgTensor> out;
     std::vector<KgAttr> kattrs;
-    for (const auto& t : inputs) in.push_back(ToKgTensor(t));
-    for (const auto& t : outputs) out.push_back(ToKgTensor(t));
+    in = ToKgTensors(inputs);
+    out = ToKgTensors(outputs);
     for (const auto& a : attrs) kattrs.push_back(ToKgAttr(a));
     const KgSoc* soc = kgemu_acl_soc();
     std::vector<char> report(1 << 16);
@@ -145,6 +185,7 @@ aclnnStatus RunLaunch(const std::string& opType, KernelFn entry, const std::vect
         req.report_cap = report.size();
         error[0] = '\0';
         g_active.store(entry);
+        kg_set_gm_slack(kgemu_acl_gm_slack());
         try {
             status = kg_run(&req);
         } catch (const std::exception& exc) {
@@ -157,7 +198,14 @@ aclnnStatus RunLaunch(const std::string& opType, KernelFn entry, const std::vect
     }
     const std::string message = error.data();
     switch (status) {
-        case KG_OK:
+        case KG_OK: {
+            const char* warn = std::strstr(report.data(), "\"warnings\": [\"");
+            if (warn == nullptr) warn = std::strstr(report.data(), "\"warnings\":[\"");
+            if (warn != nullptr) {
+                LogMessage(LogLevel::kWarn, "kernel", "%s on %s: %.600s", opType.c_str(), soc->name,
+                           std::strchr(warn, '[') + 1);
+            }
+        }
             if (TraceEnabled()) std::fprintf(stderr, "[TRACE]     %s report: %.400s\n", opType.c_str(), report.data());
             return ACLNN_SUCCESS;
         case KG_DEFECT:
@@ -233,9 +281,11 @@ aclnnStatus AddAiCoreLaunchImpl(aclOpExecutor* executor, const char* opType, con
             (a.role == OpArgRole::kInput ? inputs : outputs).push_back(nt);
         }
     }
-    std::vector<int32_t> dtypes;
+    std::vector<int32_t> dtypes;  // one per OpDef tensor: a DYNAMIC list (consecutive same name) counts once
     for (const auto* list : {&inputs, &outputs}) {
-        for (const NamedTensor& nt : *list) {
+        for (size_t idx = 0; idx < list->size(); ++idx) {
+            const NamedTensor& nt = (*list)[idx];
+            const bool sameList = idx > 0 && (*list)[idx - 1].name == nt.name;
             if (nt.tensor == nullptr && list == &outputs) {
                 OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "%s: output %s is null", opType, nt.name.c_str());
                 return ACLNN_ERR_INNER_NULLPTR;
@@ -245,11 +295,12 @@ aclnnStatus AddAiCoreLaunchImpl(aclOpExecutor* executor, const char* opType, con
                         "(apply l0op::Contiguous first)", opType, nt.tensor->Describe().c_str());
                 return ACLNN_ERR_INNER;
             }
-            dtypes.push_back(nt.tensor == nullptr ? -1 : static_cast<int32_t>(nt.tensor->GetDataType()));
+            if (!sameList) dtypes.push_back(nt.tensor == nullptr ? -1 : static_cast<int32_t>(nt.tensor->GetDataType()));
         }
     }
     std::string built;
-    const KernelFn entry = FindKernel(opType, dtypes, &built);
+    std::string registered = opType;
+    const KernelFn entry = FindKernel(opType, dtypes, &built, &registered);
     if (entry == nullptr) {
         OP_LOGE(ACLNN_ERR_INNER_FIND_KERNEL_ERROR, "no %s kernel was built for dtypes %s; built: %s", opType,
                 DtypeTuple(dtypes).c_str(), built.empty() ? "none" : built.c_str());
@@ -263,8 +314,8 @@ aclnnStatus AddAiCoreLaunchImpl(aclOpExecutor* executor, const char* opType, con
         std::vector<KgTensor> in;
         std::vector<KgTensor> out;
         std::vector<KgAttr> kattrs;
-        for (const auto& t : inputs) in.push_back(ToKgTensor(t));
-        for (const auto& t : outputs) out.push_back(ToKgTensor(t));
+        in = ToKgTensors(inputs);
+        out = ToKgTensors(outputs);
         for (auto* list : {&in, &out}) {
             for (KgTensor& t : *list) {  // shapes and dtypes only: device data does not exist yet
                 t.data = nullptr;
@@ -274,7 +325,7 @@ aclnnStatus AddAiCoreLaunchImpl(aclOpExecutor* executor, const char* opType, con
         for (const auto& a : attrs) kattrs.push_back(ToKgAttr(a));
         std::vector<char> error(8192, '\0');
         KgRunRequest req{};
-        req.op_type = opType;
+        req.op_type = registered.c_str();
         req.soc = kgemu_acl_soc();
         req.inputs = in.data();
         req.n_inputs = static_cast<int32_t>(in.size());
@@ -301,7 +352,7 @@ aclnnStatus AddAiCoreLaunchImpl(aclOpExecutor* executor, const char* opType, con
     step.name = opType;
     for (const auto& nt : inputs) step.inputs.push_back(nt.tensor);
     for (const auto& nt : outputs) step.outputs.push_back(nt.tensor);
-    const std::string type = opType;
+    const std::string type = registered;
     step.run = [type, entry, inputs, outputs, attrs, wsOffset, wsBytes](const RunContext& ctx) {
         return RunLaunch(type, entry, inputs, outputs, attrs, ctx, wsOffset, wsBytes);
     };

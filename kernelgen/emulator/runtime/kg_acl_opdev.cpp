@@ -187,7 +187,59 @@ bool IsPrivateFormat(Format format)
     }
 }
 
+ge::AscendString ToString(const std::initializer_list<DataType>& types)
+{
+    return ge::AscendString(("[" + kgemu::acl::DtypeListString(types) + "]").c_str());
+}
+
+bool CanCast(DataType from, DataType to)
+{
+    if (IsComplexType(from) && !IsComplexType(to)) return false;
+    if (IsFloatingType(from) && IsIntegralType(to)) return false;
+    return !(to == DataType::DT_BOOL && from != DataType::DT_BOOL);
+}
+
+static const char* SocVersionName(SocVersion version)
+{
+    switch (version) {
+        case SocVersion::ASCEND910: return "Ascend910";
+        case SocVersion::ASCEND910B: return "Ascend910B";
+        case SocVersion::ASCEND910_93: return "Ascend910_93";
+        case SocVersion::ASCEND910_95: return "Ascend910_95";
+        case SocVersion::ASCEND910E: return "Ascend910E";
+        case SocVersion::ASCEND310: return "Ascend310";
+        case SocVersion::ASCEND310P: return "Ascend310P";
+        case SocVersion::ASCEND310B: return "Ascend310B";
+        case SocVersion::ASCEND310C: return "Ascend310C";
+        case SocVersion::ASCEND610LITE: return "Ascend610Lite";
+        case SocVersion::ASCEND950: return "Ascend950";
+        default: return "UnknownSocVersion";
+    }
+}
+
+ge::AscendString ToString(SocVersion version) { return ge::AscendString(SocVersionName(version)); }
+
+FVector<int64_t, MAX_DIM_NUM> ToShapeVector(const Shape& shape)
+{
+    FVector<int64_t, MAX_DIM_NUM> dims;
+    for (size_t i = 0; i < shape.GetDimNum(); ++i) dims.push_back(shape.GetDim(i));
+    return dims;
+}
+
 // ---- platform ------------------------------------------------------------------------------------------------
+NpuArch PlatformInfo::GetCurNpuArch() const
+{
+    const KgSoc* soc = kgemu_acl_soc();
+    switch (soc != nullptr ? soc->npu_arch : 0) {
+        case 1001: return NpuArch::DAV_1001;
+        case 2002: return NpuArch::DAV_2002;
+        case 2201: return NpuArch::DAV_2201;
+        case 3002: return NpuArch::DAV_3002;
+        case 3510: return NpuArch::DAV_3510;
+        default: return NpuArch::DAV_RESV;
+    }
+}
+
 SocVersion PlatformInfo::GetSocVersion() const
 {
     static const struct { const char* name; SocVersion v; } kNames[] = {

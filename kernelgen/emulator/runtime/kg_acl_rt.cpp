@@ -3,6 +3,11 @@
 // Device memory is host memory handed out by aclrtMalloc (64-byte aligned, rounded up to 32 bytes plus 32,
 // as CANN documents) and tracked with the size the caller asked for: every device-side pointer that
 // aclrtMemcpy/aclrtMemset/aclrtFree or an aclnn second stage receives must lie inside one live buffer.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +18,7 @@
 #include <set>
 #include <string>
 
+#include "kgemu/abi.h"
 #include "acl/acl.h"
 #include "aclnn/aclnn_base.h"
 #define KGEMU_ACL_DETAIL_OK
@@ -96,11 +102,27 @@ bool CheckDeviceRange(const void* p, uint64_t bytes, const char* func, const cha
     return false;
 }
 
-bool CheckHostPointer(const void* p, const char* func, const char* what, aclError* code)
+// Whether [p, p + bytes) is mapped in this process (msync fails with ENOMEM on an unmapped page).
+bool HostRangeMapped(const void* p, uint64_t bytes)
 {
-    if (!IsDevicePointer(p)) return true;
-    *code = Fail(ACL_ERROR_INVALID_PARAM, func, "%s %p is device memory, but the copy kind says host memory", what, p);
-    return false;
+    const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+    const uintptr_t begin = reinterpret_cast<uintptr_t>(p) & ~(page - 1);
+    const uintptr_t end = reinterpret_cast<uintptr_t>(p) + bytes;
+    return msync(reinterpret_cast<void*>(begin), end - begin, MS_ASYNC) == 0 || errno != ENOMEM;
+}
+
+bool CheckHostPointer(const void* p, const char* func, const char* what, aclError* code, uint64_t bytes = 0)
+{
+    if (IsDevicePointer(p)) {
+        *code = Fail(ACL_ERROR_INVALID_PARAM, func, "%s %p is device memory, but the copy kind says host memory", what, p);
+        return false;
+    }
+    if (bytes > 0 && !HostRangeMapped(p, bytes)) {  // on an NPU host a crash or garbage; here a named error
+        *code = Fail(ACL_ERROR_INVALID_PARAM, func, "%s host range [%p, +%llu bytes) runs past mapped memory: the "
+                     "host buffer is smaller than the count", what, p, static_cast<unsigned long long>(bytes));
+        return false;
+    }
+    return true;
 }
 }  // namespace
 
@@ -403,7 +425,10 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy)
     if (!kgemu::acl::DeviceIsSet()) {
         return Fail(ACL_ERROR_RT_CONTEXT_NULL, __func__, "no device set (call aclrtSetDevice first)");
     }
-    const uint64_t physical = kgemu::acl::AlignUp(kgemu::acl::AlignUp(size, 32) + 32, 64);
+    // at least what the NPU allocator rounds to (kg_gm_padded_bytes), so a kernel reading a whole block past a
+    // tensor's end stays inside this allocation
+    const uint64_t physical = std::max<uint64_t>(kgemu::acl::AlignUp(kgemu::acl::AlignUp(size, 32) + 32, 64),
+                                                 kg_gm_padded_bytes(size));
     void* p = std::aligned_alloc(64, physical);
     if (p == nullptr) {
         return Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, __func__, "out of memory allocating %zu bytes", size);
@@ -483,10 +508,10 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
             break;
         case ACL_MEMCPY_HOST_TO_DEVICE:
             ok = kgemu::acl::CheckDeviceRange(dst, count, __func__, "dst", &code) &&
-                 kgemu::acl::CheckHostPointer(src, __func__, "src", &code);
+                 kgemu::acl::CheckHostPointer(src, __func__, "src", &code, count);
             break;
         case ACL_MEMCPY_DEVICE_TO_HOST:
-            ok = kgemu::acl::CheckHostPointer(dst, __func__, "dst", &code) &&
+            ok = kgemu::acl::CheckHostPointer(dst, __func__, "dst", &code, count) &&
                  kgemu::acl::CheckDeviceRange(src, count, __func__, "src", &code);
             break;
         case ACL_MEMCPY_DEVICE_TO_DEVICE:

@@ -11,6 +11,8 @@
 extern "C" {
 #endif
 
+typedef int32_t aclnnStatus;  // declared here, as in CANN, for the opbuild-generated headers
+
 typedef struct aclOpExecutor aclOpExecutor;
 typedef struct aclTensor aclTensor;
 typedef struct aclScalar aclScalar;

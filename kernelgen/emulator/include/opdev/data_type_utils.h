@@ -18,6 +18,10 @@ bool IsIntegralType(DataType dtype);
 bool IsComplexType(DataType dtype);
 DataType ToOpDataType(aclDataType dtype);
 aclDataType ToAclDataType(DataType dtype);
+ge::AscendString ToString(const std::initializer_list<DataType>& types);
+// Whether from may be cast to to without losing its kind (PyTorch's can_cast): not float -> integral,
+// complex -> non-complex, or anything else -> bool.
+bool CanCast(DataType from, DataType to);  // "[DT_FLOAT, DT_FLOAT16]"
 }  // namespace op
 
 namespace kgemu {

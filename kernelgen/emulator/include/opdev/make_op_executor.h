@@ -5,6 +5,5 @@
 
 #include "opdev/op_executor.h"
 
-#define CREATE_EXECUTOR() ::kgemu::acl::UniqueExecutor(__func__)
 
 #endif  // KGEMU_OPDEV_MAKE_OP_EXECUTOR_H

@@ -6,7 +6,14 @@
 #ifndef KGEMU_OPDEV_OP_EXECUTOR_H
 #define KGEMU_OPDEV_OP_EXECUTOR_H
 
+#include <bitset>
+
 #include "opdev/common_types.h"
+#include "opdev/data_type_utils.h"
+#include "opdev/format_utils.h"
+#include "opdev/op_def.h"
+#include "opdev/platform.h"
+#include "opdev/shape_utils.h"
 #include "opdev/op_log.h"
 #define KGEMU_ACL_DETAIL_OK
 #include "kgemu/detail/acl_executor.h"
@@ -15,6 +22,22 @@
 #define OP_INPUT(...) ::kgemu::acl::OpArgs(::kgemu::acl::OpArgRole::kInput, #__VA_ARGS__, {__VA_ARGS__})
 #define OP_OUTPUT(...) ::kgemu::acl::OpArgs(::kgemu::acl::OpArgRole::kOutput, #__VA_ARGS__, {__VA_ARGS__})
 #define OP_ATTR(...) ::kgemu::acl::MakeAttrs(#__VA_ARGS__, __VA_ARGS__)
+// `auto uniqueExecutor = CREATE_EXECUTOR();` starts a plan; `uniqueExecutor.ReleaseTo(executor)` hands it over.
+#define CREATE_EXECUTOR() ::kgemu::acl::UniqueExecutor(__func__)
+namespace op {
+using ::kgemu::acl::UniqueExecutor;
+using std::bitset;  // CANN's opdev headers leave std::bitset visible unqualified to op code (ops-nn relies on it)
+}  // namespace op
+
+// OP_CHECK_ADD_TO_LAUNCHER_LIST_AICORE(failed, retExpr, message): when failed, logs message and runs retExpr.
+#define OP_CHECK_ADD_TO_LAUNCHER_LIST_AICORE(failed, retExpr, ...)          \
+    do {                                                                   \
+        if (failed) {                                                      \
+            OP_LOGE(ACLNN_ERR_INNER_NULLPTR, __VA_ARGS__);                 \
+            retExpr;                                                       \
+        }                                                                  \
+    } while (0)
+
 #define ADD_TO_LAUNCHER_LIST_AICORE(KERNEL_NAME, ...) \
     ::kgemu::acl::AddAiCoreLaunch(executor, #KERNEL_NAME, __VA_ARGS__)
 

@@ -29,4 +29,14 @@
         }                                \
     } while (0)
 
+// CHECK_RET(cond, ret): returns ret from the caller when cond is false (CANN's opdev headers define it).
+#ifndef CHECK_RET
+#define CHECK_RET(cond, ret) \
+    do {                     \
+        if (!(cond)) {       \
+            return ret;      \
+        }                    \
+    } while (false)
+#endif
+
 #endif  // KGEMU_OPDEV_OP_LOG_H

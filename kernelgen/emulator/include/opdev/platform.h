@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "graph/ascend_string.h"
+
 namespace op {
 enum class SocVersion {
     ASCEND910 = 0,
@@ -21,9 +23,20 @@ enum class SocVersion {
     RESERVED_VERSION = 99999,
 };
 
+// The AI Core architecture (__NPU_ARCH__) of the SOC, as ops-nn's op_api code asks for it (IsRegbase).
+enum class NpuArch {
+    DAV_1001 = 1001,
+    DAV_2002 = 2002,
+    DAV_2201 = 2201,
+    DAV_3002 = 3002,
+    DAV_3510 = 3510,
+    DAV_RESV = 99999,
+};
+
 class PlatformInfo {
 public:
     SocVersion GetSocVersion() const;
+    NpuArch GetCurNpuArch() const;
     const std::string& GetSocLongVersion() const;  // e.g. "Ascend910B1"
     int64_t GetBlockSize() const;                  // UB block bytes (32)
     uint32_t GetCubeCoreNum() const;
@@ -31,6 +44,7 @@ public:
 };
 
 const PlatformInfo& GetCurrentPlatformInfo();
+ge::AscendString ToString(SocVersion version);  // "Ascend910B"
 }  // namespace op
 
 #endif  // KGEMU_OPDEV_PLATFORM_H

@@ -10,6 +10,8 @@ bool BroadcastInferShape(const Shape& self, const Shape& other, Shape& broadcast
 void ToShape(const int64_t* dims, uint64_t dimNum, Shape& shape);
 void ToShape(const aclIntArray* dims, Shape& shape);
 bool CheckBroadcastShape(const Shape& self, const Shape& other);
+constexpr size_t MAX_DIM_NUM = 8;
+FVector<int64_t, MAX_DIM_NUM> ToShapeVector(const Shape& shape);
 }  // namespace op
 
 #endif  // KGEMU_OPDEV_SHAPE_UTILS_H

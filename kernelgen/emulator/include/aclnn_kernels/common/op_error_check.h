@@ -8,14 +8,6 @@
 #include "opdev/op_log.h"
 #include "opdev/shape_utils.h"
 
-#ifndef CHECK_RET
-#define CHECK_RET(cond, ret) \
-    do {                     \
-        if (!(cond)) {       \
-            return ret;      \
-        }                    \
-    } while (false)
-#endif
 
 #define OP_CHECK_DTYPE_NOT_SUPPORT(tensor, supportList, retExpr)                                           \
     do {                                                                                                    \
@@ -25,6 +17,51 @@
                     ::kgemu::acl::DtypeListString(supportList).c_str());                                    \
             retExpr;                                                                                        \
         }                                                                                                   \
+    } while (0)
+
+// The first-stage output pointers: both must be non-null (ACLNN_ERR_PARAM_NULLPTR returns from the caller).
+#define OP_CHECK_COMM_INPUT(workspaceSize, executor)                                                     \
+    do {                                                                                                  \
+        OP_CHECK_NULL(workspaceSize, return ACLNN_ERR_PARAM_NULLPTR);                                     \
+        OP_CHECK_NULL(executor, return ACLNN_ERR_PARAM_NULLPTR);                                          \
+    } while (0)
+
+#define OP_CHECK_WRONG_DIMENSION(tensor, expectedDim, retExpr)                                            \
+    do {                                                                                                  \
+        if ((tensor)->GetViewShape().GetDimNum() != static_cast<size_t>(expectedDim)) {                   \
+            OP_LOGE(ACLNN_ERR_PARAM_INVALID, "%s must have %zu dims, but has %zu", #tensor,               \
+                    static_cast<size_t>(expectedDim), (tensor)->GetViewShape().GetDimNum());               \
+            retExpr;                                                                                      \
+        }                                                                                                 \
+    } while (0)
+
+#define OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE(tensor, expectedShape, retExpr)                       \
+    do {                                                                                                  \
+        if ((tensor)->GetViewShape() != (expectedShape)) {                                                \
+            OP_LOGE(ACLNN_ERR_PARAM_INVALID, "%s has shape %s but %s is expected", #tensor,               \
+                    ::op::ToString((tensor)->GetViewShape()).GetString(),                                 \
+                    ::op::ToString(expectedShape).GetString());                                           \
+            retExpr;                                                                                      \
+        }                                                                                                 \
+    } while (0)
+
+#define OP_CHECK_RESULT_DTYPE_CAST_FAILED(fromDtype, toDtype, retExpr)                                  \
+    do {                                                                                                  \
+        if (!::op::CanCast((fromDtype), (toDtype))) {                                                     \
+            OP_LOGE(ACLNN_ERR_PARAM_INVALID, "the result dtype %s cannot be cast to the output dtype %s",   \
+                    ::op::ToString(fromDtype).GetString(), ::op::ToString(toDtype).GetString());          \
+            retExpr;                                                                                      \
+        }                                                                                                 \
+    } while (0)
+
+#define OP_CHECK_DTYPE_NOT_SAME(tensor1, tensor2, retExpr)                                                \
+    do {                                                                                                  \
+        if ((tensor1)->GetDataType() != (tensor2)->GetDataType()) {                                       \
+            OP_LOGE(ACLNN_ERR_PARAM_INVALID, "%s (%s) and %s (%s) must have the same dtype", #tensor1,    \
+                    ::op::ToString((tensor1)->GetDataType()).GetString(), #tensor2,                       \
+                    ::op::ToString((tensor2)->GetDataType()).GetString());                                \
+            retExpr;                                                                                      \
+        }                                                                                                 \
     } while (0)
 
 #define OP_CHECK_DTYPE_NOT_MATCH(tensor, expectedDtype, retExpr)                                         \

@@ -52,6 +52,16 @@ public:
     aclFloatArray* AllocFloatArray(const float* value, uint64_t size);
     aclBoolArray* AllocBoolArray(const bool* value, uint64_t size);
     uint64_t GetWorkspaceSize() const { return workspaceSize_; }
+    // A 1-D tensor holding value[0..size) converted to dataType (written into the workspace when the executor runs).
+    template <typename T>
+    aclTensor* ConvertToTensor(const T* value, uint64_t size, op::DataType dataType)
+    {
+        std::vector<double> values(size);
+        for (uint64_t i = 0; i < size; ++i) values[i] = static_cast<double>(value[i]);
+        return ConstTensor(values, dataType);
+    }
+    aclTensor* ConvertToTensor(const aclScalar* scalar, op::DataType dataType);
+    aclTensor* ConvertToTensor(const aclIntArray* array, op::DataType dataType);
 
     // ---- kernelgen emulator ----
     void AddStep(kgemu::acl::Step step);
@@ -63,6 +73,7 @@ public:
     void BindWorkspace(uint8_t* workspace);
     // Reserves bytes of workspace for a kernel launch (what its tiling asked for); returns the offset.
     uint64_t ReserveWorkspace(uint64_t bytes);
+    aclTensor* ConstTensor(const std::vector<double>& values, op::DataType dataType);
 
     uint32_t magic_ = kgemu::acl::kExecutorMagic;
     bool repeatable_ = false;

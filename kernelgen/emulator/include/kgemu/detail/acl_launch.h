@@ -10,6 +10,7 @@
 #include <initializer_list>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "aclnn/aclnn_base.h"
@@ -23,6 +24,9 @@ enum class OpArgRole { kInput, kOutput };
 struct OpArgs {
     OpArgs(OpArgRole role, const char* names, std::initializer_list<const aclTensor*> tensors)
         : role(role), names(SplitArgNames(names)), tensors(tensors) {}
+    // One name per tensor (a DYNAMIC list repeats its OpDef name for each element).
+    OpArgs(OpArgRole role, std::vector<std::string> names, std::vector<const aclTensor*> tensors)
+        : role(role), names(std::move(names)), tensors(std::move(tensors)) {}
     OpArgRole role;
     std::vector<std::string> names;
     std::vector<const aclTensor*> tensors;

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <initializer_list>
 #include <vector>
 
 #include "aclnn/acl_meta.h"
@@ -20,8 +21,27 @@ namespace op {
 using DataType = ge::DataType;
 using Format = ge::Format;
 using Shape = gert::Shape;
+template <typename T>
+struct FVectorOf {
+    using type = std::vector<T>;
+};
+// CANN's FVector<bool> has data(); std::vector<bool> has not, so bools are stored one per byte.
+class BoolVector : public std::vector<uint8_t> {
+public:
+    BoolVector() = default;
+    BoolVector(std::initializer_list<bool> values)
+    {
+        for (bool v : values) push_back(v ? 1 : 0);
+    }
+    const bool* data() const { return reinterpret_cast<const bool*>(std::vector<uint8_t>::data()); }
+    bool* data() { return reinterpret_cast<bool*>(std::vector<uint8_t>::data()); }
+};
+template <>
+struct FVectorOf<bool> {
+    using type = BoolVector;
+};
 template <typename T, size_t N = 8>
-using FVector = std::vector<T>;
+using FVector = typename FVectorOf<T>::type;
 using Strides = FVector<int64_t, 25>;
 }  // namespace op
 

@@ -216,10 +216,11 @@ inline std::string DescribeRequestAttr(const KgAttr& a) {
 }
 
 // Converts a request attr to the declared kind. Returns "" or an error.
-inline std::string ConvertAttr(const KgAttr& a, AttrKind want, AttrValue& v) {
+inline std::string ConvertAttr(const KgAttr& a, AttrKind want, AttrValue& v, const std::string& declName = "") {
     v = AttrValue{};
     v.kind = want;
-    const std::string bad = std::string("attr '") + a.name + "' is " + AttrKindName(want) +
+    const std::string shown = a.name != nullptr ? a.name : declName;
+    const std::string bad = std::string("attr '") + shown + "' is " + AttrKindName(want) +
                             " in the OpDef but the request gives " + DescribeRequestAttr(a);
     switch (want) {
         case AttrKind::kFloat:
@@ -248,7 +249,7 @@ inline std::string ConvertAttr(const KgAttr& a, AttrKind want, AttrValue& v) {
             if (want == AttrKind::kListBool) for (auto& x : v.list_i) x = x != 0 ? 1 : 0;
             return "";
         default:
-            return std::string("attr '") + a.name + "' is " + AttrKindName(want) + ", which the emulator cannot pass";
+            return std::string("attr '") + shown + "' is " + AttrKindName(want) + ", which the emulator cannot pass";
     }
 }
 
@@ -264,13 +265,24 @@ inline std::string BuildAttrs(const ops::OpDef& def, const ImplData* impl, const
         return nullptr;
     };
     if (req.n_attrs > 0 && req.attrs == nullptr) return "the request's attr array is missing";
+    // Attrs without a name are positional (an aclnn launch's OP_ATTR(...)): the k-th of them is the OpDef's k-th.
+    std::vector<const KgAttr*> positional;
+    for (int32_t i = 0; i < req.n_attrs; ++i) {
+        if (req.attrs[i].name == nullptr) positional.push_back(&req.attrs[i]);
+    }
+    if (positional.size() > def.KgAttrs().size()) {
+        return "the launch passes " + std::to_string(positional.size()) + " attrs; " + def.KgType() + " declares " +
+               std::to_string(def.KgAttrs().size());
+    }
+    size_t index = 0;
     for (const auto& ad : def.KgAttrs()) {
         const ops::KgAttrData& a = ad.KgData();
         known.insert(a.name);
-        const KgAttr* given = find_req(a.name);
+        const KgAttr* given = index < positional.size() ? positional[index] : find_req(a.name);
+        ++index;
         AttrValue v;
         if (given != nullptr) {
-            const std::string e = ConvertAttr(*given, a.default_value.kind, v);
+            const std::string e = ConvertAttr(*given, a.default_value.kind, v, a.name);
             if (!e.empty()) return e;
         } else if (a.has_default) {
             v = a.default_value;
@@ -296,7 +308,7 @@ inline std::string BuildAttrs(const ops::OpDef& def, const ImplData* impl, const
     }
     for (int32_t i = 0; i < req.n_attrs; ++i) {
         const char* n = req.attrs[i].name;
-        if (n == nullptr || known.count(n) == 0) {
+        if (n != nullptr && known.count(n) == 0) {
             std::string names;
             for (const auto& k : known) names += (names.empty() ? "" : ", ") + k;
             return std::string("unknown attr '") + (n == nullptr ? "(null)" : n) + "'; " + def.KgType() + " has: " +

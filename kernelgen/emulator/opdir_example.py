@@ -1,0 +1,231 @@
+"""run-example for an operator directory: its own examples/test_aclnn_*.cpp, unmodified, on the emulator.
+
+What ops-nn's `build.sh --run_example OP eager cust` does on an NPU machine, with CANN replaced by the emulator:
+- the aclnn API: the directory's own `op_host/op_api/*.cpp` (ACLNNTYPE aclnn_exclude) compiled against the
+  emulated opdev headers; where there are none, the API CANN's opbuild would generate from the OpDef
+  (kernelgen/emulator/aclnn_gen.py), its header reachable as `aclnn_<op>.h` and `aclnnop/aclnn_<op>.h`;
+- the directory's host sources (OpDef, tiling, infershape) and its kernel, one unit per OpDef dtype combination
+  the example can ask for (the combinations whose every dtype appears as an `ACL_<DTYPE>` token in the example;
+  all of them when none does), each wrapped in its own namespace so several link into one program;
+- the emulated ACL runtime and kernel harness, and the example itself.
+The example's exit code is the verdict (ops-nn's run_example checks nothing else). A kernel defect the emulator
+finds is reported as on an NPU: the launch succeeds, aclrtSynchronizeStream fails with 507015, and the
+diagnosis (naming operator, SOC, block and API call) is printed and returned in the outcome.
+"""
+from __future__ import annotations
+
+import os
+import re
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from kernelgen.dtypes import GE_DTYPES
+from kernelgen.emulator import INCLUDE_DIR, RUNTIME_DIR
+from kernelgen.emulator.aclnn_gen import api_of, header_text, source_text
+from kernelgen.emulator.build import RUNTIME_SOURCES, CompileUnit, compile_object, materialize_tree, write_source
+from kernelgen.emulator.example import (_STD_HEADERS, ACL_RUNTIME_SOURCES, EXAMPLE_TIMEOUT_S, _ident, _link,
+                                        _soc_unit)
+from kernelgen.errors import ToolchainError, UsageError
+from kernelgen.proc import stream_tool
+from kernelgen.socs import Soc
+from kernelgen.toolchain import find_compiler
+
+Progress = Callable[[str], None]
+AICORE_EXCEPTION = 507015
+# aclDataType names in an example -> ge dtype names
+ACL_TO_GE = {"FLOAT": "DT_FLOAT", "FLOAT16": "DT_FLOAT16", "BF16": "DT_BF16", "INT8": "DT_INT8", "INT16": "DT_INT16",
+             "INT32": "DT_INT32", "INT64": "DT_INT64", "UINT8": "DT_UINT8", "UINT16": "DT_UINT16",
+             "UINT32": "DT_UINT32", "UINT64": "DT_UINT64", "BOOL": "DT_BOOL", "DOUBLE": "DT_DOUBLE"}
+MAX_KERNEL_UNITS = 8  # the example's dtype tokens usually narrow it to one or two
+# As `kernelgen sim` treats operator directories: a GM access into a tensor's allocation padding (the NPU
+# allocator's 512-byte rounding) is a warning, not a defect (kgemu_acl_gm_slack in runtime/kg_acl_launch.cpp).
+GM_SLACK_UNIT = ('// kernelgen run-example OP_DIR: GM accesses into allocation padding are warnings.\n'
+                 '#include <cstdint>\nextern "C" int32_t kgemu_acl_gm_slack(void) { return 1; }\n')
+
+
+@dataclass(frozen=True)
+class OpDirExample:
+    op_dir: Path
+    example: Path
+    exe: Path
+    api: str              # "own op_api sources (a.cpp, b.cpp)" or "generated from the OpDef: aclnnX"
+    combos: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OpDirOutcome:
+    example: Path
+    soc: str
+    returncode: int
+    api: str
+    defect: str           # the emulator's diagnosis of a kernel defect, "" if none
+    detail: str
+
+    @property
+    def passed(self) -> bool:
+        return self.returncode == 0
+
+
+def find_examples(op_dir: Path) -> list[Path]:
+    """The directory's examples/test_aclnn_*.cpp (what ops-nn's run_example finds for the operator)."""
+    found = sorted((op_dir / "examples").glob("test_aclnn_*.cpp"))
+    if not found:
+        raise UsageError(f"{op_dir} has no examples/test_aclnn_*.cpp; give one with --example FILE.cpp")
+    return found
+
+
+def aclnn_type(op_dir: Path) -> str:
+    """ACLNNTYPE of add_modules_sources in op_host/CMakeLists.txt (or the root one); aclnn if none says."""
+    for cm in (op_dir / "op_host" / "CMakeLists.txt", op_dir / "CMakeLists.txt"):
+        if cm.is_file():
+            m = re.search(r"ACLNNTYPE\s+(\w+)", cm.read_text(errors="replace"))
+            if m:
+                return m.group(1)
+    return "aclnn"
+
+
+def example_combos(decl, soc: Soc, example_text: str) -> list[dict[str, str]]:
+    """The OpDef dtype combinations the example can ask for (see the module doc)."""
+    combos = [c for c in decl.combos(soc.family) if all(v in GE_DTYPES for v in c.values())]
+    if not combos:
+        raise UsageError(f"{decl.op_type} declares no dtype combination the emulator has C++ types for on {soc.family}")
+    used = {ACL_TO_GE[t] for t in re.findall(r"\bACL_([A-Z0-9]+)\b", example_text) if t in ACL_TO_GE}
+    picked = [c for c in combos if set(c.values()) <= used]
+    return (picked or combos)[:MAX_KERNEL_UNITS]
+
+
+def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
+    """The directory's launcher (opdir.launcher_source) for one combination, its kernel inside a namespace of its
+    own and registered for the ACL launcher, so several combinations link into one program."""
+    text = source._launcher(decl, combo)
+    kernel_line = f'#include "{source.kernel_source()}"'
+    if kernel_line not in text:
+        raise ToolchainError(f"{decl.op_type}: unexpected launcher text (no {kernel_line})")
+    head, tail = text.split(kernel_line, 1)
+    tail = tail.replace('extern "C" void kg_kernel_entry(', "void kg_acl_launch(", 1)
+    from kernelgen.emulator.opdir import _kernel_texts
+
+    # emulator and standard headers the kernel includes are parsed first, outside the namespace
+    pre = [f"#include <{h}>" for h in _STD_HEADERS]
+    for header in dict.fromkeys(re.findall(r'#\s*include\s*[<"]([^">]+)[">]', _kernel_texts(source.op_dir))):
+        if (INCLUDE_DIR / header).is_file() and not header.startswith("kgemu/detail/"):
+            pre.append(f'#include "{header}"')
+    space = f"kg_acl_kernel_{tag}"
+    dtypes = ", ".join(str(GE_DTYPES[combo[t.name]].value) for t in decl.inputs + decl.outputs)
+    entry = source.snake
+    return (head + "\n".join(pre) + f"\n#define {entry} {entry}_{tag}\nnamespace {space} {{\n{kernel_line}\n" + tail
+            + f"}}  // namespace {space}\n#undef {entry}\n\n"
+            'extern "C" int32_t kgemu_acl_register_kernel(const char*, const int32_t*, int32_t,\n'
+            "                                             void (*)(uint8_t**, int32_t, uint64_t));\n"
+            f"namespace {{\nconst int32_t kDtypes[] = {{{dtypes}}};\n"
+            f'const int32_t kRegistered __attribute__((unused)) = kgemu_acl_register_kernel("{decl.op_type}", '
+            f"kDtypes, {len(decl.inputs) + len(decl.outputs)}, {space}::kg_acl_launch);\n}}  // namespace\n")
+
+
+def checkout_includes(op_dir: Path) -> tuple[Path, ...]:
+    """Where the directory sits in an ops-nn checkout: the include roots ops-nn's CMake gives op_api sources
+    (`common/inc`, `common/inc/op_api`, the checkout root for `<category>/common/*.h`). Read from the user's
+    checkout at build time, never copied."""
+    for parent in op_dir.parents:
+        inc = parent / "common" / "inc"
+        if (inc / "op_api").is_dir():
+            return (inc, inc / "op_api", parent)
+    return ()
+
+
+def api_units(source, soc: Soc) -> tuple[list[CompileUnit], tuple[Path, ...], str]:
+    """(compile units of the aclnn API, include dirs the example needs, a description)."""
+    op_dir = source.op_dir
+    api_dir = op_dir / "op_host" / "op_api"
+    own = sorted(api_dir.glob("*.cpp")) if api_dir.is_dir() else []
+    if own:
+        headers = {f"aclnnop/{h.name}": h.read_text(errors="replace") for h in sorted(api_dir.glob("aclnn_*.h"))}
+        alias = materialize_tree(headers or {"aclnnop/.keep": ""}, f"{source.snake}_own_aclnnop")
+        inc = (api_dir, op_dir / "op_host", op_dir, op_dir.parent, *checkout_includes(op_dir))
+        units = [CompileUnit(f"{source.snake}_opapi_{p.stem}", p, (), inc, source.digest) for p in own]
+        return units, (api_dir, alias, *checkout_includes(op_dir)), "its own op_api sources (" + ", ".join(p.name for p in own) + ")"
+    decl = source.decl()
+    doc_op = next((o for o in source._doc.get("ops", []) if o.get("op_type") == decl.op_type), {})
+    kind = aclnn_type(op_dir)
+    api = api_of(decl, "aclnn_inner" if kind == "aclnn_inner" else "aclnn")
+    origin = f" in {op_dir.name}/op_host"
+    header = header_text(api, origin)
+    tree = materialize_tree({f"{api.header}.h": header, f"aclnnop/{api.header}.h": header,
+                             f"{api.header}.cpp": source_text(api, decl, doc_op, soc.family, origin)},
+                            f"{source.snake}_{soc.family}_aclnn_gen")
+    units = [CompileUnit(f"{source.snake}_aclnn_gen_{soc.family}", tree / f"{api.header}.cpp", (), (tree,),
+                         source.digest)]
+    return units, (tree,), f"{api.name} generated from the OpDef (ACLNNTYPE {kind}): {api.prototype()}"
+
+
+def build_example(op_dir: Path, soc: Soc, example: Path, progress: Progress | None = None,
+                  jobs: int | None = None) -> OpDirExample:
+    from kernelgen.emulator.emulate import OperatorSource
+    from kernelgen.emulator.opdir import explain_compile_error
+
+    op_dir = Path(op_dir).resolve()
+    source = OperatorSource(op_dir, op_dir.name)
+    decl = source.decl()
+    example = Path(example).resolve()
+    if not example.is_file():
+        raise UsageError(f"example program {example} does not exist")
+    units = [CompileUnit(f"rt_{Path(s).stem}", RUNTIME_DIR / s) for s in RUNTIME_SOURCES + ACL_RUNTIME_SOURCES]
+    units += source.host_units()
+    api, example_inc, described = api_units(source, soc)
+    units += api
+    combos = example_combos(decl, soc, example.read_text(errors="replace"))
+    kernel_inc = (op_dir, op_dir / "op_kernel", op_dir.parent)
+    labels = []
+    for combo in combos:
+        tag = _ident("_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs))
+        path = write_source(_kernel_unit(source, decl, combo, tag), f"{source.snake}_acl_kernel")
+        units.append(CompileUnit(f"{source.snake}_acl_kernel_{soc.npu_arch}_{tag}", path,
+                                 source.kernel_flags(decl, combo, soc), kernel_inc, source.digest))
+        labels.append(", ".join(f"{n}={v.removeprefix('DT_')}" for n, v in combo.items()))
+    units.append(CompileUnit(f"kg_acl_soc_{_ident(soc.sku)}", write_source(_soc_unit(soc), "kg_acl_soc")))
+    units.append(CompileUnit("kg_acl_gm_slack", write_source(GM_SLACK_UNIT, "kg_acl_gm_slack")))
+    units.append(CompileUnit(f"example_{_ident(op_dir.name)}_{_ident(example.stem)}", example, (),
+                             (*example_inc, example.parent)))
+    if progress:
+        progress(f"building {example.name} for {soc.family} with {described}; kernels for "
+                 + "; ".join(f"({x})" for x in labels) + f" ({len(units)} units; cached objects are reused)")
+    compiler = find_compiler()
+    try:
+        with ThreadPoolExecutor(max_workers=jobs or max(1, os.cpu_count() or 1)) as pool:
+            objects = list(pool.map(lambda u: compile_object(u, compiler), units))
+    except ToolchainError as exc:
+        raise ToolchainError(explain_compile_error(str(exc))) from exc
+    exe = _link(objects, f"{_ident(op_dir.name)}_{_ident(example.stem)}_{soc.family}", compiler)
+    return OpDirExample(op_dir, example, exe, described, tuple(labels))
+
+
+
+def run_opdir_example(op_dir: Path, soc: Soc, example: Path, on_line: Callable[[str], None] | None = None,
+                      progress: Progress | None = None, env: dict | None = None,
+                      timeout: float = EXAMPLE_TIMEOUT_S) -> OpDirOutcome:
+    """Build and run one example program; its exit code is the outcome's (-N when signal N killed it)."""
+    program = build_example(op_dir, soc, example, progress)
+    if progress:
+        progress(f"running {program.exe}")
+    defects: list[str] = []
+
+    def collect(line: str) -> None:
+        if str(AICORE_EXCEPTION) in line and line.startswith("[ERROR]") and "kernel" in line:
+            defects.append(line)
+        if on_line:
+            on_line(line)
+
+    result = stream_tool([str(program.exe)], env=env, on_line=collect, timeout=timeout)
+    defect = defects[0] if defects else ""
+    detail = f"{program.example.name} exited with code {result.returncode}"
+    if defect:
+        detail += ("; the emulator found a kernel defect, reported to the program as on an NPU (the stream "
+                   f"failed with {AICORE_EXCEPTION}): {defect}")
+    return OpDirOutcome(program.example, soc.family, result.returncode, program.api, defect, detail)
+
+
+__all__ = ["OpDirExample", "OpDirOutcome", "aclnn_type", "api_units", "build_example", "checkout_includes",
+           "example_combos",
+           "find_examples", "run_opdir_example"]

@@ -1,0 +1,206 @@
+"""aclnn as documented, and `kernelgen run-example OP_DIR`: an operator directory's own example, unmodified.
+
+The generated-API tests are pure Python (a hand-written OpDecl); the programs are the miniature operator
+directories under tests/opdirs with their own examples/test_aclnn_<op>.cpp (ACLNNTYPE aclnn: no op_api sources,
+so the API is generated from the OpDef as CANN's build would), each compiled once.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kernelgen.authoring.ops import get_spec
+from kernelgen.authoring.render import render_tree, resolve_socs
+from kernelgen.cli import main
+from kernelgen.emulator.aclnn_gen import api_of, header_text
+from kernelgen.emulator.emulate import AttrDecl, OpDecl, TensorDecl
+
+from conftest import REPO, requires_cxx
+
+OPDIRS = REPO / "tests" / "opdirs"
+CPP = REPO / "tests" / "examples_cpp"
+
+
+def cli(args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def no_cann(monkeypatch):
+    for var in ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME", "KERNELGEN_OPS_NN"):
+        monkeypatch.delenv(var, raising=False)
+
+
+# ---- kernelgen's own operators: the documented prototypes ---------------------------------------------------
+def _header(op: str, name: str) -> str:
+    spec = get_spec(op)
+    return render_tree(spec, resolve_socs(spec, None))[f"op_host/op_api/{name}.h"]
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def test_gelu_backward_header_is_the_documented_prototype():
+    text = _flat(_header("gelu_grad", "aclnn_gelu_backward"))
+    assert ("aclnnGeluBackwardGetWorkspaceSize( const aclTensor* gradOutput, const aclTensor* self, "
+            "const aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor);") in text
+    assert ("aclnnGeluBackward( void* workspace, uint64_t workspace_size, aclOpExecutor* executor, "
+            "const aclrtStream stream);") in text
+    assert "aclTensor* gradInput" not in text.replace("const aclTensor* gradInput", "")
+
+
+def test_gelu_backward_v2_header_is_its_documented_prototype():
+    # docs/aclnnGeluBackwardV2.md: char *approximate and a non-const aclTensor *gradInput
+    text = _flat(_header("gelu_grad_v2", "aclnn_gelu_backward_v2"))
+    assert ("aclnnGeluBackwardV2GetWorkspaceSize( const aclTensor* gradOutput, const aclTensor* self, "
+            "char* approximate, aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor);") in text
+    assert "const aclrtStream stream);" in text
+
+
+@requires_cxx
+@pytest.mark.parametrize("op, program", [("gelu_grad", "documented_prototype.cpp"),
+                                         ("gelu_grad_v2", "documented_prototype_v2.cpp")])
+def test_a_client_of_the_documented_prototype_compiles_and_passes(op, program, monkeypatch):
+    no_cann(monkeypatch)
+    res = cli(["run-example", op, "--example", CPP / program, "--backend", "emu"])
+    assert res.exit_code == 0, res.output
+    assert "0 check(s) failed" in res.output and "FAIL:" not in res.output
+
+
+# ---- the API CANN's build generates from an OpDef -------------------------------------------------------------
+def _decl(inputs, outputs, attrs=()):
+    return OpDecl("FooBar", "foo_bar", tuple(inputs), tuple(outputs), tuple(attrs))
+
+
+def test_generated_api_follows_opbuild_conventions():
+    decl = _decl([TensorDecl("x", ("DT_FLOAT",)), TensorDecl("bias", ("DT_FLOAT",), required=False),
+                  TensorDecl("xs", ("DT_FLOAT",), dynamic=True)],
+                 [TensorDecl("y", ("DT_FLOAT",)), TensorDecl("out", ("DT_FLOAT",))],
+                 [AttrDecl("alpha", "float", 1.0, True), AttrDecl("axes", "list_int", None, True),
+                  AttrDecl("mode", "str", "none", False), AttrDecl("keep", "bool", False, False),
+                  AttrDecl("n", "int", 0, False), AttrDecl("w", "list_float", None, False),
+                  AttrDecl("m", "list_bool", None, True)])
+    api = api_of(decl)
+    assert api.name == "aclnnFooBar" and api.header == "aclnn_foo_bar"
+    assert api.prototype() == (
+        "aclnnStatus aclnnFooBarGetWorkspaceSize(const aclTensor *x, const aclTensor *biasOptional, "
+        "const aclTensorList *xs, double alpha, const aclIntArray *axes, char *modeOptional, bool keep, int64_t n, "
+        "const aclFloatArray *wOptional, const aclBoolArray *m, const aclTensor *yOut, const aclTensor *outOut, "
+        "uint64_t *workspaceSize, aclOpExecutor **executor)")
+    header = header_text(api)
+    assert '#include "aclnn/acl_meta.h"' in header
+    assert "aclnnStatus aclnnFooBar(\n    void *workspace,\n    uint64_t workspaceSize,\n    aclOpExecutor *executor,\n" \
+           "    aclrtStream stream);" in header
+    assert " * biasOptional : optional\n" in header and " * xs : dynamic\n" in header
+
+
+def test_generated_api_inplace_output_is_one_ref_parameter_and_inner_type():
+    decl = _decl([TensorDecl("var", ("DT_FLOAT",)), TensorDecl("grad", ("DT_FLOAT",))],
+                 [TensorDecl("var", ("DT_FLOAT",))], [AttrDecl("lr", "float", 0.1, True)])
+    api = api_of(decl, "aclnn_inner")
+    assert api.name == "aclnnInnerFooBar" and api.header == "aclnn_inner_foo_bar"
+    assert [p.decl for p in api.params] == ["aclTensor *varRef", "const aclTensor *grad", "double lr"]
+
+
+def test_generated_api_rejects_an_unmapped_attribute_type():
+    from kernelgen.errors import UsageError
+
+    with pytest.raises(UsageError, match="attribute t has type list_list_int"):
+        api_of(_decl([TensorDecl("x", ("DT_FLOAT",))], [TensorDecl("y", ("DT_FLOAT",))],
+                     [AttrDecl("t", "list_list_int")]))
+
+
+# ---- run-example OP_DIR ----------------------------------------------------------------------------------------
+@requires_cxx
+@pytest.mark.parametrize("op, expect", [
+    ("poly_lite", ["aclnnPolyLite result[7] is: 11.500000"]),                 # a list_float attribute
+    ("clamp_lite", ["aclnnClampLite attrs result[0] is: -0.250000",           # OPTIONAL input given as nullptr
+                    "aclnnClampLite bounds result[0] is: -2.000000"]),        # ... and given
+    ("foreach_mul_scalar_lite", ["aclnnForeachMulScalarLite result[1][10] is: 48.000000"]),  # DYNAMIC lists
+])
+def test_an_operator_directory_runs_its_own_example(op, expect, monkeypatch):
+    no_cann(monkeypatch)
+    res = cli(["run-example", OPDIRS / op, "--soc", "ascend910b"])
+    assert res.exit_code == 0, res.output
+    for line in expect:
+        assert line in res.output
+    assert "generated from the OpDef (ACLNNTYPE aclnn)" in res.output
+    assert f"test_aclnn_{op}.cpp exited with code 0" in res.output
+
+
+@requires_cxx
+def test_the_generated_api_rejects_what_the_opdef_does_not_declare(tmp_path, monkeypatch):
+    no_cann(monkeypatch)
+    src = tmp_path / "wrong_dtype.cpp"
+    src.write_text(
+        '#include <cstdio>\n#include "acl/acl.h"\n#include "aclnn_poly_lite.h"\n'
+        "int main() {\n  aclInit(nullptr); aclrtSetDevice(0);\n  int64_t n = 8, one = 1; void* d = nullptr;\n"
+        "  aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);\n"
+        "  aclTensor* x = aclCreateTensor(&n, 1, ACL_FLOAT16, &one, 0, ACL_FORMAT_ND, &n, 1, d);\n"
+        "  aclTensor* y = aclCreateTensor(&n, 1, ACL_FLOAT, &one, 0, ACL_FORMAT_ND, &n, 1, d);\n"
+        "  const float c[] = {1}; aclFloatArray* a = aclCreateFloatArray(c, 1);\n"
+        "  uint64_t ws = 0; aclOpExecutor* e = nullptr;\n"
+        '  std::printf("dtype %d\\n", aclnnPolyLiteGetWorkspaceSize(x, a, y, &ws, &e));\n'
+        '  std::printf("null %d\\n", aclnnPolyLiteGetWorkspaceSize(x, a, nullptr, &ws, &e));\n'
+        "  return 0;\n}\n")
+    res = cli(["run-example", OPDIRS / "poly_lite", "--example", src])
+    assert res.exit_code == 0, res.output
+    assert "dtype 161002" in res.output and "null 161001" in res.output
+    assert "x=FLOAT16/ND, y=FLOAT/ND match no combination the OpDef of PolyLite declares" in res.output
+
+
+@requires_cxx
+def test_a_kernel_defect_fails_the_stream_and_is_named(tmp_path, monkeypatch):
+    no_cann(monkeypatch)
+    broken = tmp_path / "poly_lite"
+    shutil.copytree(OPDIRS / "poly_lite", broken)
+    tiling = broken / "op_host" / "poly_lite_tiling.cpp"
+    text = tiling.read_text()
+    # the kernel is told there are 1024 elements more than the tensors hold
+    for field in ("totalNum = total", "perCore = perCore"):
+        assert f"t->{field};" in text
+        text = text.replace(f"t->{field};", f"t->{field} + 1024;")
+    tiling.write_text(text)
+    res = cli(["run-example", broken])
+    assert res.exit_code == 507015 % 256, res.output   # the example returns the sync's status
+    assert "aclrtSynchronizeStream failed. ERROR: 507015" in res.output      # the example's own message
+    assert "the emulator found a kernel defect" in res.output and "PolyLite" in res.output
+
+
+def test_a_directory_without_examples_is_a_usage_error(tmp_path):
+    op = tmp_path / "empty_op"
+    (op / "op_host").mkdir(parents=True)
+    (op / "op_kernel").mkdir()
+    res = cli(["run-example", op])
+    assert res.exit_code == 2
+    assert "has no examples/test_aclnn_*.cpp" in res.output
+
+
+# ---- kernelgen's own operators whose API is opbuild's -----------------------------------------------------------
+def test_generate_leaves_an_opbuild_api_to_cann_and_keeps_a_handwritten_one(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli(["new", "my_add2", "--input", "a", "--input", "b", "--output", "out"]).exit_code == 0
+    res = cli(["generate", "my_add2.py", "-o", "gen"])
+    assert res.exit_code == 0, res.output
+    cmake = (tmp_path / "gen/op_host/CMakeLists.txt").read_text()
+    assert "add_modules_sources(OPTYPE my_add2 ACLNNTYPE aclnn)" in cmake
+    assert not (tmp_path / "gen/op_host/op_api").exists()          # opbuild generates aclnn_my_add2.{h,cpp}
+    spec = get_spec("gelu_grad")                                     # aclnnGeluBackward is not aclnnGeluGrad
+    files = render_tree(spec, resolve_socs(spec, None))
+    assert "add_modules_sources(OPTYPE gelu_grad ACLNNTYPE aclnn_exclude)" in files["op_host/CMakeLists.txt"]
+    assert "op_host/op_api/aclnn_gelu_backward.cpp" in files
+
+
+@requires_cxx
+def test_run_example_of_an_operator_with_opbuilds_api_uses_the_generated_one(tmp_path, monkeypatch):
+    no_cann(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    assert cli(["new", "my_add2", "--input", "a", "--input", "b", "--output", "out"]).exit_code == 0
+    res = cli(["run-example", "my_add2.py", "--backend", "emu"])
+    assert res.exit_code == 0, res.output
+    assert "aclnnMyAdd2 result[7] is: 2.000000" in res.output        # a and b are all ones in the example
+    assert "8 results match the golden" in res.output
