@@ -313,6 +313,7 @@ def survey(path, soc, jobs, json_file, recipes, timeout):
         sys.exit(EXIT_CHECK_FAILED)
 
 
+@main.command(context_settings=CONTEXT)
 @op_argument
 @soc_list_option()
 @dtype_option(multiple=True, help="float32, float16 or bfloat16 (repeatable; default: all the SOC allows).")
