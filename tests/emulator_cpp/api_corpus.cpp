@@ -291,6 +291,22 @@ KG_TEST(gather_past_src_buffer) {
     });
 }
 
+// Legal: the offsets are relative to src's start and may reach past src's view, within its buffer (Gather.md).
+KG_TEST(gather_past_view_ok) {
+    corpus::misuse([](corpus::Bufs& u) {
+        AscendC::LocalTensor<float> whole = u.a.Get<float>();
+        AscendC::LocalTensor<float> src = u.a.Get<float>(64);  // a 256-byte view of a's 1 KiB
+        AscendC::LocalTensor<uint32_t> off = u.b.Get<uint32_t>();
+        AscendC::LocalTensor<float> dst = u.c.Get<float>();
+        for (uint32_t i = 0; i < 256; ++i) whole.SetValue(i, static_cast<float>(i));
+        for (uint32_t i = 0; i < 8; ++i) off.SetValue(i, i * 128);  // elements 0, 32, ..., 224: past the view
+        AscendC::Gather(dst, src, off, static_cast<uint32_t>(0), 8);
+        bool good = true;
+        for (uint32_t i = 0; i < 8; ++i) good &= dst.GetValue(i) == static_cast<float>(i * 32);
+        kgtest::check("gathered_past_view", good);
+    });
+}
+
 // ---- GatherMask: built-in patterns (normal mode) and a user pattern (counter mode) ----
 KG_TEST(gather_mask_forms) {
     using namespace corpus;
