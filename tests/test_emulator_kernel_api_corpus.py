@@ -113,6 +113,12 @@ def test_gather_count_and_mask_forms(program):
     np.testing.assert_array_equal(v["gather_mask"].astype(np.float16), want_h)
 
 
+def test_gather_offsets_may_pass_src_view_within_its_buffer(program):
+    out = run(program, "gather_past_view_ok")
+    ok(out)
+    assert out["checks"] == {"gathered_past_view": "ok"}, out["raw"]
+
+
 def test_gather_mask_patterns(program):
     v = ok(run(program, "gather_mask_forms"))
     src = np.arange(1, 257, dtype=np.float32)
@@ -216,7 +222,7 @@ def test_every_corpus_api_test_is_covered(program):
     listed = set(kgbuild.run_program(program, "--list").stdout.split())
     covered = {m[0] for m in MISUSE} | {"tbuf_queue_interface", "quebind_user_positions", "scalar_cast",
                                         "deq_scale_and_set_mask", "init_global_memory", "gather_forms",
-                                        "gather_mask_forms", "sign_values", "transpose_forms",
+                                        "gather_mask_forms", "gather_past_view_ok", "sign_values", "transpose_forms",
                                         "pair_and_repeat_reduce", "reduce_patterns",
                                         "tbuf_pool"}
     assert listed == covered

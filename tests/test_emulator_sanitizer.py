@@ -45,6 +45,9 @@ HAZARDS = [
     ("double_buffer_no_chain",
      "block 0: DataCopy: race on UB [0, 256) of TBuf 0 (VECCALC): this call (pipe MTE2) writes bytes that Muls "
      "(pipe V, API call #9) reads"),
+    ("quebind_without_hops",
+     "block 0: Muls: race on UB [0, 256) of queue 0 (VECIN) buffer 0: this call (pipe V) reads bytes that DataCopy "
+     "(pipe MTE2, API call #4, tile 1) wrote, and nothing orders pipe MTE2 before pipe V in between"),
     ("unwritten_tbuf",
      "block 0: DataCopy: src reads UB [0, 256) of TBuf 0 (VECCALC), whose values Add (pipe V, API call #8) computed "
      "from UB [256, 512) of TBuf 1 (VECCALC), which nothing had written"),
@@ -80,7 +83,7 @@ HAZARDS = [
 SEMANTICS = ["compare_ne_nan_is_false", "compare_mask_ignored_910b", "compare_mask_applied_310b",
              "reciprocal_rsqrt_documented_precision", "reduce_sum_tree_in_float", "signed_zero"]
 
-CONTROLS = ["tbuf_flags_ok", "double_buffer_ok", "queue_tiles_ok", "rounded_count_ok", "output_each_once_ok",
+CONTROLS = ["tbuf_flags_ok", "double_buffer_ok", "queue_tiles_ok", "quebind_round_trip_ok", "rounded_count_ok", "output_each_once_ok",
             "gm_read_padding_warns", "cast_f32_s32_910b_ok", "api_call_synced_ok"]
 
 

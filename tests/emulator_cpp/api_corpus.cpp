@@ -31,6 +31,17 @@ static_assert(std::is_same<__bf16, bfloat16_t>::value, "__bf16 is bfloat16_t");
 static_assert(GetDataBlockSizeInBytes() == 32, "one DataBlock is 32 bytes");
 static_assert(Std::min(3, 5) == 3 && Std::max(3u, 5u) == 5u, "Std::min / max");
 
+// Copy-out of a TBuf a vector op wrote: a TBuf's hand-overs order no pipes, so V -> MTE3 waits on a flag before
+// the copy and MTE3 -> V after it (the next vector op may overwrite the bytes the copy reads).
+template <typename T>
+void copy_out(const GlobalTensor<T>& g, const LocalTensor<T>& l, uint32_t n) {
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    DataCopy(g, l, n);
+    SetFlag<HardEvent::MTE3_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE3_V>(EVENT_ID0);
+}
+
 }  // namespace corpus
 
 namespace corpus {
@@ -184,7 +195,7 @@ KG_TEST(deq_scale_and_set_mask) {
         Cast(hv, iv, RoundMode::CAST_NONE, 64);
         GlobalTensor<half> yg;
         yg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(y.ptr()), 64);
-        DataCopy(yg, hv, 64);
+        copy_out(yg, hv, 64);
         // AscendCUtils::SetMask<float>(16): the next isSetMask = false call touches 16 elements per repeat
         LocalTensor<float> fv = fb.Get<float>();
         Duplicate(fv, 1.0f, 128);
@@ -193,7 +204,7 @@ KG_TEST(deq_scale_and_set_mask) {
         AscendCUtils::ResetMask();
         GlobalTensor<float> zg;
         zg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z.ptr()), 128);
-        DataCopy(zg, fv, 128);
+        copy_out(zg, fv, 128);
     });
     val("deq_half", y.as<half>(), 64);
     val("masked_adds", z.as<float>(), 128);
@@ -242,7 +253,7 @@ KG_TEST(gather_forms) {
         Gather(dst, src, off, static_cast<uint32_t>(16), 100);  // base: 16 bytes = element 4
         GlobalTensor<float> yg;
         yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y.ptr()), 128);
-        DataCopy(yg, dst, 128);
+        copy_out(yg, dst, 128);
         // mask form on half: one repeat of 128 lanes, the first 100 active
         LocalTensor<half> hs = hb.Get<half>();
         LocalTensor<half> hdst = hd.Get<half>();
@@ -254,7 +265,7 @@ KG_TEST(gather_forms) {
         Gather(hdst, hs, off, static_cast<uint32_t>(0), static_cast<uint64_t>(100), 1, 8);
         GlobalTensor<half> zg;
         zg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(z.ptr()), 128);
-        DataCopy(zg, hdst, 128);
+        copy_out(zg, hdst, 128);
     });
     val("gather_count", y.as<float>(), 128);
     val("gather_mask", z.as<half>(), 128);
@@ -280,6 +291,22 @@ KG_TEST(gather_past_src_buffer) {
     });
 }
 
+// Legal: the offsets are relative to src's start and may reach past src's view, within its buffer (Gather.md).
+KG_TEST(gather_past_view_ok) {
+    corpus::misuse([](corpus::Bufs& u) {
+        AscendC::LocalTensor<float> whole = u.a.Get<float>();
+        AscendC::LocalTensor<float> src = u.a.Get<float>(64);  // a 256-byte view of a's 1 KiB
+        AscendC::LocalTensor<uint32_t> off = u.b.Get<uint32_t>();
+        AscendC::LocalTensor<float> dst = u.c.Get<float>();
+        for (uint32_t i = 0; i < 256; ++i) whole.SetValue(i, static_cast<float>(i));
+        for (uint32_t i = 0; i < 8; ++i) off.SetValue(i, i * 128);  // elements 0, 32, ..., 224: past the view
+        AscendC::Gather(dst, src, off, static_cast<uint32_t>(0), 8);
+        bool good = true;
+        for (uint32_t i = 0; i < 8; ++i) good &= dst.GetValue(i) == static_cast<float>(i * 32);
+        kgtest::check("gathered_past_view", good);
+    });
+}
+
 // ---- GatherMask: built-in patterns (normal mode) and a user pattern (counter mode) ----
 KG_TEST(gather_mask_forms) {
     using namespace corpus;
@@ -300,17 +327,17 @@ KG_TEST(gather_mask_forms) {
         // pattern 2 (odd indices), 2 repeats of 64 floats, repeats 8 blocks apart
         Duplicate(dst, 0.0f, 256);
         GatherMask(dst, src, static_cast<uint8_t>(2), false, 0, {1, 2, 8, 0}, counts[0]);
-        DataCopy(yg, dst, 64);
+        copy_out(yg, dst, 64);
         // pattern 5 (index % 4 == 2), one repeat, src0 block stride 2 (every other 32-byte block)
         Duplicate(dst, 0.0f, 64);
         GatherMask(dst, src, static_cast<uint8_t>(5), false, 0, {2, 1, 0, 0}, counts[1]);
-        DataCopy(yg[64], dst, 64);
+        copy_out(yg[64], dst, 64);
         // user pattern, counter mode: 70 elements per repeat, 2 repeats, src0 repeat stride 4 blocks,
         // src1 repeat stride 0 (the same 70 pattern bits for both repeats)
         for (uint32_t w = 0; w < 16; ++w) pat.SetValue(w, 0x0F0F0F0Fu ^ (w * 0x01010101u));
         Duplicate(dst, 0.0f, 256);
         GatherMask(dst, src, pat, true, 70, {1, 2, 4, 0}, counts[2]);
-        DataCopy(yg[128], dst, 128);
+        copy_out(yg[128], dst, 128);
         kgtest::check("mask_register_left_normal", !kgemu::detail::tl_block->mask_counter);
     });
     val("gm_y", y.as<float>(), 256);
@@ -360,8 +387,8 @@ KG_TEST(sign_values) {
         GlobalTensor<half> zg;
         yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y.ptr()), 64);
         zg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(z.ptr()), 64);
-        DataCopy(yg, dst, 64);
-        DataCopy(zg, hdst, 64);
+        copy_out(yg, dst, 64);
+        copy_out(zg, hdst, 64);
     });
     val("sign_in", in.data(), in.size());
     val("sign_f32", y.as<float>(), 64);
@@ -399,7 +426,7 @@ KG_TEST(transpose_forms) {
         TransDataTo5HD<half>(dl, sl, TransDataTo5HDParams(false, false, 1, 0, 0));
         GlobalTensor<half> yg;
         yg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(y.ptr()), 256);
-        DataCopy(yg, hdst, 256);
+        copy_out(yg, hdst, 256);
         // float: address lists, 2 repeats; source rows 16 floats apart, repeat r moves the sources one block
         // (8 floats) and the destinations 16 blocks
         uint64_t da[16], sa[16];
@@ -414,12 +441,12 @@ KG_TEST(transpose_forms) {
         TransDataTo5HD<float>(da, sa, fp);
         GlobalTensor<float> zg;
         zg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z.ptr()), 256);
-        DataCopy(zg, fdst, 256);
+        copy_out(zg, fdst, 256);
         // Transpose: 16 x 16 halves
         Transpose(hdst, hs);
         GlobalTensor<half> wg;
         wg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(w.ptr()), 256);
-        DataCopy(wg, hdst, 256);
+        copy_out(wg, hdst, 256);
         // Scatter: 16 floats to byte offsets 4 * (5 i mod 16) of a 64-float buffer, base 64 bytes
         LocalTensor<uint32_t> off = ob.Get<uint32_t>();
         for (uint32_t i = 0; i < 16; ++i) off.SetValue(i, 4 * ((5 * i) % 16));
@@ -427,7 +454,7 @@ KG_TEST(transpose_forms) {
         Scatter(fdst, fs, off, static_cast<uint32_t>(64), 16);
         GlobalTensor<float> vg;
         vg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(v.ptr()), 64);
-        DataCopy(vg, fdst, 64);
+        copy_out(vg, fdst, 64);
     });
     val("t5hd_half", y.as<half>(), 256);
     val("t5hd_float", z.as<float>(), 256);
@@ -465,7 +492,7 @@ KG_TEST(pair_and_repeat_reduce) {
         PairReduceSum(dst, src, 3, 64, 1, 1, 8);
         GlobalTensor<float> yg;
         yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y.ptr()), 128);
-        DataCopy(yg, dst, 128);
+        copy_out(yg, dst, 128);
         // bit mask: elements 0..9 and 40 of each repeat
         Duplicate(dst, 0.0f, 64);
         const uint64_t bits[2] = {0x3FFULL | (1ULL << 40), 0};
@@ -474,7 +501,7 @@ KG_TEST(pair_and_repeat_reduce) {
         RepeatReduceSum(dst[32], src, 3, 20, 0, 1, 1, 8);
         GlobalTensor<float> zg;
         zg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z.ptr()), 64);
-        DataCopy(zg, dst, 64);
+        copy_out(zg, dst, 64);
     });
     val("pair_full", y.as<float>(), 128);
     val("pair_bits_and_repeat", z.as<float>(), 64);
@@ -505,7 +532,7 @@ KG_TEST(reduce_patterns) {
         if (g_coreType == AIV) dst.SetValue(63, 1.0f);
         GlobalTensor<float> yg;
         yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y.ptr()), 64);
-        DataCopy(yg, dst, 64);
+        copy_out(yg, dst, 64);
     });
     val("reduce_patterns", y.as<float>(), 64);
 }
@@ -543,7 +570,7 @@ KG_TEST(tbuf_pool) {
         a = q.DeQue<float>();
         LocalTensor<float> o = t.Get<float>();
         Muls(o, a, 3.0f, 64);
-        DataCopy(yg, o, 64);
+        copy_out(yg, o, 64);
         q.FreeTensor(a);
         const auto ub = [&](const LocalTensor<float>& v) {
             return static_cast<uint32_t>(kgemu::detail::ub_offset_of(*kgemu::detail::tl_block, v.kg_addr));

@@ -87,6 +87,35 @@ __global__ __aicore__ void queue_tiles(GM_ADDR x, GM_ADDR y, uint32_t tiles) {
     }
 }
 
+// One TQueBind<VECIN, VECOUT> buffer carried GM -> VECIN -> VECOUT -> GM by the user-position EnQue/DeQue
+// (each hop orders its pipes: MTE2 -> V, V -> V, V -> MTE3; FreeTensor -> AllocTensor MTE3 -> MTE2). Without the
+// hand-overs nothing orders the copy-in before the compute.
+__global__ __aicore__ void quebind_round_trip(GM_ADDR x, GM_ADDR y, uint32_t tiles, bool hops) {
+    TPipe pipe;
+    TQueBind<QuePosition::VECIN, QuePosition::VECOUT, 1> q;
+    pipe.InitBuffer(q, 2, N * sizeof(float));
+    GlobalTensor<float> xg, yg;
+    xg.SetGlobalBuffer((__gm__ float*)x, tiles * N);
+    yg.SetGlobalBuffer((__gm__ float*)y, tiles * N);
+    for (uint32_t i = 0; i < tiles; ++i) {
+        LT t = q.AllocTensor<float>();
+        DataCopy(t, xg[i * N], N);
+        if (hops) {
+            q.EnQue<QuePosition::GM, QuePosition::VECIN, float>(t);
+            t = q.DeQue<QuePosition::GM, QuePosition::VECIN, float>();
+        }
+        Muls(t, t, 2.0f, N);
+        if (hops) {
+            q.EnQue<QuePosition::VECIN, QuePosition::VECOUT, float>(t);
+            t = q.DeQue<QuePosition::VECIN, QuePosition::VECOUT, float>();
+            q.EnQue<QuePosition::VECOUT, QuePosition::GM, float>(t);
+            t = q.DeQue<QuePosition::VECOUT, QuePosition::GM, float>();
+        }
+        DataCopy(yg[i * N], t, N);
+        q.FreeTensor(t);
+    }
+}
+
 // ---- memory state ----
 // A vector op reads a TBuf region nothing wrote; its result is copied out.
 __global__ __aicore__ void unwritten_tbuf(GM_ADDR x, GM_ADDR y) {
@@ -346,6 +375,19 @@ KG_TEST(queue_tiles_ok) {
     kgtest::Gm x("x", 5 * 256), y("y", 5 * 256);
     y.as_output();
     kgtest::run_one("ascend910b", {&x, &y}, [&] { san::queue_tiles(x.ptr(), y.ptr(), 5); });
+}
+KG_TEST(quebind_round_trip_ok) {
+    kgtest::Gm x("x", 3 * 256), y("y", 3 * 256);
+    y.as_output();
+    for (int i = 0; i < 3 * 64; ++i) x.as<float>()[i] = static_cast<float>(i) - 7.0f;
+    const bool ok = kgtest::run_one("ascend910b", {&x, &y}, [&] { san::quebind_round_trip(x.ptr(), y.ptr(), 3, true); });
+    bool good = ok;
+    for (int i = 0; i < 3 * 64; ++i) good &= y.as<float>()[i] == 2.0f * (static_cast<float>(i) - 7.0f);
+    kgtest::check("quebind_values", good);
+}
+KG_TEST(quebind_without_hops) {
+    kgtest::Gm x("x", 3 * 256), y("y", 3 * 256);
+    kgtest::run_one("ascend910b", {&x, &y}, [&] { san::quebind_round_trip(x.ptr(), y.ptr(), 3, false); });
 }
 KG_TEST(unwritten_tbuf) {
     kgtest::Gm x("x", 256), y("y", 256);

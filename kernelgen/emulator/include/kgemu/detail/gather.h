@@ -78,6 +78,22 @@ inline T gather_read(const char* api, const AscendC::LocalTensor<T>& src, uint64
     return v;
 }
 
+// The bytes of src a Gather reads: srcBaseAddr + srcOffset[i] are byte offsets from src's start that may reach
+// anywhere in src's buffer, past its view (the docs bound them by the element alignment only; gather_read checks
+// them against the buffer). The ApiCall declares [lowest, highest + sizeof(T)) of what was read, as a conservative
+// extent (the bytes between the gathered elements need not hold values).
+struct GatherSpan {
+    uint64_t lo = UINT64_MAX, hi = 0;
+    void add(uint64_t off) {
+        lo = off < lo ? off : lo;
+        hi = off > hi ? off : hi;
+    }
+    template <typename T>
+    void describe(ApiCall& call, const AscendC::LocalTensor<T>& src) const {
+        if (lo <= hi) call.read_extent(src, lo / sizeof(T), (hi - lo) / sizeof(T) + 1);
+    }
+};
+
 // The gather-mask bit of element k (of per_rep) in repeat r.
 struct GatherPattern {
     uint8_t builtin = 0;            // 1..7, or 0 for a user pattern
@@ -161,15 +177,18 @@ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
     const uint32_t* off =
         kgemu::detail::ub_operand(b, "Gather", "srcOffset", srcOffset, static_cast<uint64_t>(count) * sizeof(uint32_t));
     kgemu::detail::ub_operand(b, "Gather", "src", src, sizeof(T));
+    std::vector<T> out(count);  // read everything first: dst may alias src
+    kgemu::detail::GatherSpan span;
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint64_t o = static_cast<uint64_t>(srcBaseAddr) + off[i];
+        out[i] = kgemu::detail::gather_read("Gather", src, o, i);
+        span.add(o);
+    }
     kgemu::detail::ApiCall call(b, "Gather", ::PIPE_V);
     call.read(srcOffset, 0, count);
-    call.read(src, 0, (src.kg_buf_end - kgemu::detail::ub_offset_of(b, src.kg_addr)) / sizeof(T));
+    span.describe<T>(call, src);
     call.write(dst, 0, count);
     call.commit();
-    std::vector<T> out(count);  // read everything first: dst may alias src
-    for (uint32_t i = 0; i < count; ++i) {
-        out[i] = kgemu::detail::gather_read("Gather", src, static_cast<uint64_t>(srcBaseAddr) + off[i], i);
-    }
     std::memcpy(d, out.data(), out.size() * sizeof(T));
 }
 
@@ -188,17 +207,19 @@ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
         const uint32_t* off = kgemu::detail::ub_operand(b, "Gather", "srcOffset", srcOffset,                        \
                                                         static_cast<uint64_t>(m.repeat) * m.per_rep * 4);           \
         kgemu::detail::ub_operand(b, "Gather", "src", src, sizeof(T));                                              \
-        kgemu::detail::ApiCall call(b, "Gather", ::PIPE_V);                                                         \
-        call.read(srcOffset, 0, static_cast<uint64_t>(m.repeat) * m.per_rep);                                       \
-        call.read(src, 0, (src.kg_buf_end - kgemu::detail::ub_offset_of(b, src.kg_addr)) / sizeof(T));              \
-        call.write(dst, 0, kgemu::detail::mask_extent(sizeof(T), 1, dstRepStride, m) / sizeof(T));                  \
-        call.commit();                                                                                              \
         std::vector<std::pair<uint8_t*, T>> out;                                                                    \
+        kgemu::detail::GatherSpan span;                                                                             \
         kgemu::detail::for_active(m, [&](uint32_t r, uint32_t k) {                                                  \
             const uint64_t i = static_cast<uint64_t>(r) * m.per_rep + k;                                            \
-            out.emplace_back(kgemu::detail::rep_addr(od, r, k),                                                     \
-                             kgemu::detail::gather_read("Gather", src, static_cast<uint64_t>(srcBaseAddr) + off[i], i)); \
+            const uint64_t o = static_cast<uint64_t>(srcBaseAddr) + off[i];                                         \
+            out.emplace_back(kgemu::detail::rep_addr(od, r, k), kgemu::detail::gather_read("Gather", src, o, i));   \
+            span.add(o);                                                                                            \
         });                                                                                                         \
+        kgemu::detail::ApiCall call(b, "Gather", ::PIPE_V);                                                         \
+        call.read(srcOffset, 0, static_cast<uint64_t>(m.repeat) * m.per_rep);                                       \
+        span.describe<T>(call, src);                                                                                \
+        call.write(dst, 0, kgemu::detail::mask_extent(sizeof(T), 1, dstRepStride, m) / sizeof(T));                  \
+        call.commit();                                                                                              \
         for (const auto& e : out) std::memcpy(e.first, &e.second, sizeof(T));                                       \
     }
 KGEMU_GATHER_MASKED(const uint64_t)

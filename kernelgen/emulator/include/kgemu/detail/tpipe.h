@@ -47,6 +47,14 @@ constexpr int8_t que_producer_pipe(AscendC::TPosition src) {
 constexpr int8_t que_consumer_pipe(AscendC::TPosition dst) {
     return dst == AscendC::TPosition::GM || dst == AscendC::TPosition::VECOUT ? 5 /* MTE3 */ : 1 /* V */;
 }
+// The same for one user-position hop of a TQueBind (EnQue<srcUserPos, dstUserPos>): GM -> VECIN is filled by
+// MTE2 and drained by V, VECIN -> VECOUT filled and drained by V, VECOUT -> GM filled by V and drained by MTE3.
+constexpr int8_t hop_producer_pipe(AscendC::TPosition srcUserPos) {
+    return srcUserPos == AscendC::TPosition::GM ? 4 /* MTE2 */ : 1 /* V */;
+}
+constexpr int8_t hop_consumer_pipe(AscendC::TPosition dstUserPos) {
+    return dstUserPos == AscendC::TPosition::GM ? 5 /* MTE3 */ : 1 /* V */;
+}
 
 // State shared by every queue and TBuf (the non-template part of TQueBind).
 struct QueCore {
@@ -65,8 +73,10 @@ struct QueCore {
     uint8_t kg_state[64] = {};
     uint8_t kg_fifo[64] = {};
     // sanitizer: the pipes that produce into / consume from the buffers, each buffer's allocation generation
-    // (bumped by AllocTensor and FreeTensor) and the vector clocks its EnQue and FreeTensor published
+    // (bumped by AllocTensor and FreeTensor), the vector clocks its EnQue and FreeTensor published and the pipe
+    // its last DeQue handed it to (the one whose accesses FreeTensor waits for)
     int8_t kg_prod_pipe = 1, kg_cons_pipe = 1;
+    int8_t kg_deq_pipe[64] = {};
     uint32_t kg_gen[64] = {};
     VClock kg_enq_clock[64];
     VClock kg_free_clock[64];
@@ -230,53 +240,12 @@ public:
 
     template <typename T>
     bool EnQue(const LocalTensor<T>& tensor) {
-        auto& b = kgemu::detail::api_enter("EnQue");
-        kg_require_init("EnQue");
-        const uint32_t slot = kg_slot_of(b, "EnQue", tensor);
-        const uint8_t st = kg_state[slot];
-        if (st == kgemu::detail::BUF_FREE) {
-            kgemu::detail::fail("EnQue", kgemu::detail::strf("buffer %u of queue %d is not allocated (it was freed, "
-                                                             "or never came from AllocTensor)",
-                                                             slot, kg_id));
-        }
-        if (st == kgemu::detail::BUF_ENQUE) {
-            kgemu::detail::fail("EnQue", kgemu::detail::strf("buffer %u of queue %d is already enqueued", slot, kg_id));
-        }
-        if (depth > 0 && kg_fifo_count >= static_cast<uint32_t>(depth)) {
-            kgemu::detail::fail("EnQue", kgemu::detail::strf("queue %d already holds %u enqueued tensor(s) and its "
-                                                             "depth is %d: EnQue past depth (DeQue first, or raise "
-                                                             "the TQue depth)",
-                                                             kg_id, kg_fifo_count, depth));
-        }
-        kg_fifo[(kg_fifo_head + kg_fifo_count) % 64] = static_cast<uint8_t>(slot);
-        ++kg_fifo_count;
-        kg_state[slot] = kgemu::detail::BUF_ENQUE;
-        if (b.san.on) kg_enq_clock[slot] = b.san.vc[kg_prod_pipe];
-        if (__builtin_expect(b.trace, 0)) {
-            kgemu::detail::trace_push(b, "EnQue", kgemu::detail::producer_pipe(kg_bpos), kg_len, 0, 0, sizeof(T), -1,
-                                      kg_id, static_cast<int32_t>(slot));
-        }
-        return true;
+        return kg_enque(tensor, kg_prod_pipe);
     }
 
     template <typename T>
     LocalTensor<T> DeQue() {
-        auto& b = kgemu::detail::api_enter("DeQue");
-        kg_require_init("DeQue");
-        if (kg_fifo_count == 0) {
-            kgemu::detail::fail("DeQue", kgemu::detail::strf("queue %d (%s) is empty: DeQue without a matching EnQue",
-                                                             kg_id, kgemu::detail::position_name(kg_bpos)));
-        }
-        const uint32_t slot = kg_fifo[kg_fifo_head];
-        kg_fifo_head = (kg_fifo_head + 1) % 64;
-        --kg_fifo_count;
-        kg_state[slot] = kgemu::detail::BUF_DEQUE;
-        if (b.san.on) b.san.vc[kg_cons_pipe].join(kg_enq_clock[slot]);
-        if (__builtin_expect(b.trace, 0)) {
-            kgemu::detail::trace_push(b, "DeQue", kgemu::detail::consumer_pipe(kg_bpos), kg_len, 0, 0, sizeof(T), -1,
-                                      kg_id, static_cast<int32_t>(slot));
-        }
-        return kg_tensor<T>(slot);
+        return kg_deque<T>(kg_cons_pipe);
     }
     template <typename T>
     void DeQue(LocalTensor<T>& tensor) {
@@ -301,7 +270,9 @@ public:
         }
         kg_state[slot] = kgemu::detail::BUF_FREE;
         ++kg_gen[slot];
-        if (b.san.on) kg_free_clock[slot] = b.san.vc[kg_cons_pipe];
+        // the buffer's last users: the pipe its last DeQue handed it to (the queue's consumer pipe if never dequeued)
+        const int8_t last = st == kgemu::detail::BUF_DEQUE ? kg_deq_pipe[slot] : kg_cons_pipe;
+        if (b.san.on) kg_free_clock[slot] = b.san.vc[last];
         --kg_pipe->kg_in_use[static_cast<int>(kg_bpos)];
         if (__builtin_expect(b.trace, 0)) {
             kgemu::detail::trace_push(b, "FreeTensor", kgemu::detail::consumer_pipe(kg_bpos), kg_len, 0, 0, sizeof(T),
@@ -311,16 +282,18 @@ public:
 
     // The forms that name the user positions of a bound queue (a TQueBind<VECIN, VECOUT> carrying one buffer
     // from GM through the vector unit back to GM): EnQue<GM, VECIN, T>, DeQue<VECOUT, GM, T>, ... The positions
-    // choose the hardware events the NPU waits on; the buffer follows the same state machine as EnQue/DeQue.
+    // choose the hardware events the NPU waits on, so the sanitizer orders the hop's pipes (MTE2 -> V for
+    // GM -> VECIN, V -> V for VECIN -> VECOUT, V -> MTE3 for VECOUT -> GM); the buffer follows the same state
+    // machine as EnQue/DeQue.
     template <TPosition srcUserPos, TPosition dstUserPos, typename T>
     bool EnQue(const LocalTensor<T>& tensor) {
         kg_check_user_pos("EnQue", srcUserPos, dstUserPos);
-        return EnQue(tensor);
+        return kg_enque(tensor, kgemu::detail::hop_producer_pipe(srcUserPos));
     }
     template <TPosition srcUserPos, TPosition dstUserPos, typename T>
     LocalTensor<T> DeQue() {
         kg_check_user_pos("DeQue", srcUserPos, dstUserPos);
-        return DeQue<T>();
+        return kg_deque<T>(kgemu::detail::hop_consumer_pipe(dstUserPos));
     }
 
     bool VacantInQue() const { return depth <= 0 || kg_fifo_count < static_cast<uint32_t>(depth); }
@@ -335,6 +308,58 @@ public:
     void FreeAllEvent() {}
 
 protected:
+    // EnQue / DeQue, the hop's producer pipe publishing its clock and the consumer pipe joining it
+    template <typename T>
+    bool kg_enque(const LocalTensor<T>& tensor, int8_t prod_pipe) {
+        auto& b = kgemu::detail::api_enter("EnQue");
+        kg_require_init("EnQue");
+        const uint32_t slot = kg_slot_of(b, "EnQue", tensor);
+        const uint8_t st = kg_state[slot];
+        if (st == kgemu::detail::BUF_FREE) {
+            kgemu::detail::fail("EnQue", kgemu::detail::strf("buffer %u of queue %d is not allocated (it was freed, "
+                                                             "or never came from AllocTensor)",
+                                                             slot, kg_id));
+        }
+        if (st == kgemu::detail::BUF_ENQUE) {
+            kgemu::detail::fail("EnQue", kgemu::detail::strf("buffer %u of queue %d is already enqueued", slot, kg_id));
+        }
+        if (depth > 0 && kg_fifo_count >= static_cast<uint32_t>(depth)) {
+            kgemu::detail::fail("EnQue", kgemu::detail::strf("queue %d already holds %u enqueued tensor(s) and its "
+                                                             "depth is %d: EnQue past depth (DeQue first, or raise "
+                                                             "the TQue depth)",
+                                                             kg_id, kg_fifo_count, depth));
+        }
+        kg_fifo[(kg_fifo_head + kg_fifo_count) % 64] = static_cast<uint8_t>(slot);
+        ++kg_fifo_count;
+        kg_state[slot] = kgemu::detail::BUF_ENQUE;
+        if (b.san.on) kg_enq_clock[slot] = b.san.vc[prod_pipe];
+        if (__builtin_expect(b.trace, 0)) {
+            kgemu::detail::trace_push(b, "EnQue", kgemu::detail::producer_pipe(kg_bpos), kg_len, 0, 0, sizeof(T), -1,
+                                      kg_id, static_cast<int32_t>(slot));
+        }
+        return true;
+    }
+
+    template <typename T>
+    LocalTensor<T> kg_deque(int8_t cons_pipe) {
+        auto& b = kgemu::detail::api_enter("DeQue");
+        kg_require_init("DeQue");
+        if (kg_fifo_count == 0) {
+            kgemu::detail::fail("DeQue", kgemu::detail::strf("queue %d (%s) is empty: DeQue without a matching EnQue",
+                                                             kg_id, kgemu::detail::position_name(kg_bpos)));
+        }
+        const uint32_t slot = kg_fifo[kg_fifo_head];
+        kg_fifo_head = (kg_fifo_head + 1) % 64;
+        --kg_fifo_count;
+        kg_state[slot] = kgemu::detail::BUF_DEQUE;
+        kg_deq_pipe[slot] = cons_pipe;
+        if (b.san.on) b.san.vc[cons_pipe].join(kg_enq_clock[slot]);
+        if (__builtin_expect(b.trace, 0)) {
+            kgemu::detail::trace_push(b, "DeQue", kgemu::detail::consumer_pipe(kg_bpos), kg_len, 0, 0, sizeof(T), -1,
+                                      kg_id, static_cast<int32_t>(slot));
+        }
+        return kg_tensor<T>(slot);
+    }
     // A user-position pair must be one hop of the queue's path GM -> src -> dst -> GM.
     static void kg_check_user_pos(const char* api, TPosition us, TPosition ud) {
         const bool ok = (us == TPosition::GM && ud == src && src != TPosition::GM) || (us == src && ud == dst) ||
