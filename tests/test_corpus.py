@@ -236,7 +236,7 @@ def test_syncall_report_names_the_block_that_failed_first():
     with pytest.raises(EmulatorDefect) as info:
         run(OPDIRS / "sync_fail", "ascend910b", {"x": np.ones(32, np.float32)})
     msg = str(info.value)
-    assert "block 1 of 4" in msg and "DataCopy: reads 32 bytes" in msg
+    assert "block 1 of 4" in msg and "DataCopy: the GlobalTensor set to 'x' reads bytes" in msg
     assert not msg.split(": ", 1)[1].startswith("SyncAll")
 
 

@@ -240,6 +240,9 @@ class OpSpec:
     formula: str = ""
     attr_variants: tuple[tuple[str, str, str], ...] = ()  # (attr, value, variant): checked before soc_variants
     special_values: tuple[tuple[str, tuple[float, ...]], ...] = ()  # verify hazards per input
+    # Inputs verify also feeds +-1e20 and +-the dtype's largest finite value: the program must stay finite
+    # there (it clamps them); an operator whose result may overflow (a plain add) names none.
+    saturating_inputs: tuple[str, ...] = ()
     ub_reserve_bytes: int = 8192  # the documented Ascend C library UB reserve (A2201), left free
     # Cores and tiles are split in these units so every GM transfer starts 512-byte aligned: 32-byte-aligned
     # transfers reach only about 70 % of the bandwidth (socs.md §3.4, GMA). Must be a multiple of 32.

@@ -30,9 +30,9 @@ def default_shapes(spec: OpSpec, soc: Soc, dtype: DType) -> list[tuple[tuple[int
 
 def make_inputs(spec: OpSpec, shape: tuple[int, ...], dtype: DType, seed: int) -> dict[str, np.ndarray]:
     """{input name: array of dtype}. About 1 in 8 elements is a hazard: 0, +-tiny, subnormal, +-60,
-    or one of the spec's special values, and for every input after the first (x-like, not dy-like) also
-    +-1e20 and +-the dtype's largest finite value (an unclamped x^3 overflows there); the rest is uniform
-    in [-7, 7] (dy-like inputs in [-5, 5])."""
+    or one of the spec's special values, and for the spec's saturating inputs also +-1e20 and +-the
+    dtype's largest finite value (an unclamped x^3 overflows there); the rest is uniform in [-7, 7]
+    (the first input, dy-like, in [-5, 5])."""
     rng = np.random.default_rng(seed)
     n = int(np.prod(shape)) if shape else 1
     finfo = np.finfo(np.float32) if dtype is DType.FLOAT32 else (
@@ -45,7 +45,7 @@ def make_inputs(spec: OpSpec, shape: tuple[int, ...], dtype: DType, seed: int) -
         values = rng.uniform(lo, hi, size=n)
         hazards = [0.0, -0.0, 1e-30, -1e-30, subnormal, -subnormal, 60.0, -60.0, 1e-6, -1e-6]
         hazards += list(specials.get(t.name, ()))
-        if i:
+        if t.name in spec.saturating_inputs:
             big = float(finfo.max) if finfo is not None else 3.3895313892515355e38  # bfloat16's largest finite
             hazards += [min(1e20, big), -min(1e20, big), big, -big]
         picks = rng.random(n) < 0.125
