@@ -688,10 +688,10 @@ def _run_example_opdir(op_dir: Path, socs, example_file: Path | None, timeout: f
     exit_code = 0
     for soc in (list(socs) or [get_soc("ascend910b")]):
         for example in examples:
-            r = run_opdir_example(op_dir, soc, example, on_line=_echo_line, progress=_echo_progress, timeout=timeout)
-            _echo_progress(f"{r.soc}: ran {r.example} against {r.api}; {r.detail}")
+            r = run_opdir_example(op_dir, soc, example, on_line=_echo_line, progress=note, timeout=timeout)
+            note(f"{r.soc}: ran {r.example} against {r.api}; {r.detail}")
             if r.returncode < 0:  # killed by a signal: say which, exit 1
-                _echo_progress(f"{r.soc}: {r.example.name} {exit_text(r.returncode)}")
+                note(f"{r.soc}: {r.example.name} {exit_text(r.returncode)}")
             exit_code = exit_code or (EXIT_CHECK_FAILED if r.returncode < 0 else r.returncode)
     if exit_code:
         sys.exit(exit_code)
