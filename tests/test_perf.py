@@ -265,10 +265,11 @@ def test_generated_program_is_accurate_and_finite_where_the_reference_is_not():
 
 @requires_cxx
 def test_gelu_grad_programs_on_the_model():
-    from kernelgen.perf.calibration.gelu_grad import REFERENCE_SIGMOID_MUL, source_for, spec_with
+    from kernelgen.emulator.emulate import source_for_spec
+    from kernelgen.perf.calibration.gelu_grad import REFERENCE_SIGMOID_MUL, spec_with
 
     soc, shape = "ascend910b", (48 * 9216 * 4,)   # four of the generated kernel's float16 tiles per core
-    reference = perf.estimate_source(source_for(spec_with(REFERENCE_SIGMOID_MUL, 32), soc), soc, "float16", shape,
+    reference = perf.estimate_source(source_for_spec(spec_with(REFERENCE_SIGMOID_MUL, 32), soc), soc, "float16", shape,
                                      label="reference")
     generated = perf.estimate("gelu_grad", soc, "float16", shape)
     assert generated.gm_bytes == reference.gm_bytes == 3 * 2 * shape[0]

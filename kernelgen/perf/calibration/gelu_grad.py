@@ -54,26 +54,13 @@ def spec_with(variant: Variant, granule_bytes: int | None = None, base: OpSpec |
     return spec
 
 
-def source_for(spec: OpSpec, soc_family: str):
-    """An emulate.OperatorSource of spec rendered for soc_family."""
-    from kernelgen.emulator.emulate import OperatorSource
-    from kernelgen.emulator.build import materialize_tree
-    from kernelgen.authoring.render import render_tree, resolve_socs
-    from kernelgen.authoring.tiling import TILING_FIELDS
-
-    names = list(spec.default_socs) + ([soc_family] if soc_family not in spec.default_socs else [])
-    files = {k: v for k, v in render_tree(spec, resolve_socs(spec, names)).items()
-             if k.startswith(("op_host/", "op_kernel/"))}
-    root = materialize_tree(files, spec.snake)
-    return OperatorSource(root, spec.snake, None, [(n, t) for n, t, _ in TILING_FIELDS])
-
-
 def model_programs(soc: str, dtype: str, shape) -> dict:
     """{label: PerfEstimate} for the reference's sequence and tiling granule against the generated kernel."""
+    from kernelgen.emulator.emulate import source_for_spec
     from kernelgen.perf.model import estimate, estimate_source
 
     return {
-        "reference sequence, 32 B granule": estimate_source(source_for(spec_with(REFERENCE_SIGMOID_MUL, 32), soc),
-                                                            soc, dtype, shape, label="reference sequence"),
+        "reference sequence, 32 B granule": estimate_source(
+            source_for_spec(spec_with(REFERENCE_SIGMOID_MUL, 32), soc), soc, dtype, shape, label="reference sequence"),
         "generated": estimate("gelu_grad", soc, dtype, shape),
     }
