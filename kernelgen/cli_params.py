@@ -23,6 +23,15 @@ import click
 from kernelgen.errors import UsageError
 from kernelgen.validate import (MAX_SEED, check_name, check_output_dir, check_output_file, load_npy, parse_shape)
 
+CONTEXT = {"help_option_names": ["-h", "--help"]}
+
+
+def check_cache() -> None:
+    """The emulator cache must be usable before any work starts (one line naming KERNELGEN_CACHE_DIR if not)."""
+    from kernelgen.emulator.build import cache_dir
+
+    cache_dir()
+
 
 class _Type(click.ParamType):
     """A click type whose failures are kernelgen UsageErrors (one line, exit 2) naming the option."""
