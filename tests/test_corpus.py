@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from kernelgen.cli import main
 from kernelgen.corpus import inputs as recipes_mod
+from kernelgen.corpus.kinds import defect_kind
 from kernelgen.corpus.survey import find_operator_dirs
 from kernelgen.corpus.worker import check_outputs, compile_failure, padding_writes
 from kernelgen.emulator import INCLUDE_DIR
@@ -281,6 +282,34 @@ def test_survey_of_one_operator_directory_runs_it(tmp_path):
     assert row["class"] == "ran" and row["op_type"] == "PairStats" and row["soc"] == "ascend910b"
     assert row["shapes"] == {"a": [4, 37], "b": [4, 37]}  # the shipped default shape
     assert "diff: the broadcast of the inputs' shapes (infershape left it unset)" in row["output_rules"]
+
+
+@requires_cxx
+def test_survey_names_the_kind_of_defect(tmp_path):
+    report = tmp_path / "kind.json"
+    res = CliRunner().invoke(main, ["survey", str(OPDIRS / "sync_fail"), "--json", str(report)])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(report.read_text())
+    [row] = doc["rows"]
+    assert row["class"] == "defect found" and row["defect_kind"] == "GM out of bounds"
+    assert doc["defect_kinds"] == {"GM out of bounds": 1}
+    assert "defects by kind: GM out of bounds 1" in res.output
+
+
+@pytest.mark.parametrize("detail, kind", [
+    ("Op on ascend910b, block 0 of 1, tile 1, API call #8: Adds: race on UB [0, 592) of queue 0 (VECIN) buffer 0: "
+     "this call (pipe V) reads bytes that DataCopy (pipe MTE2, API call #5, tile 1) wrote", "race"),
+    ("Op on ascend910b, block 18 of 19, tile 1, API call #28: DataCopy: writes bytes [576, 608) of 'y' which has "
+     "592 bytes past the logical end of 'y' (592 bytes) into its allocation padding", "padding write"),
+    ("case 2 (x 4x37): Op on ascend910b, block 0 of 1, tile 1, API call #9: Muls: src reads UB [0, 4) of TBuf 1 "
+     "(VECCALC), which nothing had written (uninitialised memory)", "uninitialised read"),
+    ("output y: 148 of 148 elements never written (still the emulator's 0xFF fill)", "unwritten output"),
+    ("Op on ascend950, block 0 of 50, API call #4: InitBuffer: UB overflow: InitBuffer of 174592 bytes", "UB overflow"),
+    ("output y: 3 of 148 elements are NaN for finite inputs (first at flat index 7)", "non-finite output"),
+    ("something the patterns do not know", "other"),
+])
+def test_defect_kind_reads_the_emulators_wording(detail, kind):
+    assert defect_kind(detail) == kind
 
 
 def test_survey_usage_errors(tmp_path):

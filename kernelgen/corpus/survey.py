@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from kernelgen.corpus.kinds import defect_kind
 from kernelgen.corpus.worker import CLASSES, CRASHED, DEFECT, RAN, RESULT_TAG, TIMED_OUT
 from kernelgen.errors import ToolchainError, UsageError
 from kernelgen.proc import stream_tool
@@ -44,6 +45,15 @@ class Survey:
             out[r["class"]] = out.get(r["class"], 0) + 1
         return out
 
+    def defect_kinds(self) -> dict[str, int]:
+        """Defect rows by kind (corpus.kinds), most frequent first."""
+        out: dict[str, int] = {}
+        for r in self.rows:
+            if r["class"] == DEFECT:
+                kind = r.get("defect_kind") or defect_kind(r.get("detail", ""))
+                out[kind] = out.get(kind, 0) + 1
+        return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
+
     def ok(self) -> bool:
         return all(r["class"] in (RAN, DEFECT) for r in self.rows)
 
@@ -54,6 +64,7 @@ class Survey:
         good = sum(1 for r in self.rows if r["class"] in (RAN, DEFECT))
         return {"root": str(self.root), "commit": self.commit, "soc": self.soc or "per operator (ascend910b first)",
                 "kernelgen": __version__, "operators": total, "counts": self.counts(),
+                "defect_kinds": self.defect_kinds(),
                 "ran_or_defect_percent": round(100.0 * good / total, 1) if total else 0.0,
                 "seconds": round(self.seconds, 1), "skipped": self.skipped,
                 "rows": sorted(self.rows, key=lambda r: r["dir"])}
@@ -226,12 +237,17 @@ def table(result: Survey, width: int = 100) -> list[str]:
     for r in rows:
         detail = (r.get("detail") or "").replace("\n", " ")
         room = max(20, width - name_w - 25)
+        if r["class"] == DEFECT:
+            detail = f"({r.get('defect_kind') or defect_kind(detail)}) {detail}"
         lines.append(f"{r['dir']:<{name_w}}  {r['class']:<21}  {detail[:room]}")
     counts = result.counts()
     total = len(result.rows)
     good = counts.get(RAN, 0) + counts.get(DEFECT, 0)
     lines.append("")
     lines.append(", ".join(f"{c}: {n}" for c, n in counts.items() if n) or "no operator directories found")
+    kinds = result.defect_kinds()
+    if kinds:
+        lines.append("defects by kind: " + ", ".join(f"{k} {n}" for k, n in kinds.items()))
     if total:
         lines.append(f"{good} of {total} ({100.0 * good / total:.1f} %) ran or stopped on a defect"
                      + (f"; {len(result.skipped)} folder(s) without sources skipped" if result.skipped else "")

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
+from kernelgen.corpus.kinds import defect_kind
+
 RESULT_TAG = "KGSURVEY "
 
 # the classes a row can have, in report order; the first two are what a survey hopes for
@@ -213,6 +215,8 @@ def survey_one(job: dict) -> dict:
         row["class"], row["detail"] = RAN, cases[0]["detail"]
     if len(cases) > 1:
         row["cases"] = cases
+    if row["class"] == DEFECT:
+        row["defect_kind"] = defect_kind(row["detail"])
     row["seconds"] = round(time.monotonic() - start, 2)
     return row
 
