@@ -151,3 +151,15 @@ def test_int4_element_access_is_a_compile_error():
                           capture_output=True, text=True, check=False, timeout=120)
     assert proc.returncode != 0
     assert "element access (GetValue / SetValue / operator()) to a packed int4b_t tensor is not emulated" in proc.stderr
+
+
+def test_row_sort_opdir_runs_sort32_mrgsort_extract_end_to_end():
+    """tests/opdirs/row_sort_lite: an ops-nn layout operator (Sort32 -> MrgSort -> Extract per row, the opbase
+    `op_kernel/platform_util.h` helper, the compiler's scalar min) runs unmodified and matches a stable argsort."""
+    from kernelgen.emulator.emulate import run as run_opdir
+
+    x = ((((np.arange(3 * 64) * 37) % 29) - 14).astype(np.float32) * np.float32(0.25)).reshape(3, 64)
+    out = run_opdir(Path(__file__).resolve().parent / "opdirs" / "row_sort_lite", "ascend910b", {"x": x})
+    want = np.argsort(-x, axis=1, kind="stable")
+    np.testing.assert_array_equal(out["indices"], want)
+    np.testing.assert_array_equal(out["values"], np.take_along_axis(x, want, axis=1))
