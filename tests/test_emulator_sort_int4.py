@@ -23,14 +23,7 @@ def program():
 
 
 def run(program, name: str) -> dict:
-    proc = kgbuild.run_program(program, name)
-    out = kgbuild.parse_output(proc.stdout)
-    out["raw"] = proc.stdout + proc.stderr
-    out["vals"] = {}
-    for line in proc.stdout.splitlines():
-        if line.startswith("VAL "):
-            _, key, *vals = line.split()
-            out["vals"][key] = np.array([float(v) for v in vals])
+    out = kgbuild.run_vals(program, name)
     assert out["result"] == "done", out["raw"]
     return out
 

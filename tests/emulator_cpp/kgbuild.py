@@ -118,6 +118,19 @@ def run_parsed(exe: pathlib.Path, name: str) -> dict:
     return out
 
 
+def run_vals(exe: pathlib.Path, name: str) -> dict:
+    """run_parsed plus 'vals': {name: float array} from the test's `VAL <name> v0 v1 ...` lines."""
+    import numpy as np
+
+    out = run_parsed(exe, name)
+    out["vals"] = {}
+    for line in out["raw"].splitlines():
+        if line.startswith("VAL "):
+            _, key, *vals = line.split()
+            out["vals"][key] = np.array([float(v) for v in vals])
+    return out
+
+
 def parse_output(text: str) -> dict:
     """Parses the emu_test.h output protocol into {'defect', 'progress', 'warnings', 'stats', 'checks', 'result'}."""
     out = {"defect": None, "progress": None, "warnings": [], "stats": {}, "checks": {}, "result": None}

@@ -123,6 +123,17 @@ inline void check_disjoint(const char* api, const char* a, uint64_t a0, uint64_t
     }
 }
 
+// The prologue of the 32-per-repeat forms (Sort32, Extract): the call, the SOC, the repeat; n = 32 * repeat.
+template <typename T>
+inline BlockState& sort32_enter(const char* api, int32_t repeat, uint64_t& n) {
+    auto& b = api_enter(api);
+    check_sort_call<T>(b, api);
+    check_repeat(api, repeat);
+    n = static_cast<uint64_t>(repeat) * 32;
+    note_vector(b, api, n, sizeof(T), n * 8);
+    return b;
+}
+
 // The structures each list gave in the last MrgSort of this block's thread (GetMrgSortResult).
 inline thread_local uint16_t tl_mrg_sort_result[4] = {0, 0, 0, 0};
 
@@ -135,11 +146,8 @@ template <typename T>
 inline void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& src1,
                    const int32_t repeatTime) {
     const char* api = "Sort32";
-    auto& b = kgemu::detail::api_enter(api);
-    kgemu::detail::check_sort_call<T>(b, api);
-    kgemu::detail::check_repeat(api, repeatTime);
-    const uint64_t n = static_cast<uint64_t>(repeatTime) * 32;
-    kgemu::detail::note_vector(b, api, n, sizeof(T), n * 8);
+    uint64_t n = 0;
+    auto& b = kgemu::detail::sort32_enter<T>(api, repeatTime, n);
     if (n == 0) return;
     uint8_t* d = reinterpret_cast<uint8_t*>(kgemu::detail::ub_operand(b, api, "dst", dst, n * 8));
     const T* s = kgemu::detail::ub_operand(b, api, "src0", src0, n * sizeof(T));
@@ -280,11 +288,8 @@ template <typename T>
 inline void Extract(const LocalTensor<T>& dstValue, const LocalTensor<uint32_t>& dstIndex, const LocalTensor<T>& sorted,
                     const int32_t repeatTime) {
     const char* api = "Extract";
-    auto& b = kgemu::detail::api_enter(api);
-    kgemu::detail::check_sort_call<T>(b, api);
-    kgemu::detail::check_repeat(api, repeatTime);
-    const uint64_t n = static_cast<uint64_t>(repeatTime) * 32;
-    kgemu::detail::note_vector(b, api, n, sizeof(T), n * 8);
+    uint64_t n = 0;
+    auto& b = kgemu::detail::sort32_enter<T>(api, repeatTime, n);
     if (n == 0) return;
     const uint8_t* s = reinterpret_cast<const uint8_t*>(kgemu::detail::ub_operand(b, api, "sorted", sorted, n * 8));
     T* dv = kgemu::detail::ub_operand(b, api, "dstValue", dstValue, n * sizeof(T));
