@@ -119,10 +119,12 @@ def run_parsed(exe: pathlib.Path, name: str) -> dict:
 
 
 def run_vals(exe: pathlib.Path, name: str) -> dict:
-    """run_parsed plus 'vals': {name: float array} from the test's `VAL <name> v0 v1 ...` lines."""
+    """run_parsed plus 'vals': {name: float array} from the test's `VAL <name> v0 v1 ...` lines; the program must
+    have finished the test (RESULT done: a DEFECT is fine, a crash or a failed CHECK is not)."""
     import numpy as np
 
     out = run_parsed(exe, name)
+    assert out["result"] == "done", out["raw"]
     out["vals"] = {}
     for line in out["raw"].splitlines():
         if line.startswith("VAL "):
