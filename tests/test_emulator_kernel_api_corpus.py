@@ -23,17 +23,7 @@ def program():
     return kgbuild.build_all()["api_corpus"]
 
 
-def run(program, name: str) -> dict:
-    proc = kgbuild.run_program(program, name)
-    out = kgbuild.parse_output(proc.stdout)
-    out["raw"] = proc.stdout + proc.stderr
-    out["vals"] = {}
-    for line in proc.stdout.splitlines():
-        if line.startswith("VAL "):
-            _, key, *vals = line.split()
-            out["vals"][key] = np.array([float(v) for v in vals])
-    assert out["result"] == "done", out["raw"]
-    return out
+run = kgbuild.run_vals
 
 
 def ok(out: dict) -> dict:

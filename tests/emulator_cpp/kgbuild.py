@@ -32,6 +32,7 @@ PROGRAMS = {
     "sanitize_tests": ("sanitize_tests.cpp", ["-w"]),
     "numerics_cast": ("numerics_cast.cpp", STRICT),
     "api_corpus": ("api_corpus.cpp", STRICT),
+    "api_sort_int4": ("api_sort_int4.cpp", STRICT),
     "bench_elementwise": ("bench_elementwise.cpp", [*STRICT, "-O2", "-pthread"]),
 }
 
@@ -114,6 +115,21 @@ def run_parsed(exe: pathlib.Path, name: str) -> dict:
     proc = run_program(exe, name)
     out = parse_output(proc.stdout)
     out["raw"] = proc.stdout + proc.stderr
+    return out
+
+
+def run_vals(exe: pathlib.Path, name: str) -> dict:
+    """run_parsed plus 'vals': {name: float array} from the test's `VAL <name> v0 v1 ...` lines; the program must
+    have finished the test (RESULT done: a DEFECT is fine, a crash or a failed CHECK is not)."""
+    import numpy as np
+
+    out = run_parsed(exe, name)
+    assert out["result"] == "done", out["raw"]
+    out["vals"] = {}
+    for line in out["raw"].splitlines():
+        if line.startswith("VAL "):
+            _, key, *vals = line.split()
+            out["vals"][key] = np.array([float(v) for v in vals])
     return out
 
 
