@@ -65,3 +65,12 @@ def test_a_missing_scalar_wait_is_a_race():
         run(OPDIR, "ascend910b", {"x": X, "scale": SCALE}, attrs={"hazard": 1}, threads=1)
     assert "Duplicate: race on UB [3072, 4096) of TBuf 3 (VECCALC): this call (pipe V) writes bytes that DataCopy " \
            "(pipe MTE3, API call #22) reads, and nothing orders pipe MTE3 before pipe V" in str(err.value)
+
+
+@requires_cxx
+def test_get_tiling_data_of_a_legacy_class_is_a_host_defect():
+    with pytest.raises(EmulatorDefect) as err:
+        run(OPDIR, "ascend910b", {"x": X, "scale": SCALE}, attrs={"hazard": 2}, threads=1)
+    assert str(err.value).startswith(
+        "ChannelScale on ascend910b: tiling: GetTilingData<ChannelScaleTilingData>: ChannelScaleTilingData is a "
+        "BEGIN_TILING_DATA_DEF class, not a plain struct"), str(err.value)

@@ -8,7 +8,8 @@
 // host code or its OpDef rejects the request (SOC not configured, dtype combination not declared, tiling /
 // parse / infershape returned failure; the message carries the OP_LOGE text); KG_DEFECT when the emulator
 // catches what the NPU would get wrong (block dim outside [1, 65535], undecodable template tiling key,
-// a kernel block throwing kgemu::EmuError or any other C++ exception).
+// a kernel block throwing kgemu::EmuError or any other C++ exception, or trapping with SIGFPE) or a tiling function
+// misusing a host API in a way that crashes CANN's host (kgemu::HostDefect, e.g. GetTilingData<legacy class>).
 //
 // Run report (request->report, JSON):
 // {
@@ -48,6 +49,7 @@
 
 #include "kgemu/abi.h"
 #include "kgemu/runtime.h"
+#include "exe_graph/runtime/tiling_context.h"
 #include "register/op_def_registry.h"
 #ifndef KGEMU_HOST_DETAIL_OK
 #define KGEMU_HOST_DETAIL_OK
@@ -496,6 +498,8 @@ int32_t RunTiling(KgRunRequest* req, Prepared& p, void** compile_info_out) {
             return Fail(req, KG_HOST_FAILED, where + ": tiling returned " + StatusName(st) +
                                                  (log.empty() ? " without logging an error (no OP_LOGE)" : ": " + log));
         }
+    } catch (const kgemu::HostDefect& e) {
+        return Fail(req, KG_DEFECT, where + ": tiling: " + e.what());
     } catch (const std::exception& e) {
         return Fail(req, KG_HOST_FAILED, where + ": tiling threw a C++ exception: " + e.what());
     } catch (...) {
