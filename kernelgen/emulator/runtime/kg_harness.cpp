@@ -355,14 +355,14 @@ struct BlockResult {
 // SIGFPE inside a block (an integer division by zero or INT_MIN / -1 in the kernel's own scalar code) becomes
 // the block's error: every unit is compiled with -fnon-call-exceptions (build.py CXXFLAGS), so the handler can
 // throw through the trapping instruction into RunBlock's catch, which names the block, tile and last API call.
-// A SIGFPE outside a block keeps its default action (the handler restores it and the instruction traps again).
+// A SIGFPE outside a block goes to the handler that was there before (Python's faulthandler, or the default
+// action): the handler puts it back and returns, so the instruction traps again into it.
 thread_local bool t_in_block = false;
+struct sigaction g_prev_sigfpe {};
 
 void OnSigfpe(int, siginfo_t* info, void*) {
     if (!t_in_block) {
-        struct sigaction dfl{};
-        dfl.sa_handler = SIG_DFL;
-        sigaction(SIGFPE, &dfl, nullptr);
+        sigaction(SIGFPE, &g_prev_sigfpe, nullptr);
         return;
     }
     t_in_block = false;
@@ -382,7 +382,7 @@ void InstallSigfpeTrap() {
         sa.sa_sigaction = OnSigfpe;
         sa.sa_flags = SA_SIGINFO | SA_NODEFER;
         sigemptyset(&sa.sa_mask);
-        sigaction(SIGFPE, &sa, nullptr);
+        sigaction(SIGFPE, &sa, &g_prev_sigfpe);
     });
 }
 
