@@ -8,7 +8,8 @@
 // host code or its OpDef rejects the request (SOC not configured, dtype combination not declared, tiling /
 // parse / infershape returned failure; the message carries the OP_LOGE text); KG_DEFECT when the emulator
 // catches what the NPU would get wrong (block dim outside [1, 65535], undecodable template tiling key,
-// a kernel block throwing kgemu::EmuError or any other C++ exception).
+// a kernel block throwing kgemu::EmuError or any other C++ exception, or trapping with SIGFPE) or a tiling function
+// misusing a host API in a way that crashes CANN's host (kgemu::HostDefect, e.g. GetTilingData<legacy class>).
 //
 // Run report (request->report, JSON):
 // {
@@ -33,6 +34,7 @@
 // address of a ListTensorDesc descriptor in GM (see bind_param in DoRun).
 #include <algorithm>
 #include <atomic>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -47,6 +49,7 @@
 
 #include "kgemu/abi.h"
 #include "kgemu/runtime.h"
+#include "exe_graph/runtime/tiling_context.h"
 #include "register/op_def_registry.h"
 #ifndef KGEMU_HOST_DETAIL_OK
 #define KGEMU_HOST_DETAIL_OK
@@ -349,13 +352,56 @@ struct BlockResult {
     kgemu::BlockStats stats;
 };
 
+// SIGFPE inside a block (an integer division by zero or INT_MIN / -1 in the kernel's own scalar code) becomes
+// the block's error: every unit is compiled with -fnon-call-exceptions (build.py CXXFLAGS), so the handler can
+// throw through the trapping instruction into RunBlock's catch, which names the block, tile and last API call.
+// A SIGFPE outside a block goes to the handler that was there before (Python's faulthandler, or the default
+// action): the handler puts it back and returns, so the instruction traps again into it.
+thread_local bool t_in_block = false;
+struct sigaction g_prev_sigfpe {};
+
+void OnSigfpe(int, siginfo_t* info, void*) {
+    if (!t_in_block) {
+        sigaction(SIGFPE, &g_prev_sigfpe, nullptr);
+        return;
+    }
+    t_in_block = false;
+    const char* what = info != nullptr && info->si_code == FPE_INTOVF ? "an integer division overflowed (INT_MIN / -1)"
+                                                                      : "an integer division by zero";
+    const std::string api = kgemu::block_last_api();
+    throw kgemu::EmuError(std::string("SIGFPE: ") + what + " in the kernel's own scalar code" +
+                          (api.empty() ? std::string(" before its first API call") : " after " + api) +
+                          "; on the NPU its result is undefined (check the divisor: a tiling field or shape dimension "
+                          "that is 0?)");
+}
+
+void InstallSigfpeTrap() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        struct sigaction sa{};
+        sa.sa_sigaction = OnSigfpe;
+        sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGFPE, &sa, &g_prev_sigfpe);
+    });
+}
+
+struct InBlock {
+    InBlock() { t_in_block = true; }
+    ~InBlock() { t_in_block = false; }
+};
+
 void RunBlock(uint32_t idx, uint32_t n, uint64_t key, const std::vector<uint8_t*>& args_template,
               const std::string& where, BlockResult& out) {
     std::vector<uint8_t*> args = args_template;
     std::string what;
+    InstallSigfpeTrap();
     try {
         kgemu::rt_block_begin(idx, n, key);
-        kg_kernel_entry(args.data(), static_cast<int32_t>(args.size()), key);
+        {
+            InBlock guard;
+            kg_kernel_entry(args.data(), static_cast<int32_t>(args.size()), key);
+        }
         out.stats = kgemu::rt_block_end();
         return;
     } catch (const kgemu::EmuError& e) {
@@ -452,6 +498,8 @@ int32_t RunTiling(KgRunRequest* req, Prepared& p, void** compile_info_out) {
             return Fail(req, KG_HOST_FAILED, where + ": tiling returned " + StatusName(st) +
                                                  (log.empty() ? " without logging an error (no OP_LOGE)" : ": " + log));
         }
+    } catch (const kgemu::HostDefect& e) {
+        return Fail(req, KG_DEFECT, where + ": tiling: " + e.what());
     } catch (const std::exception& e) {
         return Fail(req, KG_HOST_FAILED, where + ": tiling threw a C++ exception: " + e.what());
     } catch (...) {
