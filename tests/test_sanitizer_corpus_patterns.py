@@ -28,3 +28,17 @@ def test_scalar_write_elsewhere_does_not_order_the_vector_write():
         run_opdir(OPDIRS / "square_sum_lite", "ascend910b", {"x": X}, attrs={"pattern": 1})
     msg = str(err.value)
     assert "DataCopyPad: race on UB" in msg and "this call (pipe MTE3) reads bytes that Duplicate (pipe V" in msg, msg
+
+
+def test_cast_in_place_to_a_narrower_type_is_allowed():
+    # Cast.md: overlapping operands give wrong results only when converting to a wider type (quantize's pattern)
+    x = np.linspace(-3.0, 3.0, 100, dtype=np.float32)
+    out = run_opdir(OPDIRS / "cast_in_place_lite", "ascend910b", {"x": x}, attrs={"pattern": 0})
+    np.testing.assert_array_equal(out["y"], x.astype(np.float16))
+
+
+def test_cast_partial_overlap_is_still_a_defect():
+    x = np.linspace(-3.0, 3.0, 100, dtype=np.float32)
+    with pytest.raises(EmulatorDefect) as err:
+        run_opdir(OPDIRS / "cast_in_place_lite", "ascend910b", {"x": x}, attrs={"pattern": 1})
+    assert "Cast: dst UB [32, 232) and src UB [0, 400) partially overlap" in str(err.value), str(err.value)
