@@ -337,7 +337,12 @@ inline void san_apply(BlockState& b, const char* api, uint64_t call_no, int pipe
         const uint64_t len = ops[i].end - ops[i].begin;
         for (int k = 0; k < undef.n; ++k) {  // element-wise: map each undefined piece onto the result
             const SanUndef& u = undef.r[k];
-            uint64_t x = reduction ? 0 : u.rel_begin * len / u.len;
+            // A result narrower than its source packs several elements into a byte (Compare's bit mask: 8 per
+            // byte). The shadow is per byte, so a result byte is undefined when its first element is: kernels
+            // compare a count rounded up to 256 bytes and Select only the defined bits, which stays clean; a
+            // Select of an undefined bit that shares a byte with defined ones goes unreported.
+            const bool packed = len < u.len;
+            uint64_t x = reduction ? 0 : (u.rel_begin * len + (packed ? u.len - 1 : 0)) / u.len;
             uint64_t y = reduction ? len : (u.rel_end * len + u.len - 1) / u.len;
             san_mark(b, ops[i].begin + x, ops[i].begin + std::min(y, len), 2, call, u.src_lo, u.src_hi);
         }
