@@ -225,8 +225,11 @@ public:
         ++kg_allocs;
         ++kg_gen[slot];
         if (b.san.on) b.san.vc[kg_prod_pipe].join(kg_free_clock[slot]);  // waits for the buffer's last FreeTensor
-        uint8_t* mem = b.ub + kg_base + static_cast<uint64_t>(slot) * kg_len;
-        std::memset(mem, 0xFF, kg_len);  // AllocTensor contents are undefined: poison them
+        // AllocTensor hands the buffer out with whatever it last held, as on the NPU (AllocTensor.md: the
+        // contents "may contain random values"; the hardware does not clear them). Bytes nothing wrote since the
+        // block started still hold the block-start poison and are the sanitizer's uninitialised reads; a kernel
+        // that reads the previous tenant's values (fused_add_rms_norm's single-buffer queue) gets them, as on
+        // the NPU, instead of a NaN the NPU would not produce.
         if (__builtin_expect(b.trace, 0)) {
             kgemu::detail::trace_push(b, "AllocTensor", kgemu::detail::producer_pipe(kg_bpos), kg_len, 0, 0,
                                       sizeof(T), -1, kg_id, static_cast<int32_t>(slot));
