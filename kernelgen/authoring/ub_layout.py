@@ -2,7 +2,7 @@
 
 The A2/A3 UB interleaves 16 bank groups every 512 bytes, and a vector instruction moves one 256-byte beat (half
 of the groups) of every operand per cycle, writing a beat's result one beat later (hicann/asc-devkit
-bank_conflict_ub README; kernelgen.perf.ub_banks models it). So what decides a conflict is each operand's
+bank_conflict_ub README; kernelgen.ub_banks models it). So what decides a conflict is each operand's
 start modulo 512, its *phase*, 0 or 256:
 - two sources of one instruction in the same phase read the same bank groups: a read-read conflict;
 - a destination in another phase than a source writes where that source reads next: a read-write conflict
@@ -11,7 +11,7 @@ start modulo 512, its *phase*, 0 or 256:
 Every buffer of the plan is a whole number of 512-byte granules (the tiling's granule), so the queues all start
 in phase 0. Each TBuf (float copies, scratch and constant registers) is planned 256 bytes larger
 (`BufferUse.pad_bytes`), and the kernel uses it from offset 0 or 256: the phase chosen here. The choice is
-the cheapest over all phase assignments, by the cost model's per-beat costs (kernelgen.perf.ub_banks, banks
+the cheapest over all phase assignments, by the cost model's per-beat costs (kernelgen.ub_banks, banks
 included), of the path's program steps at the largest tile on the calibrated SOC: the steady state of large
 inputs. Other tiles keep the chosen phases (the bank of a buffer moves with the tile size, its phase does not).
 """
@@ -23,7 +23,6 @@ from kernelgen.authoring.spec import ACCUMULATING_OPS, TBUF_PAD, DType, OpSpec, 
 
 PAD_BYTES = TBUF_PAD            # one beat: the phase step
 LAYOUT_SOC = "ascend910b"       # the calibrated SOC whose largest tile the layout is chosen for
-RR_CYCLES, RW_CYCLES = 2.0, 1.766   # the catalog's ub_rr_conflict_cycles / ub_rw_conflict_cycles (BCU)
 KIND_ORDER = {"queue": 0, "float_copy": 1, "scratch": 2, "constant": 3}   # the kernel's InitBuffer order
 
 
@@ -70,10 +69,13 @@ def phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) 
     """TBuf -> phase (0 or 1, in 256-byte steps) minimising the program's modelled vector cycles at the largest
     tile on `soc` (the steady state of large inputs); queues keep phase 0."""
     from kernelgen.authoring.tiling import tile_data_num
-    from kernelgen.perf.ub_banks import beat_cycles
-    from kernelgen.socs import get_soc
+    from kernelgen.socs import cost_model_constants, get_soc
+    from kernelgen.ub_banks import beat_cycles
 
-    tile = tile_data_num(spec, get_soc(soc), variant, dtype)
+    layout_soc = get_soc(soc)
+    constants = cost_model_constants(layout_soc)   # the cost model's per-beat conflict cycles (BCU)
+    rr_cycles, rw_cycles = constants["ub_rr_conflict_cycles"], constants["ub_rw_conflict_cycles"]
+    tile = tile_data_num(spec, layout_soc, variant, dtype)
     reg = _registers(spec, variant, dtype)
     steps = []
     for s in variant.steps(dtype):
@@ -94,7 +96,7 @@ def phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) 
                 return -1 if b is None else b[min(slot, len(b) - 1)] + shift.get(n, 0)
             for d, srcs in steps:
                 ops = tuple(addr(x) for x in dict.fromkeys(srcs))
-                cost += beat_cycles(addr(d), ops + (-1,) * (2 - len(ops)), repeats, RR_CYCLES, RW_CYCLES)
+                cost += beat_cycles(addr(d), ops + (-1,) * (2 - len(ops)), repeats, rr_cycles, rw_cycles)
         cost += 1e-6 * sum(bits)   # ties: fewer shifted views
         if best_cost is None or cost < best_cost:
             best, best_cost = dict(zip(free, bits)), cost
