@@ -304,7 +304,7 @@ def test_ub_layout_phases_beat_the_packed_layout_on_the_model():
     from kernelgen.authoring.ops import get_spec
     from kernelgen.authoring.spec import DType
     from kernelgen.authoring.tiling import tile_data_num
-    from kernelgen.perf.ub_banks import beat_cycles
+    from kernelgen.ub_banks import beat_cycles
 
     spec = get_spec("gelu_grad")
     soc = perf.get_soc("ascend910b")
@@ -327,6 +327,51 @@ def test_ub_layout_phases_beat_the_packed_layout_on_the_model():
                 total += beat_cycles(addr(s.dst), srcs + (-1,) * (2 - len(srcs)), tile * 4 // 256, 2.0, 1.766)
             return total
         assert cycles(True) < 0.97 * cycles(False), dtype      # the chosen phases cut the conflict cycles
+
+
+# ---- gelu_grad at 64M elements against the measured-achievable bound (issue 16) ---------------------------------
+GELU_64M = (1 << 26,)
+ALLOWANCE = 0.90   # the issue's target: estimate >= 0.90 of 3 n sizeof(dtype) / 2.18 TB/s
+# The model's figures for the generated kernel (docs/cost-model.md §5: 0.705, 0.660, 0.660), rounded down: a floor.
+FLOORS = {"float32": 0.70, "float16": 0.65, "bfloat16": 0.65}
+
+
+@pytest.fixture(scope="module")
+def gelu_64m():
+    """The model's estimate of the generated gelu_grad at 64M elements on ascend910b, per dtype: one emulator run
+    each (about 5 s and 0.6-1.2 GB on an idle 2-core machine; the trace is streamed, docs/cost-model.md §2)."""
+    return {d: perf.estimate("gelu_grad", "ascend910b", d, GELU_64M) for d in FLOORS}
+
+
+@requires_cxx
+@pytest.mark.slow
+def test_gelu_grad_64m_against_the_measured_bound_and_what_stands_in_the_way(gelu_64m):
+    for dtype, est in gelu_64m.items():
+        nbytes = {"float32": 4}.get(dtype, 2)
+        assert est.gm_bytes == 3 * GELU_64M[0] * nbytes
+        assert est.achievable_us == pytest.approx(est.gm_bytes / 2180.0 / 1000.0)
+        assert est.achievable_fraction >= FLOORS[dtype], (dtype, est.achievable_fraction)
+        allowed = est.achievable_us / ALLOWANCE          # the longest time 0.90 of the bound allows
+        # What stands in the way of 0.90: the vector program alone takes longer than the allowance ...
+        assert est.bound == "V" and est.pipes["V"] > allowed, (dtype, est.pipes)
+        if dtype == "float32":
+            # ... and for float32 so do the loads: 512 MiB read plus the 64 MiB of z that overflow L2 and are
+            # written back, at the fitted HBM bandwidth, plus the per-DMA overheads.
+            assert est.l2_write_back_bytes == 64 << 20
+            assert est.pipes["MTE2"] > allowed
+        else:
+            assert est.l2_write_back_bytes == 0 and est.pipes["MTE2"] < allowed
+    assert gelu_64m["bfloat16"].estimated_us == pytest.approx(gelu_64m["float16"].estimated_us, rel=1e-3)
+
+
+@requires_cxx
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="issue 16 target not met: the float32 refinement window and the float "
+                   "program of float16/bfloat16 keep the vector unit busy longer than 0.90 of the bound allows "
+                   "(docs/cost-model.md §5)")
+@pytest.mark.parametrize("dtype", sorted(FLOORS))
+def test_gelu_grad_64m_reaches_090_of_the_measured_bound(gelu_64m, dtype):
+    assert gelu_64m[dtype].achievable_fraction >= ALLOWANCE
 
 
 # ---- the command line ----------------------------------------------------------------------------------------
