@@ -5,8 +5,8 @@ REFERENCE_SIGMOID_MUL is the hand-written ops-nn kernel's tiling-key-0 sequence 
 z = ((p s) t) s + s, times dy) written as a Variant, so it runs in kernelgen's own kernel scaffolding (same
 tiling, queues and casts) and only the instruction sequence differs from the generated kernel.
 
-The generated kernel adopted the cost model's proposals (docs/cost-model.md §5): the 15-step sigmoid_mul
-program and the 512-byte tiling granule; spec_with(..., granule_bytes=32) models the reference's tiling.
+The generated kernel adopted the cost model's proposals (docs/cost-model.md §5): the sigmoid_mul program (15
+steps, now 14) and the 512-byte tiling granule; spec_with(..., granule_bytes=32) models the reference's tiling.
 """
 from __future__ import annotations
 
