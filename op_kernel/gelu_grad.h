@@ -207,13 +207,13 @@ private:
     {
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
             LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
-            LocalTensor<float> x = float_x_.Get<float>()[64];
+            LocalTensor<float> x = float_x_.Get<float>();
             Cast(x, xLocal, RoundMode::CAST_NONE, len);
             queue_x_.FreeTensor(xLocal);
             LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
-            LocalTensor<float> z = float_x_.Get<float>()[64];
-            LocalTensor<float> a = scratch_a_.Get<float>();
-            LocalTensor<float> b = scratch_b_.Get<float>();
+            LocalTensor<float> z = float_x_.Get<float>();
+            LocalTensor<float> a = scratch_a_.Get<float>()[64];
+            LocalTensor<float> b = scratch_b_.Get<float>()[64];
             Maxs(a, x, -7.5f, len);
             Mins(a, a, 7.5f, len);
             Mul(b, a, a, len);

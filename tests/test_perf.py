@@ -332,8 +332,8 @@ def test_ub_layout_phases_beat_the_packed_layout_on_the_model():
 # ---- gelu_grad at 64M elements against the measured-achievable bound (issue 16) ---------------------------------
 GELU_64M = (1 << 26,)
 ALLOWANCE = 0.90   # the issue's target: estimate >= 0.90 of 3 n sizeof(dtype) / 2.18 TB/s
-# The model's figures for the generated kernel (docs/cost-model.md §5: 0.705, 0.660, 0.660), rounded down: a floor.
-FLOORS = {"float32": 0.70, "float16": 0.65, "bfloat16": 0.65}
+# The model's figures for the generated kernel (docs/cost-model.md §5: 0.705, 0.680, 0.680), rounded down: a floor.
+FLOORS = {"float32": 0.70, "float16": 0.67, "bfloat16": 0.67}
 
 
 @pytest.fixture(scope="module")
@@ -366,8 +366,8 @@ def test_gelu_grad_64m_against_the_measured_bound_and_what_stands_in_the_way(gel
 
 @requires_cxx
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="issue 16 target not met: the float32 refinement window and the float "
-                   "program of float16/bfloat16 keep the vector unit busy longer than 0.90 of the bound allows "
+@pytest.mark.xfail(strict=True, reason="issue 16 target not met: in every dtype the vector program, and for float32 "
+                   "also the loads with the L2 write-back, take longer than 0.90 of the bound allows "
                    "(docs/cost-model.md §5)")
 @pytest.mark.parametrize("dtype", sorted(FLOORS))
 def test_gelu_grad_64m_reaches_090_of_the_measured_bound(gelu_64m, dtype):

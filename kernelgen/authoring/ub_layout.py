@@ -65,9 +65,28 @@ def _bases(spec: OpSpec, variant: Variant, dtype: DType, tile: int) -> dict[str,
     return out
 
 
+def _operands(spec: OpSpec, variant: Variant, dtype: DType, reg: dict[str, str]) -> list[tuple[str, tuple]]:
+    """(destination buffer, source buffers) of every vector instruction of a tile on this dtype's path, in order:
+    on the float16/bfloat16 path the Casts too (early inputs first, late inputs before the step that first reads
+    them, outputs last), as the kernel template's ComputeLow issues them."""
+    late = spec.low_precision_layout(variant).late if dtype.is_low_precision else ()
+    out = [(reg[n], (f"queue_{n}",)) for n in spec.low_precision_layout(variant).early] \
+        if dtype.is_low_precision else []
+    for i, s in enumerate(variant.steps(dtype)):
+        out += [(f"scratch_{r}", (f"queue_{n}",)) for n, r, at in late if at == i]
+        srcs = tuple(reg.get(r, r) for r in s.srcs)
+        if s.op in ACCUMULATING_OPS:
+            srcs = (reg.get(s.dst, s.dst),) + srcs
+        out.append((reg.get(s.dst, s.dst), srcs))
+    if dtype.is_low_precision:
+        out += [(f"queue_{t.name}", (reg[t.name],)) for t in spec.outputs]
+    return out
+
+
 def phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) -> dict[str, int]:
-    """TBuf -> phase (0 or 1, in 256-byte steps) minimising the program's modelled vector cycles at the largest
-    tile on `soc` (the steady state of large inputs); queues keep phase 0."""
+    """TBuf -> phase (0 or 1, in 256-byte steps) minimising the modelled vector cycles of the program (and, for
+    float16/bfloat16, its Casts) at the largest tile on `soc` (the steady state of large inputs); queues keep
+    phase 0."""
     from kernelgen.authoring.tiling import tile_data_num
     from kernelgen.socs import cost_model_constants, get_soc
     from kernelgen.ub_banks import beat_cycles
@@ -77,12 +96,7 @@ def phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) 
     rr_cycles, rw_cycles = constants["ub_rr_conflict_cycles"], constants["ub_rw_conflict_cycles"]
     tile = tile_data_num(spec, layout_soc, variant, dtype)
     reg = _registers(spec, variant, dtype)
-    steps = []
-    for s in variant.steps(dtype):
-        srcs = tuple(reg.get(r, r) for r in s.srcs)
-        if s.op in ACCUMULATING_OPS:
-            srcs = (reg.get(s.dst, s.dst),) + srcs
-        steps.append((reg.get(s.dst, s.dst), srcs))
+    steps = _operands(spec, variant, dtype, reg)
     bases = _bases(spec, variant, dtype, tile)
     free = tbuf_order(spec, variant, dtype)
     repeats = max(1, tile * 4 // 256)
