@@ -329,6 +329,17 @@ def test_ub_layout_phases_beat_the_packed_layout_on_the_model():
         assert cycles(True) < 0.97 * cycles(False), dtype      # the chosen phases cut the conflict cycles
 
 
+def test_gelu_grad_registers_are_the_assignment_with_the_fewest_bank_conflicts():
+    from kernelgen.perf.calibration.gelu_grad import register_choices
+
+    choices = register_choices()
+    assert len(choices) == 6
+    mine = choices[("a", "b", "z")]
+    assert mine["float16"] == min(c["float16"] for c in choices.values())
+    assert mine["float32"] <= 1.01 * min(c["float32"] for c in choices.values())
+    assert max(c["float16"] for c in choices.values()) > 1.5 * mine["float16"]   # the choice matters
+
+
 # ---- gelu_grad at 64M elements against the measured-achievable bound (issue 16) ---------------------------------
 GELU_64M = (1 << 26,)
 ALLOWANCE = 0.90   # the issue's target: estimate >= 0.90 of 3 n sizeof(dtype) / 2.18 TB/s

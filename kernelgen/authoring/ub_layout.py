@@ -83,10 +83,8 @@ def _operands(spec: OpSpec, variant: Variant, dtype: DType, reg: dict[str, str])
     return out
 
 
-def phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) -> dict[str, int]:
-    """TBuf -> phase (0 or 1, in 256-byte steps) minimising the modelled vector cycles of the program (and, for
-    float16/bfloat16, its Casts) at the largest tile on `soc` (the steady state of large inputs); queues keep
-    phase 0."""
+def _beat_costs(spec: OpSpec, variant: Variant, dtype: DType, soc: str):
+    """(TBufs free to shift, cost(shift) -> the path's vector beat cycles per tile, both queue slots averaged)."""
     from kernelgen.authoring.tiling import tile_data_num
     from kernelgen.socs import cost_model_constants, get_soc
     from kernelgen.ub_banks import beat_cycles
@@ -95,26 +93,44 @@ def phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) 
     constants = cost_model_constants(layout_soc)   # the cost model's per-beat conflict cycles (BCU)
     rr_cycles, rw_cycles = constants["ub_rr_conflict_cycles"], constants["ub_rw_conflict_cycles"]
     tile = tile_data_num(spec, layout_soc, variant, dtype)
-    reg = _registers(spec, variant, dtype)
-    steps = _operands(spec, variant, dtype, reg)
+    steps = _operands(spec, variant, dtype, _registers(spec, variant, dtype))
     bases = _bases(spec, variant, dtype, tile)
-    free = tbuf_order(spec, variant, dtype)
     repeats = max(1, tile * 4 // 256)
-    best, best_cost = {}, None
-    for bits in itertools.product((0, 1), repeat=len(free)):
-        shift = {n: ((bit - k) % 2) * PAD_BYTES for k, (n, bit) in enumerate(zip(free, bits))}
-        cost = 0.0
+
+    def cost(shift: dict[str, int]) -> float:
+        total = 0.0
         for slot in (0, 1):    # queue buffers alternate between their slots tile by tile
             def addr(n):
                 b = bases.get(n)
                 return -1 if b is None else b[min(slot, len(b) - 1)] + shift.get(n, 0)
             for d, srcs in steps:
                 ops = tuple(addr(x) for x in dict.fromkeys(srcs))
-                cost += beat_cycles(addr(d), ops + (-1,) * (2 - len(ops)), repeats, rr_cycles, rw_cycles)
-        cost += 1e-6 * sum(bits)   # ties: fewer shifted views
-        if best_cost is None or cost < best_cost:
-            best, best_cost = dict(zip(free, bits)), cost
+                total += repeats * beat_cycles(addr(d), ops + (-1,) * (2 - len(ops)), repeats, rr_cycles, rw_cycles)
+        return total / 2
+    return tbuf_order(spec, variant, dtype), cost, len(steps) * repeats
+
+
+def phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) -> dict[str, int]:
+    """TBuf -> phase (0 or 1, in 256-byte steps) minimising the modelled vector cycles of the program (and, for
+    float16/bfloat16, its Casts) at the largest tile on `soc` (the steady state of large inputs); queues keep
+    phase 0."""
+    free, cost, _ = _beat_costs(spec, variant, dtype, soc)
+    best, best_cost = {}, None
+    for bits in itertools.product((0, 1), repeat=len(free)):
+        shift = {n: ((bit - k) % 2) * PAD_BYTES for k, (n, bit) in enumerate(zip(free, bits))}
+        c = cost(shift) + 1e-6 * sum(bits)   # ties: fewer shifted views
+        if best_cost is None or c < best_cost:
+            best, best_cost = dict(zip(free, bits)), c
     return best
+
+
+def conflict_cycles(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) -> float:
+    """The UB bank-conflict cycles per tile (beyond one cycle per beat) of the path's vector instructions in the
+    chosen layout, at the largest tile on `soc`."""
+    free, cost, beats = _beat_costs(spec, variant, dtype, soc)
+    want = phases(spec, variant, dtype, soc)
+    shift = {n: ((want.get(n, 0) - k) % 2) * PAD_BYTES for k, n in enumerate(free)}
+    return cost(shift) - beats
 
 
 def view_offsets(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, int]:

@@ -29,31 +29,41 @@ _CLAMP = (
     Step("Mul", "b", ("a", "a")),                # b = x^2
 )
 
+def sigmoid_mul_program(a: str = "a", b: str = "b", t: str = "z") -> tuple[Step, ...]:
+    """sigmoid_mul's 14 steps with its three working registers named a, b, t (t ends up free; z is the output)."""
+    return (
+        Step("Maxs", a, ("x",), -X_CLAMP_W2),
+        Step("Mins", a, (a,), X_CLAMP_W2),             # a = clamp(x): w^2 stays finite
+        Step("Mul", b, (a, a)),
+        Step("Mul", b, (b, a)),                        # b = x^3
+        Step("Muls", t, (a,), -K),
+        Step("Axpy", t, (b,), -KC),                    # t = -2u = -K x - K C x^3
+        Step("Axpy", b, (t,), -1.0 / (2.0 * KC)),      # b = x^3 + (K x + K C x^3)/(2 K C) = (x (2u)')/(2 K C)
+        Step("Exp", t, (t,)),                          # t = p
+        Step("Mul", b, (b, t)),                        # b = p x (2u)'/(2 K C)
+        Step("Adds", a, (t,), 1.0),                    # a = w
+        Step("Mul", t, (a, a)),                        # t = w^2
+        Step("Axpy", a, (b,), 2.0 * KC),               # a = w + p x (2u)'
+        Step("Div", a, (a, t)),                        # a = GELU'(x)
+        Step("Mul", "z", (a, "dy")),
+    )
+
+
+def sigmoid_mul_refinement(a: str = "a", b: str = "b", t: str = "z") -> tuple[Step, ...]:
+    """The float32 refinement of sigmoid_mul_program(a, b, t): GELU' in a; e, m, p in t, b and c."""
+    return refinement(gelu_tanh_derivative, (-0.8, -0.7), x="x", z=a, regs=(t, b, "c"))
+
+
 SIGMOID_MUL = Variant(
     name="sigmoid_mul",
     tiling_key=0,
     doc="GELU' = (w + p*t)/w^2 with p = exp(-2u), w = 1 + p, t = x*(2u)' (x^3 and -2u shared through Axpy)",
     scratch=("a", "b"),
     constants=(),
-    # 14 steps. The registers are chosen so that, in the planned UB layout, few steps read and write one bank
-    # (docs/cost-model.md §5: the cost model's conflict cycles for each assignment).
-    program=(
-        Step("Maxs", "a", ("x",), -X_CLAMP_W2),
-        Step("Mins", "a", ("a",), X_CLAMP_W2),         # a = clamp(x): w^2 stays finite
-        Step("Mul", "b", ("a", "a")),
-        Step("Mul", "b", ("b", "a")),                  # b = x^3
-        Step("Muls", "z", ("a",), -K),
-        Step("Axpy", "z", ("b",), -KC),                # z = -2u = -K x - K C x^3
-        Step("Axpy", "b", ("z",), -1.0 / (2.0 * KC)),  # b = x^3 + (K x + K C x^3)/(2 K C) = t/(2 K C)
-        Step("Exp", "z", ("z",)),                      # z = p
-        Step("Mul", "b", ("b", "z")),                  # b = p t/(2 K C)
-        Step("Adds", "a", ("z",), 1.0),                # a = w
-        Step("Mul", "z", ("a", "a")),                  # z = w^2
-        Step("Axpy", "a", ("b",), 2.0 * KC),           # a = w + p t
-        Step("Div", "a", ("a", "z")),                  # a = GELU'(x)
-        Step("Mul", "z", ("a", "dy")),
-    ),
-    refine=refinement(gelu_tanh_derivative, (-0.8, -0.7), x="x", z="a", regs=("z", "b", "c")),
+    # Registers a, b, z: of the six assignments, the one with the fewest modelled UB bank-conflict cycles in the
+    # planned layout (kernelgen.perf.calibration.gelu_grad.register_choices, docs/cost-model.md §5).
+    program=sigmoid_mul_program("a", "b", "z"),
+    refine=sigmoid_mul_refinement("a", "b", "z"),
     refine_at=-1,
     refine_scratch=("c",),
 )
