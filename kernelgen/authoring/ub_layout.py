@@ -12,8 +12,8 @@ Every buffer of the plan is a whole number of 512-byte granules (the tiling's gr
 in phase 0. Each TBuf (float copies, scratch and constant registers) is planned 256 bytes larger
 (`BufferUse.pad_bytes`), and the kernel uses it from offset 0 or 256: the phase chosen here. The choice is
 the cheapest over all phase assignments, by the cost model's per-beat costs (kernelgen.ub_banks, banks
-included), of the path's program steps at the largest tile on the calibrated SOC: the steady state of large
-inputs. Other tiles keep the chosen phases (the bank of a buffer moves with the tile size, its phase does not).
+included), of the path's vector instructions (the program's steps, and on the float16/bfloat16 path its Casts)
+at the largest tile on the calibrated SOC: the steady state of large inputs. Other tiles keep the chosen phases (the bank of a buffer moves with the tile size, its phase does not).
 """
 from __future__ import annotations
 
