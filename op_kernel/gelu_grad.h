@@ -110,6 +110,10 @@ private:
     {
         const uint32_t tile = tileDataNum_;
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
+            pipe_.InitBuffer(scratch_b_, tile * sizeof(float) + 256);
+            if constexpr (!LOW_PRECISION) {  // float32-only refinement registers
+                pipe_.InitBuffer(scratch_c_, tile * sizeof(float) + 256);
+            }
             pipe_.InitBuffer(queue_dy_, BUFFER_NUM, tile * sizeof(TYPE_DY));
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
             pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
@@ -117,10 +121,6 @@ private:
                 pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
             }
             pipe_.InitBuffer(scratch_a_, tile * sizeof(float) + 256);
-            pipe_.InitBuffer(scratch_b_, tile * sizeof(float) + 256);
-            if constexpr (!LOW_PRECISION) {  // float32-only refinement registers
-                pipe_.InitBuffer(scratch_c_, tile * sizeof(float) + 256);
-            }
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             pipe_.InitBuffer(queue_dy_, BUFFER_NUM, tile * sizeof(TYPE_DY));
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
@@ -213,7 +213,7 @@ private:
             LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
             LocalTensor<float> z = float_x_.Get<float>();
             LocalTensor<float> a = scratch_a_.Get<float>()[64];
-            LocalTensor<float> b = scratch_b_.Get<float>()[64];
+            LocalTensor<float> b = scratch_b_.Get<float>();
             Maxs(a, x, -7.5f, len);
             Mins(a, a, 7.5f, len);
             Mul(b, a, a, len);
@@ -274,7 +274,7 @@ private:
     {
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
             LocalTensor<float> a = scratch_a_.Get<float>();
-            LocalTensor<float> b = scratch_b_.Get<float>();
+            LocalTensor<float> b = scratch_b_.Get<float>()[64];
             Maxs(a, x, -7.5f, len);
             Mins(a, a, 7.5f, len);
             Mul(b, a, a, len);
@@ -289,7 +289,7 @@ private:
             Axpy(a, b, 0.14270963f, len);
             Div(a, a, z, len);
             if constexpr (!LOW_PRECISION) {  // float32 only: exact Taylor polynomial near the derivative's zero
-                LocalTensor<float> c = scratch_c_.Get<float>()[64];
+                LocalTensor<float> c = scratch_c_.Get<float>();
                 Adds(z, x, 0.75246143f, len);
                 Adds(z, z, -1.1339628e-08f, len);
                 Abs(b, z, len);

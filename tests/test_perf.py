@@ -11,6 +11,8 @@ from click.testing import CliRunner
 from kernelgen.perf import calibration
 from kernelgen.perf import model as perf
 from kernelgen.cli import main
+from kernelgen.authoring.render import render_tree, resolve_socs
+from kernelgen.errors import SpecError
 from kernelgen.socs import all_socs, cost_model_constants
 
 from conftest import requires_cxx
@@ -340,11 +342,33 @@ def test_gelu_grad_registers_are_the_assignment_with_the_fewest_bank_conflicts()
     assert max(c["float16"] for c in choices.values()) > 1.5 * mine["float16"]   # the choice matters
 
 
+def test_gelu_grad_initbuffer_order_is_the_best_of_the_search_and_cuts_conflicts():
+    import dataclasses
+
+    from kernelgen.authoring import ub_layout
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.spec import DType
+
+    spec = get_spec("gelu_grad")
+    v = spec.variant("sigmoid_mul")
+    assert v.ub_order == ub_layout.best_alloc_order(spec, v)
+    default = dataclasses.replace(v, ub_order=())
+    for d in (DType.FLOAT32, DType.FLOAT16):
+        assert ub_layout.conflict_cycles(spec, v, d) < 0.7 * ub_layout.conflict_cycles(spec, default, d), d
+    kernel = render_tree(spec, resolve_socs(spec, ["ascend910b"]))["op_kernel/gelu_grad.h"]
+    first = kernel.index("if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL)")
+    assert kernel.index("InitBuffer(scratch_b_", first) < kernel.index("InitBuffer(queue_dy_", first) \
+        < kernel.index("InitBuffer(scratch_a_", first)
+    bad = dataclasses.replace(v, ub_order=v.ub_order[1:])
+    with pytest.raises(SpecError, match="must list each buffer of the plan once"):
+        ub_layout.alloc_order(spec, bad)
+
+
 # ---- gelu_grad at 64M elements against the measured-achievable bound (issue 16) ---------------------------------
 GELU_64M = (1 << 26,)
 ALLOWANCE = 0.90   # the issue's target: estimate >= 0.90 of 3 n sizeof(dtype) / 2.18 TB/s
-# The model's figures for the generated kernel (docs/cost-model.md §5: 0.705, 0.680, 0.680), rounded down: a floor.
-FLOORS = {"float32": 0.70, "float16": 0.67, "bfloat16": 0.67}
+# The model's figures for the generated kernel (docs/cost-model.md §5: 0.751, 0.700, 0.700), rounded down: a floor.
+FLOORS = {"float32": 0.75, "float16": 0.70, "bfloat16": 0.70}
 
 
 @pytest.fixture(scope="module")

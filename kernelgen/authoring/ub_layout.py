@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 
-from kernelgen.authoring.spec import ACCUMULATING_OPS, TBUF_PAD, DType, OpSpec, Variant
+from kernelgen.authoring.spec import ACCUMULATING_OPS, TBUF_PAD, DType, OpSpec, SpecError, Variant
 
 PAD_BYTES = TBUF_PAD            # one beat: the phase step
 LAYOUT_SOC = "ascend910b"       # the calibrated SOC whose largest tile the layout is chosen for
@@ -42,20 +42,30 @@ def _registers(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, str]:
     return reg
 
 
-def tbuf_order(spec: OpSpec, variant: Variant, dtype: DType) -> list[str]:
-    """The TBufs this dtype's path allocates, in the kernel's InitBuffer order (render.init_plan)."""
+def alloc_order(spec: OpSpec, variant: Variant) -> list[str]:
+    """Every buffer of the plan (both paths) in the kernel's InitBuffer order (render.init_plan): the variant's
+    `ub_order`, or queues, float copies, scratch, constants."""
     f32 = spec.buffer_plan(variant, DType.FLOAT32)
     low = spec.buffer_plan(variant, DType.FLOAT16)
     merged = [b for b in f32] + [b for b in low if b.name not in {x.name for x in f32}]
-    mine = {b.name for b in spec.buffer_plan(variant, dtype)}
-    ordered = sorted((b for b in merged if b.name in mine), key=lambda b: KIND_ORDER[b.kind])
-    return [b.name for b in ordered if b.kind != "queue"]
+    if not variant.ub_order:
+        return [b.name for b in sorted(merged, key=lambda b: KIND_ORDER[b.kind])]
+    if sorted(variant.ub_order) != sorted(b.name for b in merged):
+        raise SpecError(f"{spec.op_type}/{variant.name}: ub_order {list(variant.ub_order)} must list each buffer "
+                        f"of the plan once: {[b.name for b in merged]}")
+    return list(variant.ub_order)
+
+
+def tbuf_order(spec: OpSpec, variant: Variant, dtype: DType) -> list[str]:
+    """The TBufs this dtype's path allocates, in the kernel's InitBuffer order."""
+    plan = {b.name: b for b in spec.buffer_plan(variant, dtype)}
+    return [n for n in alloc_order(spec, variant) if n in plan and plan[n].kind != "queue"]
 
 
 def _bases(spec: OpSpec, variant: Variant, dtype: DType, tile: int) -> dict[str, list[int]]:
     """Buffer -> UB byte offset of each of its slots, allocated in the kernel's order, with no view shift."""
     plan = {b.name: b for b in spec.buffer_plan(variant, dtype)}
-    order = [n for n in plan if plan[n].kind == "queue"] + tbuf_order(spec, variant, dtype)
+    order = [n for n in alloc_order(spec, variant) if n in plan]
     out, at = {}, 0
     for name in order:
         b = plan[name]
@@ -141,3 +151,28 @@ def view_offsets(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, int]
     want = phases(spec, variant, dtype)
     return {name: ((want.get(name, 0) - k) % 2) * PAD_BYTES // 4
             for k, name in enumerate(tbuf_order(spec, variant, dtype))}
+
+
+def best_alloc_order(spec: OpSpec, variant: Variant, soc: str = LAYOUT_SOC) -> tuple[str, ...]:
+    """An InitBuffer order for `Variant.ub_order`: the queues in plan order, each TBuf before or after them (in
+    the default order within each side), whichever of these 2^TBufs orders has the fewest conflict cycles per
+    element (float32 plus float16 path, largest tiles on `soc`, phases chosen for each). A search over a subset of
+    the orders, which takes seconds: run it when the program changes, and store its result in the spec."""
+    import dataclasses
+
+    from kernelgen.authoring.tiling import tile_data_num
+    from kernelgen.socs import get_soc
+
+    default = alloc_order(spec, dataclasses.replace(variant, ub_order=()))
+    kinds = {b.name: b.kind for d in (DType.FLOAT32, DType.FLOAT16) for b in spec.buffer_plan(variant, d)}
+    queues = [n for n in default if kinds[n] == "queue"]
+    tbufs = [n for n in default if kinds[n] != "queue"]
+    best, best_cost = tuple(default), None
+    for bits in itertools.product((0, 1), repeat=len(tbufs)):
+        order = tuple([n for n, b in zip(tbufs, bits) if b] + queues + [n for n, b in zip(tbufs, bits) if not b])
+        v = dataclasses.replace(variant, ub_order=order)
+        cost = sum(conflict_cycles(spec, v, d, soc) / tile_data_num(spec, get_soc(soc), v, d)
+                   for d in (DType.FLOAT32, DType.FLOAT16))
+        if best_cost is None or cost < best_cost - 1e-9:
+            best, best_cost = order, cost
+    return best

@@ -66,6 +66,9 @@ SIGMOID_MUL = Variant(
     refine=sigmoid_mul_refinement("a", "b", "z"),
     refine_at=-1,
     refine_scratch=("c",),
+    # b and c before the queues, a after them: a and b (and c) in other UB banks, so fewer read-write conflicts
+    # (kernelgen.authoring.ub_layout.best_alloc_order; tests/test_perf.py checks it is still the best).
+    ub_order=("scratch_b", "scratch_c", "queue_dy", "queue_x", "queue_z", "float_x", "scratch_a"),
 )
 
 SIGMOID_FMA = Variant(

@@ -68,8 +68,8 @@ def model_programs(soc: str, dtype: str, shape) -> dict:
 
 def register_choices() -> dict[tuple[str, str, str], dict[str, float]]:
     """{(a, b, t) registers of sigmoid_mul's program: {dtype: modelled UB bank-conflict cycles per tile}} for the
-    six ways to name its three working registers, each in the layout ub_layout plans for it (largest tile on
-    ascend910b). The generated kernel uses ("a", "b", "z")."""
+    six ways to name its three working registers, each in the default InitBuffer order with the phases ub_layout
+    plans for it (largest tile on ascend910b). The generated kernel uses ("a", "b", "z")."""
     import itertools
 
     from kernelgen.authoring import ub_layout
@@ -79,7 +79,8 @@ def register_choices() -> dict[tuple[str, str, str], dict[str, float]]:
     base = get_spec("gelu_grad").variant("sigmoid_mul")
     out = {}
     for regs in itertools.permutations(("a", "b", "z")):
-        v = dataclasses.replace(base, program=sigmoid_mul_program(*regs), refine=sigmoid_mul_refinement(*regs))
+        v = dataclasses.replace(base, program=sigmoid_mul_program(*regs), refine=sigmoid_mul_refinement(*regs),
+                                ub_order=())
         spec = spec_with(v)
         out[regs] = {d.name.lower(): ub_layout.conflict_cycles(spec, v, d) for d in (DType.FLOAT16, DType.FLOAT32)}
     return out
