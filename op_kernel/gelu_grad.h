@@ -110,6 +110,10 @@ private:
     {
         const uint32_t tile = tileDataNum_;
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
+            pipe_.InitBuffer(scratch_b_, tile * sizeof(float) + 256);
+            if constexpr (!LOW_PRECISION) {  // float32-only refinement registers
+                pipe_.InitBuffer(scratch_c_, tile * sizeof(float) + 256);
+            }
             pipe_.InitBuffer(queue_dy_, BUFFER_NUM, tile * sizeof(TYPE_DY));
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
             pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
@@ -117,10 +121,6 @@ private:
                 pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
             }
             pipe_.InitBuffer(scratch_a_, tile * sizeof(float) + 256);
-            pipe_.InitBuffer(scratch_b_, tile * sizeof(float) + 256);
-            if constexpr (!LOW_PRECISION) {  // float32-only refinement registers
-                pipe_.InitBuffer(scratch_c_, tile * sizeof(float) + 256);
-            }
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             pipe_.InitBuffer(queue_dy_, BUFFER_NUM, tile * sizeof(TYPE_DY));
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
@@ -207,12 +207,12 @@ private:
     {
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
             LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
-            LocalTensor<float> x = float_x_.Get<float>()[64];
+            LocalTensor<float> x = float_x_.Get<float>();
             Cast(x, xLocal, RoundMode::CAST_NONE, len);
             queue_x_.FreeTensor(xLocal);
             LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
-            LocalTensor<float> z = float_x_.Get<float>()[64];
-            LocalTensor<float> a = scratch_a_.Get<float>();
+            LocalTensor<float> z = float_x_.Get<float>();
+            LocalTensor<float> a = scratch_a_.Get<float>()[64];
             LocalTensor<float> b = scratch_b_.Get<float>();
             Maxs(a, x, -7.5f, len);
             Mins(a, a, 7.5f, len);
@@ -220,14 +220,13 @@ private:
             Mul(b, b, a, len);
             Muls(z, a, -1.5957692f, len);
             Axpy(z, b, -0.071354814f, len);
+            Axpy(b, z, -7.0072355f, len);
             Exp(z, z, len);
-            Muls(b, b, 0.21406445f, len);
-            Axpy(b, a, 1.5957692f, len);
-            Adds(a, z, 1.0f, len);
             Mul(b, b, z, len);
-            Add(b, b, a, len);
-            Mul(a, a, a, len);
-            Div(a, b, a, len);
+            Adds(a, z, 1.0f, len);
+            Mul(z, a, a, len);
+            Axpy(a, b, 0.14270963f, len);
+            Div(a, a, z, len);
             Cast(b, dyLocal, RoundMode::CAST_NONE, len);
             queue_dy_.FreeTensor(dyLocal);
             Mul(z, a, b, len);
@@ -275,45 +274,43 @@ private:
     {
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
             LocalTensor<float> a = scratch_a_.Get<float>();
-            LocalTensor<float> b = scratch_b_.Get<float>();
+            LocalTensor<float> b = scratch_b_.Get<float>()[64];
             Maxs(a, x, -7.5f, len);
             Mins(a, a, 7.5f, len);
             Mul(b, a, a, len);
             Mul(b, b, a, len);
             Muls(z, a, -1.5957692f, len);
             Axpy(z, b, -0.071354814f, len);
+            Axpy(b, z, -7.0072355f, len);
             Exp(z, z, len);
-            Muls(b, b, 0.21406445f, len);
-            Axpy(b, a, 1.5957692f, len);
-            Adds(a, z, 1.0f, len);
             Mul(b, b, z, len);
-            Add(b, b, a, len);
-            Mul(a, a, a, len);
-            Div(a, b, a, len);
+            Adds(a, z, 1.0f, len);
+            Mul(z, a, a, len);
+            Axpy(a, b, 0.14270963f, len);
+            Div(a, a, z, len);
             if constexpr (!LOW_PRECISION) {  // float32 only: exact Taylor polynomial near the derivative's zero
-                LocalTensor<float> c = scratch_c_.Get<float>()[64];
-                Adds(b, x, 0.75246143f, len);
-                Adds(b, b, -1.1339628e-08f, len);
-                Maxs(b, b, -0.002f, len);
-                Mins(b, b, 0.002f, len);
-                Abs(c, b, len);
-                Muls(c, c, -1.0e+30f, len);
-                Adds(c, c, 1.0e+27f, len);
-                Maxs(c, c, 0.0f, len);
-                Mins(c, c, 1.0f, len);
-                Muls(z, b, -0.015783008f, len);
-                Adds(z, z, 0.38751838f, len);
+                LocalTensor<float> c = scratch_c_.Get<float>();
+                Adds(z, x, 0.75246143f, len);
+                Adds(z, z, -1.1339628e-08f, len);
+                Abs(b, z, len);
+                Muls(b, b, -1.0e+30f, len);
+                Adds(b, b, 1.0e+27f, len);
+                Maxs(b, b, 0.0f, len);
+                Mins(b, b, 1.0f, len);
                 Mul(z, z, b, len);
-                Adds(z, z, 0.4304001f, len);
-                Mul(z, z, b, len);
-                Sub(z, z, a, len);
-                Mul(z, z, c, len);
-                Add(a, a, z, len);
+                Muls(c, z, -0.015783008f, len);
+                Adds(c, c, 0.38751838f, len);
+                Mul(c, c, z, len);
+                Adds(c, c, 0.4304001f, len);
+                Mul(c, c, z, len);
+                Mul(b, b, a, len);
+                Sub(a, a, b, len);
+                Add(a, a, c, len);
             }
             Mul(z, a, dy, len);
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             LocalTensor<float> a = scratch_a_.Get<float>();
-            LocalTensor<float> b = scratch_b_.Get<float>();
+            LocalTensor<float> b = scratch_b_.Get<float>()[64];
             LocalTensor<float> c = scratch_c_.Get<float>()[64];
             LocalTensor<float> one = const_one_.Get<float>();
             Maxs(a, x, -10.0f, len);
@@ -335,20 +332,19 @@ private:
             if constexpr (!LOW_PRECISION) {  // float32 only: exact Taylor polynomial near the derivative's zero
                 Adds(a, x, 0.75246143f, len);
                 Adds(a, a, -1.1339628e-08f, len);
-                Maxs(a, a, -0.002f, len);
-                Mins(a, a, 0.002f, len);
                 Abs(b, a, len);
                 Muls(b, b, -1.0e+30f, len);
                 Adds(b, b, 1.0e+27f, len);
                 Maxs(b, b, 0.0f, len);
                 Mins(b, b, 1.0f, len);
+                Mul(a, a, b, len);
                 Muls(z, a, -0.015783008f, len);
                 Adds(z, z, 0.38751838f, len);
                 Mul(z, z, a, len);
                 Adds(z, z, 0.4304001f, len);
                 Mul(z, z, a, len);
-                Sub(z, z, c, len);
-                Mul(z, z, b, len);
+                Mul(b, b, c, len);
+                Sub(c, c, b, len);
                 Add(c, c, z, len);
             }
             Mul(z, c, dy, len);

@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-constexpr uint64_t GELU_GRAD_KEY_SIGMOID_MUL = 0;  // GELU' = (w + p*t)/w^2 with p = exp(-2u), w = 1 + p, t = x*(2u)' (x^3 shared through Axpy)
+constexpr uint64_t GELU_GRAD_KEY_SIGMOID_MUL = 0;  // GELU' = (w + p*t)/w^2 with p = exp(-2u), w = 1 + p, t = x*(2u)' (x^3 and -2u shared through Axpy)
 constexpr uint64_t GELU_GRAD_KEY_SIGMOID_FMA = 1;  // the 310B ordering: s*(1 + (s-1)*x*g2) with s = 1/(1+exp(-2u)), g2 = -(2u)'
 
 #endif  // GELU_GRAD_TILING_KEY_H

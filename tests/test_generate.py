@@ -95,7 +95,7 @@ def test_budget_is_derived_from_the_buffer_plan(tree):
     # (4 B), scratch a, b (8 B; dy is cast late into b) = 20 B. No refinement register.
     assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_mul"), DType.FLOAT16) == 20
     layout = GELU.low_precision_layout(GELU.variant("sigmoid_mul"))
-    assert layout.early == ("x",) and layout.late == (("dy", "b", 14),) and layout.out_alias == (("z", "x"),)
+    assert layout.early == ("x",) and layout.late == (("dy", "b", 13),) and layout.out_alias == (("z", "x"),)
     # 310B float16: queues dy 2 x 2 B, x and z 2 + 2 B; float x/z 4 B; scratch a, b, c + constant one 16 B = 28 B.
     assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_fma"), DType.FLOAT16) == 28
 

@@ -46,7 +46,7 @@ def test_matrix_selects_every_variant():
 @requires_cxx
 @pytest.mark.parametrize("ident, clause", [
     ("sigmoid_mul/program[4]/constantx1.01", "MARE"),      # -K, 1 % off
-    ("sigmoid_mul/program[13]/swap", "MARE"),              # (w + p t) / w^2 -> w^2 / (w + p t)
+    ("sigmoid_mul/program[12]/swap", "MARE"),              # (w + p t) / w^2 -> w^2 / (w + p t)
     ("sigmoid_mul/program[1]/drop", "non-finite"),          # no upper clamp: x^3 overflows at x = 1e20
 ])
 def test_wrong_programs_are_killed(ident, clause):
@@ -78,3 +78,27 @@ def test_cli_rejects_an_unknown_variant_or_mutant():
     assert r.exit_code == 2 and "unknown variant 'nope'" in r.output
     r = CliRunner().invoke(main, ["mutate", "gelu_grad", "--soc", "ascend910b", "--mutant", "nope"])
     assert r.exit_code == 2 and "unknown mutant 'nope'" in r.output
+
+
+def test_refinement_roles_match_the_refinement_layout():
+    """The explanations of refinement survivors are keyed by step index: they must match what _refine builds."""
+    import numpy as np
+
+    from kernelgen.authoring.ops._refine import DELTA, find_root
+    from kernelgen.checking.golden import gelu_tanh_derivative as fn
+    from kernelgen.checking.mutate import REFINE_DUPLICATES, REFINE_ROLES, REFINE_STEPS
+
+    refine = GELU.variant("sigmoid_mul").refine
+    assert len(refine) == REFINE_STEPS
+    for index, (op, _) in {**REFINE_ROLES, **REFINE_DUPLICATES}.items():
+        assert refine[index].op == op, index
+    assert refine[4].scalar == DELTA * 1e30                     # the window step REFINE_DUPLICATES explains
+    # doubling the window: the Taylor polynomial (fitted on +-DELTA) is still within 2e-9 at 2*DELTA
+    x0 = find_root(fn, -0.8, -0.7)
+    d = np.linspace(-DELTA, DELTA, 4001)
+    d = d[np.abs(d) > 1e-7]
+    a1, a2, a3 = np.polynomial.polynomial.polyfit(d, fn(x0 + d) / d, 2)
+    wide = np.linspace(-2 * DELTA, 2 * DELTA, 20001)
+    wide = wide[np.abs(wide) > 1e-9]
+    rel = np.abs(wide * (a1 + a2 * wide + a3 * wide * wide) - fn(x0 + wide)) / np.abs(fn(x0 + wide))
+    assert rel.max() < 2e-9

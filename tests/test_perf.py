@@ -11,6 +11,8 @@ from click.testing import CliRunner
 from kernelgen.perf import calibration
 from kernelgen.perf import model as perf
 from kernelgen.cli import main
+from kernelgen.authoring.render import render_tree, resolve_socs
+from kernelgen.errors import SpecError
 from kernelgen.socs import all_socs, cost_model_constants
 
 from conftest import requires_cxx
@@ -304,7 +306,7 @@ def test_ub_layout_phases_beat_the_packed_layout_on_the_model():
     from kernelgen.authoring.ops import get_spec
     from kernelgen.authoring.spec import DType
     from kernelgen.authoring.tiling import tile_data_num
-    from kernelgen.perf.ub_banks import beat_cycles
+    from kernelgen.ub_banks import beat_cycles
 
     spec = get_spec("gelu_grad")
     soc = perf.get_soc("ascend910b")
@@ -327,6 +329,84 @@ def test_ub_layout_phases_beat_the_packed_layout_on_the_model():
                 total += beat_cycles(addr(s.dst), srcs + (-1,) * (2 - len(srcs)), tile * 4 // 256, 2.0, 1.766)
             return total
         assert cycles(True) < 0.97 * cycles(False), dtype      # the chosen phases cut the conflict cycles
+
+
+def test_gelu_grad_registers_are_the_assignment_with_the_fewest_bank_conflicts():
+    from kernelgen.perf.calibration.gelu_grad import register_choices
+
+    choices = register_choices()
+    assert len(choices) == 6
+    mine = choices[("a", "b", "z")]
+    assert mine["float16"] == min(c["float16"] for c in choices.values())
+    assert mine["float32"] <= 1.01 * min(c["float32"] for c in choices.values())
+    assert max(c["float16"] for c in choices.values()) > 1.5 * mine["float16"]   # the choice matters
+
+
+def test_gelu_grad_initbuffer_order_is_the_best_of_the_search_and_cuts_conflicts():
+    import dataclasses
+
+    from kernelgen.authoring import ub_layout
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.spec import DType
+
+    spec = get_spec("gelu_grad")
+    v = spec.variant("sigmoid_mul")
+    assert v.ub_order == ub_layout.best_alloc_order(spec, v)
+    default = dataclasses.replace(v, ub_order=())
+    for d in (DType.FLOAT32, DType.FLOAT16):
+        assert ub_layout.conflict_cycles(spec, v, d) < 0.7 * ub_layout.conflict_cycles(spec, default, d), d
+    kernel = render_tree(spec, resolve_socs(spec, ["ascend910b"]))["op_kernel/gelu_grad.h"]
+    first = kernel.index("if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL)")
+    assert kernel.index("InitBuffer(scratch_b_", first) < kernel.index("InitBuffer(queue_dy_", first) \
+        < kernel.index("InitBuffer(scratch_a_", first)
+    bad = dataclasses.replace(v, ub_order=v.ub_order[1:])
+    with pytest.raises(SpecError, match="must list each buffer of the plan once"):
+        ub_layout.alloc_order(spec, bad)
+
+
+# ---- gelu_grad at 64M elements against the measured-achievable bound (issue 16) ---------------------------------
+GELU_64M = (1 << 26,)
+ALLOWANCE = 0.90   # the issue's target: estimate >= 0.90 of 3 n sizeof(dtype) / 2.18 TB/s
+# The model's figures for the generated kernel (docs/cost-model.md §5: 0.751, 0.700, 0.700), rounded down: a floor.
+FLOORS = {"float32": 0.75, "float16": 0.70, "bfloat16": 0.70}
+
+
+@pytest.fixture(scope="module")
+def gelu_64m():
+    """The model's estimate of the generated gelu_grad at 64M elements on ascend910b, per dtype: one emulator run
+    each (about 5 s and 0.6-1.2 GB on an idle 2-core machine; the trace is streamed, docs/cost-model.md §2)."""
+    return {d: perf.estimate("gelu_grad", "ascend910b", d, GELU_64M) for d in FLOORS}
+
+
+@requires_cxx
+@pytest.mark.slow
+def test_gelu_grad_64m_against_the_measured_bound_and_what_stands_in_the_way(gelu_64m):
+    for dtype, est in gelu_64m.items():
+        nbytes = {"float32": 4}.get(dtype, 2)
+        assert est.gm_bytes == 3 * GELU_64M[0] * nbytes
+        assert est.achievable_us == pytest.approx(est.gm_bytes / 2180.0 / 1000.0)
+        assert est.achievable_fraction >= FLOORS[dtype], (dtype, est.achievable_fraction)
+        allowed = est.achievable_us / ALLOWANCE          # the longest time 0.90 of the bound allows
+        # What stands in the way of 0.90: the vector program alone takes longer than the allowance ...
+        assert est.bound == "V" and est.pipes["V"] > allowed, (dtype, est.pipes)
+        if dtype == "float32":
+            # ... and for float32 so do the loads: 512 MiB read plus the 64 MiB of z that overflow L2 and are
+            # written back, at the fitted HBM bandwidth, plus the per-DMA overheads.
+            assert est.l2_write_back_bytes == 64 << 20
+            assert est.pipes["MTE2"] > allowed
+        else:
+            assert est.l2_write_back_bytes == 0 and est.pipes["MTE2"] < allowed
+    assert gelu_64m["bfloat16"].estimated_us == pytest.approx(gelu_64m["float16"].estimated_us, rel=1e-3)
+
+
+@requires_cxx
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="issue 16 target not met: in every dtype the vector program, and for float32 "
+                   "also the loads with the L2 write-back, take longer than 0.90 of the bound allows "
+                   "(docs/cost-model.md §5)")
+@pytest.mark.parametrize("dtype", sorted(FLOORS))
+def test_gelu_grad_64m_reaches_090_of_the_measured_bound(gelu_64m, dtype):
+    assert gelu_64m[dtype].achievable_fraction >= ALLOWANCE
 
 
 # ---- the command line ----------------------------------------------------------------------------------------

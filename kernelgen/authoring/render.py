@@ -21,7 +21,7 @@ from kernelgen.errors import RenderError, UsageError
 from kernelgen.socs import Soc, all_socs, get_soc
 from kernelgen.authoring.spec import BUFFER_NUM, DType, OpSpec, Step, float_literal
 from kernelgen.authoring.tiling import TILING_FIELDS, tile_data_num
-from kernelgen.authoring.ub_layout import view_offsets
+from kernelgen.authoring.ub_layout import alloc_order, view_offsets
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the kernelgen package
 
@@ -103,8 +103,8 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
             if name in f32 and name in low and f32[name].count != low[name].count:
                 count = f"(LOW_PRECISION ? {spell(low[name].count)} : {spell(f32[name].count)})"
             merged.append((b, cond, count))
-        order = {"queue": 0, "float_copy": 1, "scratch": 2, "constant": 3}
-        return sorted(merged, key=lambda item: order[item[0].kind])
+        order = alloc_order(spec, variant)
+        return sorted(merged, key=lambda item: order.index(item[0].name))
 
     def ub_view(variant, buf, path):
         """The LocalTensor<float> view of TBuf `buf`: from the offset that puts it in its UB bank phase

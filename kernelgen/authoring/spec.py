@@ -146,6 +146,9 @@ class Variant:
     refine: tuple[Step, ...] = ()
     refine_at: int = 0
     refine_scratch: tuple[str, ...] = ()
+    # UB buffers (buffer-plan names of both paths) in InitBuffer order; empty: queues, float copies, scratch,
+    # constants. The order decides which 64 KiB UB bank each buffer lands in (kernelgen.authoring.ub_layout).
+    ub_order: tuple[str, ...] = ()
 
     def steps(self, dtype: "DType") -> tuple[Step, ...]:
         if dtype is DType.FLOAT32 and self.refine:

@@ -2,7 +2,7 @@
 
 The A2/A3 UB interleaves 16 bank groups every 512 bytes, and a vector instruction moves one 256-byte beat (half
 of the groups) of every operand per cycle, writing a beat's result one beat later (hicann/asc-devkit
-bank_conflict_ub README; kernelgen.perf.ub_banks models it). So what decides a conflict is each operand's
+bank_conflict_ub README; kernelgen.ub_banks models it). So what decides a conflict is each operand's
 start modulo 512, its *phase*, 0 or 256:
 - two sources of one instruction in the same phase read the same bank groups: a read-read conflict;
 - a destination in another phase than a source writes where that source reads next: a read-write conflict
@@ -11,19 +11,18 @@ start modulo 512, its *phase*, 0 or 256:
 Every buffer of the plan is a whole number of 512-byte granules (the tiling's granule), so the queues all start
 in phase 0. Each TBuf (float copies, scratch and constant registers) is planned 256 bytes larger
 (`BufferUse.pad_bytes`), and the kernel uses it from offset 0 or 256: the phase chosen here. The choice is
-the cheapest over all phase assignments, by the cost model's per-beat costs (kernelgen.perf.ub_banks, banks
-included), of the path's program steps at the largest tile on the calibrated SOC: the steady state of large
-inputs. Other tiles keep the chosen phases (the bank of a buffer moves with the tile size, its phase does not).
+the cheapest over all phase assignments, by the cost model's per-beat costs (kernelgen.ub_banks, banks
+included), of the path's vector instructions (the program's steps, and on the float16/bfloat16 path its Casts)
+at the largest tile on the calibrated SOC: the steady state of large inputs. Other tiles keep the chosen phases (the bank of a buffer moves with the tile size, its phase does not).
 """
 from __future__ import annotations
 
 import itertools
 
-from kernelgen.authoring.spec import ACCUMULATING_OPS, TBUF_PAD, DType, OpSpec, Variant
+from kernelgen.authoring.spec import ACCUMULATING_OPS, TBUF_PAD, DType, OpSpec, SpecError, Variant
 
 PAD_BYTES = TBUF_PAD            # one beat: the phase step
 LAYOUT_SOC = "ascend910b"       # the calibrated SOC whose largest tile the layout is chosen for
-RR_CYCLES, RW_CYCLES = 2.0, 1.766   # the catalog's ub_rr_conflict_cycles / ub_rw_conflict_cycles (BCU)
 KIND_ORDER = {"queue": 0, "float_copy": 1, "scratch": 2, "constant": 3}   # the kernel's InitBuffer order
 
 
@@ -43,20 +42,30 @@ def _registers(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, str]:
     return reg
 
 
-def tbuf_order(spec: OpSpec, variant: Variant, dtype: DType) -> list[str]:
-    """The TBufs this dtype's path allocates, in the kernel's InitBuffer order (render.init_plan)."""
+def alloc_order(spec: OpSpec, variant: Variant) -> list[str]:
+    """Every buffer of the plan (both paths) in the kernel's InitBuffer order (render.init_plan): the variant's
+    `ub_order`, or queues, float copies, scratch, constants."""
     f32 = spec.buffer_plan(variant, DType.FLOAT32)
     low = spec.buffer_plan(variant, DType.FLOAT16)
     merged = [b for b in f32] + [b for b in low if b.name not in {x.name for x in f32}]
-    mine = {b.name for b in spec.buffer_plan(variant, dtype)}
-    ordered = sorted((b for b in merged if b.name in mine), key=lambda b: KIND_ORDER[b.kind])
-    return [b.name for b in ordered if b.kind != "queue"]
+    if not variant.ub_order:
+        return [b.name for b in sorted(merged, key=lambda b: KIND_ORDER[b.kind])]
+    if sorted(variant.ub_order) != sorted(b.name for b in merged):
+        raise SpecError(f"{spec.op_type}/{variant.name}: ub_order {list(variant.ub_order)} must list each buffer "
+                        f"of the plan once: {[b.name for b in merged]}")
+    return list(variant.ub_order)
+
+
+def tbuf_order(spec: OpSpec, variant: Variant, dtype: DType) -> list[str]:
+    """The TBufs this dtype's path allocates, in the kernel's InitBuffer order."""
+    plan = {b.name: b for b in spec.buffer_plan(variant, dtype)}
+    return [n for n in alloc_order(spec, variant) if n in plan and plan[n].kind != "queue"]
 
 
 def _bases(spec: OpSpec, variant: Variant, dtype: DType, tile: int) -> dict[str, list[int]]:
     """Buffer -> UB byte offset of each of its slots, allocated in the kernel's order, with no view shift."""
     plan = {b.name: b for b in spec.buffer_plan(variant, dtype)}
-    order = [n for n in plan if plan[n].kind == "queue"] + tbuf_order(spec, variant, dtype)
+    order = [n for n in alloc_order(spec, variant) if n in plan]
     out, at = {}, 0
     for name in order:
         b = plan[name]
@@ -66,39 +75,72 @@ def _bases(spec: OpSpec, variant: Variant, dtype: DType, tile: int) -> dict[str,
     return out
 
 
-def phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) -> dict[str, int]:
-    """TBuf -> phase (0 or 1, in 256-byte steps) minimising the program's modelled vector cycles at the largest
-    tile on `soc` (the steady state of large inputs); queues keep phase 0."""
-    from kernelgen.authoring.tiling import tile_data_num
-    from kernelgen.perf.ub_banks import beat_cycles
-    from kernelgen.socs import get_soc
-
-    tile = tile_data_num(spec, get_soc(soc), variant, dtype)
-    reg = _registers(spec, variant, dtype)
-    steps = []
-    for s in variant.steps(dtype):
+def _operands(spec: OpSpec, variant: Variant, dtype: DType, reg: dict[str, str]) -> list[tuple[str, tuple]]:
+    """(destination buffer, source buffers) of every vector instruction of a tile on this dtype's path, in order:
+    on the float16/bfloat16 path the Casts too (early inputs first, late inputs before the step that first reads
+    them, outputs last), as the kernel template's ComputeLow issues them."""
+    late = spec.low_precision_layout(variant).late if dtype.is_low_precision else ()
+    out = [(reg[n], (f"queue_{n}",)) for n in spec.low_precision_layout(variant).early] \
+        if dtype.is_low_precision else []
+    for i, s in enumerate(variant.steps(dtype)):
+        out += [(f"scratch_{r}", (f"queue_{n}",)) for n, r, at in late if at == i]
         srcs = tuple(reg.get(r, r) for r in s.srcs)
         if s.op in ACCUMULATING_OPS:
             srcs = (reg.get(s.dst, s.dst),) + srcs
-        steps.append((reg.get(s.dst, s.dst), srcs))
+        out.append((reg.get(s.dst, s.dst), srcs))
+    if dtype.is_low_precision:
+        out += [(f"queue_{t.name}", (reg[t.name],)) for t in spec.outputs]
+    return out
+
+
+def _beat_costs(spec: OpSpec, variant: Variant, dtype: DType, soc: str):
+    """(TBufs free to shift, cost(shift) -> the path's vector beat cycles per tile, both queue slots averaged)."""
+    from kernelgen.authoring.tiling import tile_data_num
+    from kernelgen.socs import cost_model_constants, get_soc
+    from kernelgen.ub_banks import beat_cycles
+
+    layout_soc = get_soc(soc)
+    constants = cost_model_constants(layout_soc)   # the cost model's per-beat conflict cycles (BCU)
+    rr_cycles, rw_cycles = constants["ub_rr_conflict_cycles"], constants["ub_rw_conflict_cycles"]
+    tile = tile_data_num(spec, layout_soc, variant, dtype)
+    steps = _operands(spec, variant, dtype, _registers(spec, variant, dtype))
     bases = _bases(spec, variant, dtype, tile)
-    free = tbuf_order(spec, variant, dtype)
     repeats = max(1, tile * 4 // 256)
-    best, best_cost = {}, None
-    for bits in itertools.product((0, 1), repeat=len(free)):
-        shift = {n: ((bit - k) % 2) * PAD_BYTES for k, (n, bit) in enumerate(zip(free, bits))}
-        cost = 0.0
+
+    def cost(shift: dict[str, int]) -> float:
+        total = 0.0
         for slot in (0, 1):    # queue buffers alternate between their slots tile by tile
             def addr(n):
                 b = bases.get(n)
                 return -1 if b is None else b[min(slot, len(b) - 1)] + shift.get(n, 0)
             for d, srcs in steps:
                 ops = tuple(addr(x) for x in dict.fromkeys(srcs))
-                cost += beat_cycles(addr(d), ops + (-1,) * (2 - len(ops)), repeats, RR_CYCLES, RW_CYCLES)
-        cost += 1e-6 * sum(bits)   # ties: fewer shifted views
-        if best_cost is None or cost < best_cost:
-            best, best_cost = dict(zip(free, bits)), cost
+                total += repeats * beat_cycles(addr(d), ops + (-1,) * (2 - len(ops)), repeats, rr_cycles, rw_cycles)
+        return total / 2
+    return tbuf_order(spec, variant, dtype), cost, len(steps) * repeats
+
+
+def phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) -> dict[str, int]:
+    """TBuf -> phase (0 or 1, in 256-byte steps) minimising the modelled vector cycles of the program (and, for
+    float16/bfloat16, its Casts) at the largest tile on `soc` (the steady state of large inputs); queues keep
+    phase 0."""
+    free, cost, _ = _beat_costs(spec, variant, dtype, soc)
+    best, best_cost = {}, None
+    for bits in itertools.product((0, 1), repeat=len(free)):
+        shift = {n: ((bit - k) % 2) * PAD_BYTES for k, (n, bit) in enumerate(zip(free, bits))}
+        c = cost(shift) + 1e-6 * sum(bits)   # ties: fewer shifted views
+        if best_cost is None or c < best_cost:
+            best, best_cost = dict(zip(free, bits)), c
     return best
+
+
+def conflict_cycles(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) -> float:
+    """The UB bank-conflict cycles per tile (beyond one cycle per beat) of the path's vector instructions in the
+    chosen layout, at the largest tile on `soc`."""
+    free, cost, beats = _beat_costs(spec, variant, dtype, soc)
+    want = phases(spec, variant, dtype, soc)
+    shift = {n: ((want.get(n, 0) - k) % 2) * PAD_BYTES for k, n in enumerate(free)}
+    return cost(shift) - beats
 
 
 def view_offsets(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, int]:
@@ -109,3 +151,28 @@ def view_offsets(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, int]
     want = phases(spec, variant, dtype)
     return {name: ((want.get(name, 0) - k) % 2) * PAD_BYTES // 4
             for k, name in enumerate(tbuf_order(spec, variant, dtype))}
+
+
+def best_alloc_order(spec: OpSpec, variant: Variant, soc: str = LAYOUT_SOC) -> tuple[str, ...]:
+    """An InitBuffer order for `Variant.ub_order`: the queues in plan order, each TBuf before or after them (in
+    the default order within each side), whichever of these 2^TBufs orders has the fewest conflict cycles per
+    element (float32 plus float16 path, largest tiles on `soc`, phases chosen for each). A search over a subset of
+    the orders, which takes seconds: run it when the program changes, and store its result in the spec."""
+    import dataclasses
+
+    from kernelgen.authoring.tiling import tile_data_num
+    from kernelgen.socs import get_soc
+
+    default = alloc_order(spec, dataclasses.replace(variant, ub_order=()))
+    kinds = {b.name: b.kind for d in (DType.FLOAT32, DType.FLOAT16) for b in spec.buffer_plan(variant, d)}
+    queues = [n for n in default if kinds[n] == "queue"]
+    tbufs = [n for n in default if kinds[n] != "queue"]
+    best, best_cost = tuple(default), None
+    for bits in itertools.product((0, 1), repeat=len(tbufs)):
+        order = tuple([n for n, b in zip(tbufs, bits) if b] + queues + [n for n, b in zip(tbufs, bits) if not b])
+        v = dataclasses.replace(variant, ub_order=order)
+        cost = sum(conflict_cycles(spec, v, d, soc) / tile_data_num(spec, get_soc(soc), v, d)
+                   for d in (DType.FLOAT32, DType.FLOAT16))
+        if best_cost is None or cost < best_cost - 1e-9:
+            best, best_cost = order, cost
+    return best

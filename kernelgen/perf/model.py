@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from kernelgen.errors import EmulatorDefect, UsageError
-from kernelgen.perf.ub_banks import beat_cycles
+from kernelgen.ub_banks import beat_cycles
 from kernelgen.socs import Soc, cost_model_constants, get_soc, vector_throughput
 
 PIPES = ("MTE2", "V", "MTE3")

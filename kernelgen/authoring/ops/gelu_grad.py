@@ -4,7 +4,7 @@ This is the whole operator description: the generator, emulator, verifier, cost 
 layer all read it. The formulations follow reference-gelu-grad.md §4 with its defects removed:
 x is clamped first (to +-10, or +-7.5 where w^2 is formed), so exp() never overflows and no inf*0 appears
 for any finite input (beyond the clamp the derivative is 0 or 1 to float32 precision). sigmoid_mul uses
-15 vector instructions and no constant buffer (the cost model's proposal, docs/cost-model.md).
+14 vector instructions and no constant buffer (docs/cost-model.md §5).
 """
 from __future__ import annotations
 
@@ -29,32 +29,46 @@ _CLAMP = (
     Step("Mul", "b", ("a", "a")),                # b = x^2
 )
 
+def sigmoid_mul_program(a: str = "a", b: str = "b", t: str = "z") -> tuple[Step, ...]:
+    """sigmoid_mul's 14 steps with its three working registers named a, b, t (t ends up free; z is the output)."""
+    return (
+        Step("Maxs", a, ("x",), -X_CLAMP_W2),
+        Step("Mins", a, (a,), X_CLAMP_W2),             # a = clamp(x): w^2 stays finite
+        Step("Mul", b, (a, a)),
+        Step("Mul", b, (b, a)),                        # b = x^3
+        Step("Muls", t, (a,), -K),
+        Step("Axpy", t, (b,), -KC),                    # t = -2u = -K x - K C x^3
+        Step("Axpy", b, (t,), -1.0 / (2.0 * KC)),      # b = x^3 + (K x + K C x^3)/(2 K C) = (x (2u)')/(2 K C)
+        Step("Exp", t, (t,)),                          # t = p
+        Step("Mul", b, (b, t)),                        # b = p x (2u)'/(2 K C)
+        Step("Adds", a, (t,), 1.0),                    # a = w
+        Step("Mul", t, (a, a)),                        # t = w^2
+        Step("Axpy", a, (b,), 2.0 * KC),               # a = w + p x (2u)'
+        Step("Div", a, (a, t)),                        # a = GELU'(x)
+        Step("Mul", "z", (a, "dy")),
+    )
+
+
+def sigmoid_mul_refinement(a: str = "a", b: str = "b", t: str = "z") -> tuple[Step, ...]:
+    """The float32 refinement of sigmoid_mul_program(a, b, t): GELU' in a; e, m, p in t, b and c."""
+    return refinement(gelu_tanh_derivative, (-0.8, -0.7), x="x", z=a, regs=(t, b, "c"))
+
+
 SIGMOID_MUL = Variant(
     name="sigmoid_mul",
     tiling_key=0,
-    doc="GELU' = (w + p*t)/w^2 with p = exp(-2u), w = 1 + p, t = x*(2u)' (x^3 shared through Axpy)",
+    doc="GELU' = (w + p*t)/w^2 with p = exp(-2u), w = 1 + p, t = x*(2u)' (x^3 and -2u shared through Axpy)",
     scratch=("a", "b"),
     constants=(),
-    program=(
-        Step("Maxs", "a", ("x",), -X_CLAMP_W2),
-        Step("Mins", "a", ("a",), X_CLAMP_W2),         # a = clamp(x): w^2 stays finite
-        Step("Mul", "b", ("a", "a")),
-        Step("Mul", "b", ("b", "a")),                  # b = x^3
-        Step("Muls", "z", ("a",), -K),
-        Step("Axpy", "z", ("b",), -KC),                # z = -2u = -K x - K C x^3
-        Step("Exp", "z", ("z",)),                      # z = p
-        Step("Muls", "b", ("b",), KC3),
-        Step("Axpy", "b", ("a",), K),                  # b = t = K x + 3 K C x^3
-        Step("Adds", "a", ("z",), 1.0),                # a = w
-        Step("Mul", "b", ("b", "z")),
-        Step("Add", "b", ("b", "a")),                  # b = w + p t
-        Step("Mul", "a", ("a", "a")),
-        Step("Div", "a", ("b", "a")),                  # a = GELU'(x)
-        Step("Mul", "z", ("a", "dy")),
-    ),
-    refine=refinement(gelu_tanh_derivative, (-0.8, -0.7), x="x", z="a", regs=("b", "c", "z")),
+    # Registers a, b, z: of the six assignments, the one with the fewest modelled UB bank-conflict cycles in the
+    # planned layout (kernelgen.perf.calibration.gelu_grad.register_choices, docs/cost-model.md §5).
+    program=sigmoid_mul_program("a", "b", "z"),
+    refine=sigmoid_mul_refinement("a", "b", "z"),
     refine_at=-1,
     refine_scratch=("c",),
+    # b and c before the queues, a after them: a and b (and c) in other UB banks, so fewer read-write conflicts
+    # (kernelgen.authoring.ub_layout.best_alloc_order; tests/test_perf.py checks it is still the best).
+    ub_order=("scratch_b", "scratch_c", "queue_dy", "queue_x", "queue_z", "float_x", "scratch_a"),
 )
 
 SIGMOID_FMA = Variant(

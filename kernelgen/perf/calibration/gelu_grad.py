@@ -5,8 +5,8 @@ REFERENCE_SIGMOID_MUL is the hand-written ops-nn kernel's tiling-key-0 sequence 
 z = ((p s) t) s + s, times dy) written as a Variant, so it runs in kernelgen's own kernel scaffolding (same
 tiling, queues and casts) and only the instruction sequence differs from the generated kernel.
 
-The generated kernel adopted the cost model's proposals (docs/cost-model.md §5): the 15-step sigmoid_mul
-program and the 512-byte tiling granule; spec_with(..., granule_bytes=32) models the reference's tiling.
+The generated kernel adopted the cost model's proposals (docs/cost-model.md §5): the sigmoid_mul program (15
+steps, now 14) and the 512-byte tiling granule; spec_with(..., granule_bytes=32) models the reference's tiling.
 """
 from __future__ import annotations
 
@@ -64,3 +64,23 @@ def model_programs(soc: str, dtype: str, shape) -> dict:
             source_for_spec(spec_with(REFERENCE_SIGMOID_MUL, 32), soc), soc, dtype, shape, label="reference sequence"),
         "generated": estimate("gelu_grad", soc, dtype, shape),
     }
+
+
+def register_choices() -> dict[tuple[str, str, str], dict[str, float]]:
+    """{(a, b, t) registers of sigmoid_mul's program: {dtype: modelled UB bank-conflict cycles per tile}} for the
+    six ways to name its three working registers, each in the default InitBuffer order with the phases ub_layout
+    plans for it (largest tile on ascend910b). The generated kernel uses ("a", "b", "z")."""
+    import itertools
+
+    from kernelgen.authoring import ub_layout
+    from kernelgen.authoring.ops.gelu_grad import sigmoid_mul_program, sigmoid_mul_refinement
+    from kernelgen.authoring.spec import DType
+
+    base = get_spec("gelu_grad").variant("sigmoid_mul")
+    out = {}
+    for regs in itertools.permutations(("a", "b", "z")):
+        v = dataclasses.replace(base, program=sigmoid_mul_program(*regs), refine=sigmoid_mul_refinement(*regs),
+                                ub_order=())
+        spec = spec_with(v)
+        out[regs] = {d.name.lower(): ub_layout.conflict_cycles(spec, v, d) for d in (DType.FLOAT16, DType.FLOAT32)}
+    return out

@@ -1,5 +1,8 @@
 """UB bank conflicts of one vector instruction, from its operands' UB offsets (docs/cost-model.md §2).
 
+Shared by the cost model (kernelgen.perf.model) and the UB layout the generator plans (kernelgen.authoring.ub_layout):
+a stage-neutral module, like socs.py, so that authoring does not depend on perf.
+
 The Atlas A2/A3 UB (hicann/asc-devkit examples/.../04_memory_access/bank_conflict_ub/README) is 16 bank groups x
 3 banks x 128 rows of 32 bytes: address bits [4:0] are the byte in a row, [8:5] the bank group, [15:9] the row
 and [17:16] the bank. A vector instruction moves one 256-byte beat of every operand per cycle: 8 consecutive
