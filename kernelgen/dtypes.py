@@ -36,6 +36,19 @@ GE_DTYPES: dict[str, GeDType] = {
     "DT_BF16": GeDType(27, "bfloat16_t", np.dtype(ml_dtypes.bfloat16), "bfloat16"),
 }
 GE_BY_VALUE = {v.value: k for k, v in GE_DTYPES.items()}
+# ge::Format numbers of graph/types.h (the formats OpDefs declare and recipes may give a tensor)
+GE_FORMATS = {"FORMAT_NCHW": 0, "FORMAT_NHWC": 1, "FORMAT_ND": 2, "FORMAT_NC1HWC0": 3, "FORMAT_FRACTAL_Z": 4,
+              "FORMAT_HWCN": 16, "FORMAT_NDHWC": 27, "FORMAT_FRACTAL_NZ": 29, "FORMAT_NCDHW": 30,
+              "FORMAT_NDC1HWC0": 32, "FORMAT_FRACTAL_Z_3D": 33, "FORMAT_NCL": 47}
+
+
+def ge_format(name: str, where: str) -> int:
+    """The ge::Format number of "NDHWC" or "FORMAT_NDHWC"; a UsageError naming the known formats otherwise."""
+    key = name if str(name).startswith("FORMAT_") else f"FORMAT_{name}"
+    if key not in GE_FORMATS:
+        known = ", ".join(k[len("FORMAT_"):] for k in GE_FORMATS)
+        raise UsageError(f"{where}: unknown format {name!r}; known: {known}")
+    return GE_FORMATS[key]
 SHORT_TO_GE = {v.short: k for k, v in GE_DTYPES.items()}
 GE_NAME_SHORT = {k: v.short for k, v in GE_DTYPES.items()}
 GE_BY_CPP = {v.cpp: k for k, v in GE_DTYPES.items()}

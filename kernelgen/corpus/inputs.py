@@ -15,6 +15,7 @@ defaults < name rules (by input name, a regular expression) < the operator's ent
   list_len int          tensors in a DYNAMIC input     values {input: [..]}    exact values (reshaped)
   alias {output: input} an in-place output             cases [{...}]           several runs, each overlaying
                         (beyond the naming rules)                             the entry (one row: the worst)
+  formats {tensor: "NDHWC"} the ge::Format a tensor carries (an aclTensor's format; ND otherwise)
 The OpDef gives the rest: dtypes (the first combination whose first input is float32, else the first one), the
 attribute defaults, and which inputs are required.
 """
@@ -31,7 +32,7 @@ from kernelgen.errors import UsageError
 
 RECIPES = Path(__file__).resolve().parent / "recipes.json"
 _KEYS = {"shape", "shapes", "range", "ranges", "int_range", "attrs", "dtype", "optional", "list_len", "values",
-         "soc", "match", "note", "alias", "cases"}
+         "soc", "match", "note", "alias", "formats", "cases"}
 _ATTR_FALLBACK = {"float": 1.0, "int": 1, "bool": False, "str": "", "list_float": [], "list_int": [],
                   "list_bool": []}
 
@@ -57,7 +58,7 @@ def _check_entry(where: str, entry) -> dict:
             if isinstance(case, dict) and "cases" in case:
                 raise UsageError(f"{where}: cases[{i}] cannot hold cases")
             _check_entry(f"{where}: cases[{i}]", case)
-    for key in ("shapes", "ranges", "attrs", "values", "alias"):
+    for key in ("shapes", "ranges", "attrs", "values", "alias", "formats"):
         if key in entry and not isinstance(entry[key], dict):
             raise UsageError(f"{where}: {key} must be an object keyed by name, not {entry[key]!r}")
     return entry

@@ -26,17 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kernelgen import __version__
-from kernelgen.dtypes import GE_DTYPES
+from kernelgen.dtypes import GE_DTYPES, GE_FORMATS
 from kernelgen.emulator.opdir import snake_case
 from kernelgen.errors import UsageError
 
 ATTR_CTYPES = {"float": "double", "int": "int64_t", "bool": "bool", "str": "char *",
                "list_int": "const aclIntArray *", "list_float": "const aclFloatArray *",
                "list_bool": "const aclBoolArray *"}
-# ge::Format numbers of graph/types.h (the formats OpDefs declare)
-GE_FORMATS = {"FORMAT_NCHW": 0, "FORMAT_NHWC": 1, "FORMAT_ND": 2, "FORMAT_NC1HWC0": 3, "FORMAT_FRACTAL_Z": 4,
-              "FORMAT_HWCN": 16, "FORMAT_NDHWC": 27, "FORMAT_FRACTAL_NZ": 29, "FORMAT_NCDHW": 30,
-              "FORMAT_NDC1HWC0": 32, "FORMAT_FRACTAL_Z_3D": 33, "FORMAT_NCL": 47}
 
 
 @dataclass(frozen=True)

@@ -77,10 +77,11 @@ def soc_struct(soc: Soc) -> abi.KgSoc:
         int(soc.data_copy_pad), soc.l1_bytes, soc.l2_bytes, soc.hbm_bytes_per_cycle, soc.l2_bytes_per_cycle)
 
 
-def _tensor_struct(name: str, arr: np.ndarray | None, ge: str | None = None, shape=None) -> abi.KgTensor:
+def _tensor_struct(name: str, arr: np.ndarray | None, ge: str | None = None, shape=None,
+                   fmt: int = 2) -> abi.KgTensor:
     t = abi.KgTensor()
     t.name = name.encode()
-    t.format = 2  # FORMAT_ND
+    t.format = fmt  # ge::Format (origin = storage); FORMAT_ND unless the caller names one
     if arr is None and shape is None:
         t.ndim = -1
         return t
@@ -354,14 +355,31 @@ def _contiguous(value) -> np.ndarray:
     return np.ascontiguousarray(arr).reshape(arr.shape)
 
 
+def _tensor_formats(decl, formats: dict[str, str] | None) -> dict[str, int]:
+    """{tensor name: ge::Format number} from {name: "NDHWC"}; names must be the operator's tensors."""
+    from kernelgen.dtypes import ge_format
+
+    names = [t.name for t in decl.inputs] + [t.name for t in decl.outputs]
+    out = {}
+    for name, fmt in (formats or {}).items():
+        if name not in names:
+            raise UsageError(choices_message(f"tensor of {decl.op_type} (formats)", name, names))
+        out[name] = ge_format(fmt, f"{decl.op_type} tensor {name}")
+    return out
+
+
 def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | None = None,
                threads: int = 0, trace: bool = False, combo: dict[str, str] | None = None,
-               strict_gm: bool | None = None, aliases: dict[str, str] | None = None) -> RunResult:
+               strict_gm: bool | None = None, aliases: dict[str, str] | None = None,
+               formats: dict[str, str] | None = None) -> RunResult:
     """Run on every block. A DYNAMIC input takes a list of arrays, and a DYNAMIC output comes back as a list (as
     many tensors as the first DYNAMIC input has). strict_gm: a GM access past a tensor's end is a defect even inside
-    the allocator's 512-byte rounding (default: the source's own setting; directories allow it with a warning)."""
+    the allocator's 512-byte rounding (default: the source's own setting; directories allow it with a warning).
+    formats: {tensor name: "NDHWC", ...}, the ge::Format a tensor carries (as an aclTensor's format does; host
+    code reads it as the origin and storage format); FORMAT_ND otherwise."""
     decl = source.decl()
     attrs = attrs or {}
+    fmts = _tensor_formats(decl, formats)
     missing = [t.name for t in decl.inputs if t.required and t.name not in inputs]
     unknown = [n for n in inputs if n not in {t.name for t in decl.inputs}]
     if unknown:
@@ -380,13 +398,14 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     if source.uses_sync_all():
         threads = -1  # every block at once, so that SyncAll can complete
     soc_s = soc_struct(soc)
-    ins = [_tensor_struct(t.name, a, combo[t.name]) for t in decl.inputs for a in lists.get(t.name, [None])]
+    ins = [_tensor_struct(t.name, a, combo[t.name], fmt=fmts.get(t.name, 2)) for t in decl.inputs
+           for a in lists.get(t.name, [None])]
     dyn_in = [lists[t.name] for t in decl.inputs if t.dynamic and t.name in lists]
     n_list = len(dyn_in[0]) if dyn_in else 1
     out_names = [t.name for t in decl.outputs for _ in range(n_list if t.dynamic else 1)]
     in_structs = (abi.KgTensor * max(1, len(ins)))(*ins)
     out_structs = (abi.KgTensor * max(1, len(out_names)))(
-        *[_tensor_struct(n, None, combo[n], shape=()) for n in out_names])
+        *[_tensor_struct(n, None, combo[n], shape=(), fmt=fmts.get(n, 2)) for n in out_names])
     attr_list, keep = _attr_structs(decl, attrs)
     attr_arr = (abi.KgAttr * max(1, len(attr_list)))(*attr_list)
     err = C.create_string_buffer(8192)

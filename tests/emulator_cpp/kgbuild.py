@@ -32,6 +32,7 @@ PROGRAMS = {
     "sanitize_tests": ("sanitize_tests.cpp", ["-w"]),
     "numerics_cast": ("numerics_cast.cpp", STRICT),
     "api_corpus": ("api_corpus.cpp", STRICT),
+    "api_sort_int4": ("api_sort_int4.cpp", STRICT),
     "bench_elementwise": ("bench_elementwise.cpp", [*STRICT, "-O2", "-pthread"]),
 }
 

@@ -15,6 +15,7 @@
 #include "kgemu/detail/numerics.h"
 #include "kgemu/detail/state.h"
 #include "kgemu/detail/tensor.h"
+#include "kgemu/detail/int4.h"
 #include "kgemu/detail/access.h"
 #include "kgemu/detail/tpipe.h"
 #include "kgemu/detail/sanitize.h"
@@ -24,6 +25,7 @@
 #include "kgemu/detail/vec_binary.h"
 #include "kgemu/detail/vec_unary.h"
 #include "kgemu/detail/cast.h"
+#include "kgemu/detail/int4_cast.h"
 #include "kgemu/detail/cmp_select.h"
 #include "kgemu/detail/sync.h"
 #include "kgemu/detail/advanced.h"
@@ -36,6 +38,9 @@
 #include "kgemu/detail/transpose.h"
 #include "kgemu/detail/reduce_pair.h"
 #include "kgemu/detail/reduce_pattern.h"
+#include "kgemu/detail/system_scalar.h"
+#include "kgemu/detail/arith_progression.h"
+#include "kgemu/detail/sort.h"
 
 #undef KGEMU_INSIDE_KERNEL_OPERATOR
 

@@ -51,6 +51,7 @@
 #define FORMAT_NDHWC 27
 #define FORMAT_FRACTAL_NZ 29
 #define FORMAT_NCDHW 30
+#define FORMAT_NDC1HWC0 32
 #define FORMAT_NC 35
 #define FORMAT_NCL 47
 #endif

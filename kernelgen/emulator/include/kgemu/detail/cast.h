@@ -203,6 +203,11 @@ inline void cast_repeat(const AscendC::LocalTensor<T>& dst, const AscendC::Local
     });
 }
 
+// Cast with a packed int4b_t operand (defined in kgemu/detail/int4_cast.h).
+template <typename T, typename U>
+inline void cast_int4(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& src, RoundMode m,
+                      uint32_t count);
+
 }  // namespace detail
 }  // namespace kgemu
 
@@ -211,16 +216,20 @@ namespace AscendC {
 template <typename T, typename U>
 inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
                  const uint32_t count) {
-    auto& b = kgemu::detail::api_enter("Cast");
-    kgemu::detail::check_cast<T, U>(b, "Cast", roundMode);
-    constexpr uint32_t wide = sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U);
-    kgemu::detail::note_vector(b, "Cast", count, wide, static_cast<uint64_t>(count) * wide);
-    if (count == 0) return;
-    const uint64_t db = static_cast<uint64_t>(count) * sizeof(T), sb = static_cast<uint64_t>(count) * sizeof(U);
-    T* d = kgemu::detail::ub_operand(b, "Cast", "dst", dst, db);
-    const U* s = kgemu::detail::ub_operand(b, "Cast", "src", src, sb);
-    kgemu::detail::check_overlap(b, "Cast", "dst", d, db, "src", s, sb);
-    kgemu::detail::cast_loop<T, U>(d, s, count, roundMode);
+    if constexpr (kgemu::detail::elem_bits<T>::value < 8 || kgemu::detail::elem_bits<U>::value < 8) {
+        kgemu::detail::cast_int4(dst, src, roundMode, count);  // packed int4b_t: kgemu/detail/int4_cast.h
+    } else {
+        auto& b = kgemu::detail::api_enter("Cast");
+        kgemu::detail::check_cast<T, U>(b, "Cast", roundMode);
+        constexpr uint32_t wide = sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U);
+        kgemu::detail::note_vector(b, "Cast", count, wide, static_cast<uint64_t>(count) * wide);
+        if (count == 0) return;
+        const uint64_t db = static_cast<uint64_t>(count) * sizeof(T), sb = static_cast<uint64_t>(count) * sizeof(U);
+        T* d = kgemu::detail::ub_operand(b, "Cast", "dst", dst, db);
+        const U* s = kgemu::detail::ub_operand(b, "Cast", "src", src, sb);
+        kgemu::detail::check_overlap(b, "Cast", "dst", d, db, "src", s, sb);
+        kgemu::detail::cast_loop<T, U>(d, s, count, roundMode);
+    }
 }
 
 

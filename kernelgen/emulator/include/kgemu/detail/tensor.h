@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "kgemu/detail/state.h"
 
@@ -24,6 +25,18 @@ inline void san_gm_write(BlockState& b, const void* p, uint64_t bytes);
     fail(api, strf("index %llu (UB bytes [%llu, %llu)) is beyond the tensor's buffer, which ends at UB offset %u",
                    static_cast<unsigned long long>(index), static_cast<unsigned long long>(off + index * esize),
                    static_cast<unsigned long long>(off + (index + 1) * esize), buf_end));
+}
+// Element width in bits: sizeof(T) * 8, except the packed sub-byte types (int4b_t: 4, two per byte, low nibble
+// first; kgemu/detail/int4.h). Sizes, offsets and views of a tensor go through bytes_of / elems_in.
+template <typename T>
+struct elem_bits : std::integral_constant<uint64_t, sizeof(T) * 8> {};
+template <typename T>
+constexpr uint64_t bytes_of(uint64_t n) {
+    return (n * elem_bits<T>::value + 7) / 8;
+}
+template <typename T>
+constexpr uint64_t elems_in(uint64_t bytes) {
+    return bytes * 8 / elem_bits<T>::value;
 }
 }  // namespace detail
 }  // namespace kgemu
@@ -69,8 +82,18 @@ public:
             kgemu::detail::fail("LocalTensor::operator[]",
                                 kgemu::detail::strf("offset %u is beyond the tensor's %u elements", offset, kg_size));
         }
+        if constexpr (kgemu::detail::elem_bits<T>::value < 8) {
+            if ((static_cast<uint64_t>(offset) * kgemu::detail::elem_bits<T>::value) % 8 != 0) {
+                kgemu::detail::fail("LocalTensor::operator[]",
+                                    kgemu::detail::strf("offset %u does not start on a byte: %s packs %llu "
+                                                        "elements per byte and a view starts on a whole byte",
+                                                        offset, kgemu::detail::dtype_info<T>::name,
+                                                        static_cast<unsigned long long>(
+                                                            8 / kgemu::detail::elem_bits<T>::value)));
+            }
+        }
         LocalTensor out = *this;
-        out.kg_addr = kg_addr + offset;
+        out.kg_addr = reinterpret_cast<T*>(reinterpret_cast<uint8_t*>(kg_addr) + kgemu::detail::bytes_of<T>(offset));
         out.kg_size = kg_size - offset;
         return out;
     }
@@ -79,7 +102,7 @@ public:
     LocalTensor<U> ReinterpretCast() const {
         LocalTensor<U> out;
         out.kg_addr = reinterpret_cast<U*>(kg_addr);
-        out.kg_size = static_cast<uint32_t>(static_cast<uint64_t>(kg_size) * sizeof(T) / sizeof(U));
+        out.kg_size = static_cast<uint32_t>(kgemu::detail::elems_in<U>(kgemu::detail::bytes_of<T>(kg_size)));
         out.kg_buf_begin = kg_buf_begin;
         out.kg_buf_end = kg_buf_end;
         out.kg_owner = kg_owner;
@@ -104,8 +127,8 @@ public:
         kg_size = size;
     }
     uint32_t GetSize() const { return kg_size; }
-    uint32_t GetLength() const { return static_cast<uint32_t>(kg_size * sizeof(T)); }
-    void SetBufferLen(uint32_t dataLen) { kg_size = static_cast<uint32_t>(dataLen / sizeof(T)); }
+    uint32_t GetLength() const { return static_cast<uint32_t>(kgemu::detail::bytes_of<T>(kg_size)); }
+    void SetBufferLen(uint32_t dataLen) { kg_size = static_cast<uint32_t>(kgemu::detail::elems_in<T>(dataLen)); }
     void SetUserTag(const int32_t tag) { kg_tag = tag; }
     int32_t GetUserTag() const { return kg_tag; }
 
@@ -123,6 +146,9 @@ public:
 private:
     void kg_scalar_write(uint32_t index) const;  // sanitize.h
     void kg_check_index(const char* api, uint32_t index) const {
+        static_assert(kgemu::detail::elem_bits<T>::value >= 8,
+                      "kgemu: element access (GetValue / SetValue / operator()) to a packed int4b_t tensor is not "
+                      "emulated: ReinterpretCast it to uint8_t and read the two nibbles (low nibble first)");
         const kgemu::detail::BlockState* b = kgemu::detail::tl_block;
         if (kg_addr == nullptr || b == nullptr) {
             kgemu::detail::fail(api, kg_addr == nullptr ? "empty LocalTensor (never set from AllocTensor, DeQue "
@@ -155,7 +181,9 @@ public:
         bufferSize_ = 0;
     }
     const __gm__ T* GetPhyAddr() const { return kg_ptr; }
-    __gm__ T* GetPhyAddr(const uint64_t offset) const { return kg_ptr + offset; }
+    __gm__ T* GetPhyAddr(const uint64_t offset) const {
+        return reinterpret_cast<T*>(reinterpret_cast<uint8_t*>(kg_ptr) + kgemu::detail::bytes_of<T>(offset));
+    }
 
     T GetValue(const uint64_t offset) const {
         kgemu::detail::block_state("GlobalTensor::GetValue");
@@ -180,7 +208,7 @@ public:
     uint64_t GetSize() const { return bufferSize_; }
     GlobalTensor operator[](const uint64_t offset) const {
         GlobalTensor out = *this;
-        out.kg_ptr = kg_ptr + offset;
+        out.kg_ptr = GetPhyAddr(offset);
         out.bufferSize_ = bufferSize_ > offset ? bufferSize_ - offset : 0;
         return out;
     }

@@ -390,7 +390,7 @@ protected:
         LocalTensor<T> t;
         const uint32_t begin = kg_base + slot * kg_len;
         t.kg_addr = reinterpret_cast<T*>(b.ub + begin);
-        t.kg_size = static_cast<uint32_t>(kg_len / sizeof(T));
+        t.kg_size = static_cast<uint32_t>(kgemu::detail::elems_in<T>(kg_len));
         t.kg_buf_begin = begin;
         t.kg_buf_end = begin + kg_len;
         t.kg_owner = static_cast<const kgemu::detail::QueCore*>(this);
@@ -435,7 +435,7 @@ public:
     template <typename T>
     LocalTensor<T> Get() {
         kgemu::detail::api_enter("TBuf::Get");
-        return kg_get<T>("TBuf::Get", static_cast<uint32_t>(kg_len / sizeof(T)), 0);
+        return kg_get<T>("TBuf::Get", static_cast<uint32_t>(kgemu::detail::elems_in<T>(kg_len)), 0);
     }
     template <typename T>
     LocalTensor<T> Get(uint32_t len) {
@@ -447,12 +447,12 @@ public:
     template <typename T>
     LocalTensor<T> AllocTensor() {
         kgemu::detail::api_enter("TBuf::AllocTensor");
-        return kg_get<T>("TBuf::AllocTensor", static_cast<uint32_t>(kg_len / sizeof(T)), 0);
+        return kg_get<T>("TBuf::AllocTensor", static_cast<uint32_t>(kgemu::detail::elems_in<T>(kg_len)), 0);
     }
     template <typename T>
     LocalTensor<T> DeQue() {
         kgemu::detail::api_enter("TBuf::DeQue");
-        return kg_get<T>("TBuf::DeQue", static_cast<uint32_t>(kg_len / sizeof(T)), 0);
+        return kg_get<T>("TBuf::DeQue", static_cast<uint32_t>(kgemu::detail::elems_in<T>(kg_len)), 0);
     }
     template <typename T>
     void EnQue(const LocalTensor<T>& tensor) {
@@ -494,7 +494,7 @@ private:
         if (kg_pipe == nullptr) {
             kgemu::detail::fail(api, "TBuf used before TPipe::InitBuffer (or after its TPipe was destroyed/reset)");
         }
-        const uint64_t need = static_cast<uint64_t>(offset) + static_cast<uint64_t>(count) * sizeof(T);
+        const uint64_t need = static_cast<uint64_t>(offset) + kgemu::detail::bytes_of<T>(count);
         if (need > kg_len) {
             kgemu::detail::fail(api, kgemu::detail::strf("%u elements of %s (%llu bytes) from byte %u exceed the "
                                                          "TBuf's %u bytes (InitBuffer length rounded up to 32)",
