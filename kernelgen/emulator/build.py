@@ -26,7 +26,9 @@ from kernelgen.proc import run_tool
 from kernelgen.toolchain import Compiler, find_compiler
 from kernelgen.emulator import INCLUDE_DIR, RUNTIME_DIR
 
-CXXFLAGS = ("-std=c++17", "-O2", "-fPIC", "-pthread", "-fno-strict-aliasing", "-fno-gnu-unique", "-w")
+# -fnon-call-exceptions: a SIGFPE in a kernel block is thrown as that block's error (kg_harness.cpp RunBlock)
+CXXFLAGS = ("-std=c++17", "-O2", "-fPIC", "-pthread", "-fno-strict-aliasing", "-fno-gnu-unique", "-fnon-call-exceptions",
+            "-w")
 RUNTIME_SOURCES = ("kg_runtime.cpp", "kg_harness.cpp")
 
 
@@ -183,7 +185,7 @@ class CompileUnit:
 def compile_object(unit: CompileUnit, compiler: Compiler) -> Path:
     text = unit.source.read_bytes()
     key = hashlib.sha256()
-    for part in (text, " ".join(unit.flags).encode(), compiler.version.encode(), emulator_digest().encode(),
+    for part in (text, " ".join(CXXFLAGS + unit.flags).encode(), compiler.version.encode(), emulator_digest().encode(),
                  unit.context_digest.encode(), "|".join(map(str, unit.include_dirs)).encode(), unit.source.name.encode()):
         key.update(part)
         key.update(b"\0")

@@ -156,11 +156,13 @@ class OperatorSource:
                 for p in self.host_sources()]
 
     def _launcher(self, decl: OpDecl, combo: dict[str, str]) -> str:
+        from kernelgen.emulator.layout import tiling_dir
         from kernelgen.emulator.opdir import launcher_source
 
         self.decl()
         ids = {name: v.value for name, v in GE_DTYPES.items()}
-        return launcher_source(self.op_dir, self.kernel_source(), decl, combo, self._doc, ids)
+        sub = tiling_dir(self.op_dir, self.soc, self._npu_arch())
+        return launcher_source(self.op_dir, self.kernel_source(), decl, combo, self._doc, ids, sub)
 
     def uses_sync_all(self) -> bool:
         """The kernel calls SyncAll: its blocks must all run at once."""

@@ -33,6 +33,7 @@
 // address of a ListTensorDesc descriptor in GM (see bind_param in DoRun).
 #include <algorithm>
 #include <atomic>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -349,13 +350,56 @@ struct BlockResult {
     kgemu::BlockStats stats;
 };
 
+// SIGFPE inside a block (an integer division by zero or INT_MIN / -1 in the kernel's own scalar code) becomes
+// the block's error: every unit is compiled with -fnon-call-exceptions (build.py CXXFLAGS), so the handler can
+// throw through the trapping instruction into RunBlock's catch, which names the block, tile and last API call.
+// A SIGFPE outside a block keeps its default action (the handler restores it and the instruction traps again).
+thread_local bool t_in_block = false;
+
+void OnSigfpe(int, siginfo_t* info, void*) {
+    if (!t_in_block) {
+        struct sigaction dfl{};
+        dfl.sa_handler = SIG_DFL;
+        sigaction(SIGFPE, &dfl, nullptr);
+        return;
+    }
+    t_in_block = false;
+    const char* what = info != nullptr && info->si_code == FPE_INTOVF ? "an integer division overflowed (INT_MIN / -1)"
+                                                                      : "an integer division by zero";
+    const std::string api = kgemu::block_last_api();
+    throw kgemu::EmuError(std::string("SIGFPE: ") + what + " in the kernel's own scalar code" +
+                          (api.empty() ? std::string(" before its first API call") : " after " + api) +
+                          "; on the NPU its result is undefined (check the divisor: a tiling field or shape dimension "
+                          "that is 0?)");
+}
+
+void InstallSigfpeTrap() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        struct sigaction sa{};
+        sa.sa_sigaction = OnSigfpe;
+        sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGFPE, &sa, nullptr);
+    });
+}
+
+struct InBlock {
+    InBlock() { t_in_block = true; }
+    ~InBlock() { t_in_block = false; }
+};
+
 void RunBlock(uint32_t idx, uint32_t n, uint64_t key, const std::vector<uint8_t*>& args_template,
               const std::string& where, BlockResult& out) {
     std::vector<uint8_t*> args = args_template;
     std::string what;
+    InstallSigfpeTrap();
     try {
         kgemu::rt_block_begin(idx, n, key);
-        kg_kernel_entry(args.data(), static_cast<int32_t>(args.size()), key);
+        {
+            InBlock guard;
+            kg_kernel_entry(args.data(), static_cast<int32_t>(args.size()), key);
+        }
         out.stats = kgemu::rt_block_end();
         return;
     } catch (const kgemu::EmuError& e) {

@@ -331,6 +331,10 @@ void rt_block_abort() {
     tl_block = nullptr;
 }
 
+const char* block_last_api() {
+    return tl_block != nullptr && tl_block->san.p_api != nullptr ? tl_block->san.p_api : "";
+}
+
 std::string block_progress() {
     if (tl_block != nullptr) return detail::progress_of(*tl_block);
     return t_store.last_progress;

@@ -76,6 +76,8 @@ BlockStats rt_block_end();
 void rt_block_abort();
 // Human-readable progress of the current block, e.g. "tile 3 (alloc #7 on queue 0)".
 std::string block_progress();
+// The name of the last emulated API the current block called ("" when none, or outside a block).
+const char* block_last_api();
 
 }  // namespace kgemu
 

@@ -6,7 +6,8 @@
 // records the field names so the run report can show "tiling_fields".
 // Kernel side: with KGEMU_TILING_DATA_AS_STRUCT defined before inclusion, the same macros declare a plain
 // struct with the same layout (what CANN generates for GET_TILING_DATA), and REGISTER_TILING_DATA_CLASS
-// declares kgemu_tiling::<OpType> as an alias of it.
+// declares kgemu_tiling::<OpType> as an alias of it. Kernels that include the class's header and call the
+// host spelling (tiling->get_tileCount(), set_x) get the same accessors as inline members (no layout change).
 #ifndef KGEMU_REGISTER_TILINGDATA_BASE_H
 #define KGEMU_REGISTER_TILINGDATA_BASE_H
 
@@ -23,8 +24,14 @@
 #if defined(KGEMU_TILING_DATA_AS_STRUCT)
 
 #define BEGIN_TILING_DATA_DEF(class_name) struct alignas(8) class_name {
-#define TILING_DATA_FIELD_DEF(data_type, field_name) data_type field_name;
-#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name) arr_type field_name[arr_size];
+#define TILING_DATA_FIELD_DEF(data_type, field_name)                          \
+    data_type field_name;                                                     \
+    data_type get_##field_name() const { return field_name; }                 \
+    void set_##field_name(data_type kg_value) { field_name = kg_value; }
+#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)             \
+    arr_type field_name[arr_size];                                            \
+    const arr_type* get_##field_name() const { return field_name; }           \
+    arr_type* get_##field_name() { return field_name; }
 #define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name) struct_type field_name;
 #define END_TILING_DATA_DEF \
     }                       \

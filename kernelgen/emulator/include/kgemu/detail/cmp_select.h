@@ -60,12 +60,26 @@ inline void check_cmp_dtype(BlockState& b, const char* api, AscendC::CMPMODE m) 
     }
 }
 
+// A bit mask tensor (Compare's dst, Select's selMask): Select.md documents selMask as uint8_t, uint16_t,
+// uint32_t or uint64_t, and asc-devkit's CompareScalar checks dst is uint8_t on 910B/310P (ASCENDC_ASSERT, active
+// only in CANN's CPU debug build). The instructions only see UB bytes, so a mask held in a LocalTensor of another
+// type computes the same bits on the NPU: the emulator runs it and warns (a contract violation
+// that CANN's CPU debug build would abort on).
+template <typename U>
+inline void check_mask_type(BlockState& b, const char* api, const char* role) {
+    if (std::is_unsigned<U>::value && !std::is_same<U, bool>::value) return;
+    warn(b, strf("%s: %s is a LocalTensor<%s>, but a bit mask is documented as a LocalTensor of uint8_t, uint16_t, "
+                 "uint32_t or uint64_t (Select.md; CANN's CPU debug build aborts on it); the NPU sees the same bits",
+                 api, role, dtype_info<U>::name));
+}
+
 // Count form: only whole 256-byte repeats are compared.
 template <typename T, typename U, typename G>
 inline void compare_count(const char* api, const AscendC::LocalTensor<U>& dst, const AscendC::LocalTensor<T>& src0,
                           AscendC::CMPMODE m, uint32_t count, G rhs, const AscendC::LocalTensor<T>* src1) {
     auto& b = api_enter(api);
     check_cmp_dtype<T>(b, api, m);
+    check_mask_type<U>(b, api, "dst");
     const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
     const uint64_t n = bytes / 256 * 256 / sizeof(T);
     note_vector(b, api, count, sizeof(T), bytes);
@@ -89,7 +103,7 @@ inline void compare_count(const char* api, const AscendC::LocalTensor<U>& dst, c
 
 template <typename T, typename U>
 inline void check_sel_common(BlockState& b, const char* api, AscendC::SELMODE mode) {
-    static_assert(std::is_unsigned<U>::value, "Select's selMask must be uint8_t, uint16_t, uint32_t or uint64_t");
+    check_mask_type<U>(b, api, "selMask");
     check_bf16_arith<T>(b, api);
     check_dtype<T>(b, api, DT_FLOATS, DT_FLOATS, DT_ALL);
     if (b.soc->npu_arch == 1001 && mode != AscendC::SELMODE::VSEL_CMPMASK_SPR) {

@@ -6,7 +6,8 @@
 //   - program order within a pipe;
 //   - TQue EnQue -> DeQue (producer pipe -> consumer pipe of the buffer) and FreeTensor -> AllocTensor
 //     (consumer -> producer: the buffer is handed out again only after its last use);
-//   - SetFlag<src_dst>(id) -> WaitFlag<src_dst>(id), matched in FIFO order per (event, id);
+//   - SetFlag<src_dst>(id) -> WaitFlag<src_dst>(id), matched in FIFO order per (event, id); a wait on pipe S
+//     (X_S) orders X before the later instructions of every pipe, which the scalar unit issues after the wait;
 //   - PipeBarrier<PIPE_ALL> and SyncAll (every pipe waits for every other).
 // Every call's UB operands (ApiCall, or ub_operand for the APIs it validates) are checked against a shadow
 // of UB kept as runs of bytes with one history each (ranges, not bytes): two accesses to overlapping bytes
@@ -385,6 +386,11 @@ inline void san_wait_flag(BlockState& b, AscendC::HardEvent evt, int32_t id) {
     if (it == b.san.flags.end() || it->second.empty()) return;
     const int dst = san_pipe_index(event_pipes(evt).dst);
     b.san.vc[dst].join(it->second.front());
+    if (dst == kSanS) {
+        // The scalar unit dispatches every later instruction to its pipe's queue in program order: while it
+        // waits, nothing after the wait is issued, so X_S orders pipe X before every pipe's later instructions.
+        for (int p = 0; p < kSanPipes; ++p) b.san.vc[p].join(it->second.front());
+    }
     it->second.erase(it->second.begin());
 }
 inline void san_barrier_all(BlockState& b) {

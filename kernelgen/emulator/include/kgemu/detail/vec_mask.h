@@ -107,6 +107,7 @@ inline void compare_repeat(const char* api, const AscendC::LocalTensor<U>& dst, 
                            uint32_t s0_blk, uint32_t s0_rep, uint32_t s1_blk, uint32_t s1_rep, G rhs) {
     auto& b = api_enter(api);
     check_cmp_dtype<T>(b, api, mode);
+    check_mask_type<U>(b, api, "dst");
     note_vector(b, api, m.total(), sizeof(T), m.repeat * 256ULL);
     if (m.repeat == 0) return;
     const uint64_t bits = static_cast<uint64_t>(m.repeat) * m.per_rep;
