@@ -127,6 +127,9 @@ def test_check_outputs_tells_unwritten_from_computed_nan():
     [finding] = check_outputs({"z": nan}, {"x": x})
     assert "1 of 3 elements are NaN for finite inputs (first at flat index 0: x=-11)" in finding
     assert check_outputs({"z": x * 2}, {"x": x}) == []
+    # in an integer output every byte 0xFF is -1, a computed value (quantize's int8); coverage is the sanitizer's
+    assert check_outputs({"y": np.array([-1, 3, -1], np.int8)}, {"x": x}) == []
+    assert check_outputs({"y": np.array([-1, 0], np.int32)}, {"x": x}) == []
 
 
 def test_only_writes_past_an_outputs_end_are_defects():

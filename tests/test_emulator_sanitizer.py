@@ -156,3 +156,26 @@ def test_sanitizer_can_be_turned_off(monkeypatch):
     monkeypatch.setenv("KERNELGEN_SANITIZE", "0")
     out = run_opdir(OPDIR, "ascend910b", {"x": X}, attrs={"hazard": 1})  # the race goes unnoticed on the CPU
     np.testing.assert_array_equal(out["y"], 2 * X)
+
+
+# ---- bit masks: Compares over a count rounded up to 256 bytes, Select of the defined elements only ----
+MASKED_TAIL = pathlib.Path(__file__).resolve().parent / "opdirs" / "masked_tail"
+XM = np.linspace(-2, 2, 148, dtype=np.float32)  # 4 cores of 37: each ends mid 32-byte block and mid mask byte
+
+
+@pytest.mark.parametrize("soc,aligned", [("ascend910b", 1), ("ascend950", 1), ("ascend950", 0)])
+def test_mask_of_a_rounded_compare_is_clean_and_right(soc, aligned):
+    # the mask byte holding elements 32..39 mixes defined bits (32..36) with bits compared from unwritten
+    # elements; Select reads only the defined ones (the corpus's hard_sigmoid_grad pattern); on the 950 the
+    # count form compares exactly count elements (the corpus's celu pattern)
+    out = run_opdir(MASKED_TAIL, soc, {"x": XM}, attrs={"aligned": aligned})
+    np.testing.assert_array_equal(out["y"], np.where(XM >= 0, XM, 0.5 * XM))
+
+
+def test_unaligned_compare_count_leaves_the_mask_unwritten_on_910b():
+    with pytest.raises(EmulatorDefect) as err:
+        run_opdir(MASKED_TAIL, "ascend910b", {"x": XM}, attrs={"aligned": 0})
+    assert str(err.value).startswith(
+        "MaskedTail on ascend910b, block 0 of 4, tile 1, API call #20: DataCopyPad: src reads UB [256, 404) of queue 1 "
+        "(VECOUT) buffer 0, whose values Select (pipe V, API call #16, tile 1) computed from UB [768, 773) of TBuf 3 "
+        "(VECCALC), which nothing had written"), str(err.value)

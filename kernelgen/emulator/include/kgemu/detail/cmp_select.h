@@ -1,8 +1,13 @@
 // kernelgen CPU emulator (private, kernel side): Compare, Compares/CompareScalar, Select, And, Or, shifts.
 //
 // Compare results are bit masks: element i sets bit (i % 8) of byte (i / 8) of dst. The count form compares
-// only whole 256-byte repeats (count * sizeof(T) must be a multiple of 256); the remainder is not computed,
-// as on the NPU, and the block gets a warning. Select takes src0 where the mask bit is 1, src1 where it is 0.
+// only whole 256-byte repeats (count * sizeof(T) must be a multiple of 256) on every SOC but the 950; the
+// remainder is not computed, as on the NPU, and the block gets a warning. Compare.md lists that rule for the
+// Atlas A2/A3 (and the older pages for all SOCs before 950); on the 950 (arch 3510) the count form loops
+// ceil(count / per-repeat) times under a predicate made from the remaining count (asc-devkit
+// impl/basic_api/dav_3510/kernel_operator_vec_cmp_impl.h, the Level-2 counter-mode VFs), so every one of the
+// count elements is compared and ceil(count / 8) mask bytes are written.
+// Select takes src0 where the mask bit is 1, src1 where it is 0.
 #ifndef KGEMU_INSIDE_KERNEL_OPERATOR
 #error "kgemu/detail/cmp_select.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
 #endif
@@ -73,7 +78,7 @@ inline void check_mask_type(BlockState& b, const char* api, const char* role) {
                  api, role, dtype_info<U>::name));
 }
 
-// Count form: only whole 256-byte repeats are compared.
+// Count form: only whole 256-byte repeats are compared (every element on the 950).
 template <typename T, typename U, typename G>
 inline void compare_count(const char* api, const AscendC::LocalTensor<U>& dst, const AscendC::LocalTensor<T>& src0,
                           AscendC::CMPMODE m, uint32_t count, G rhs, const AscendC::LocalTensor<T>* src1) {
@@ -81,22 +86,26 @@ inline void compare_count(const char* api, const AscendC::LocalTensor<U>& dst, c
     check_cmp_dtype<T>(b, api, m);
     check_mask_type<U>(b, api, "dst");
     const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
-    const uint64_t n = bytes / 256 * 256 / sizeof(T);
+    const bool whole_repeats = b.soc->npu_arch != 3510;
+    const uint64_t n = whole_repeats ? bytes / 256 * 256 / sizeof(T) : count;
     note_vector(b, api, count, sizeof(T), bytes);
-    if (bytes % 256 != 0) {
+    if (whole_repeats && bytes % 256 != 0) {
         warn(b, strf("%s: count %u of %s is %llu bytes, not a multiple of 256: the NPU compares only whole 256-byte "
                      "repeats, so the last %llu element(s) were not compared and their mask bits are undefined",
                      api, count, dtype_info<T>::name, static_cast<unsigned long long>(bytes),
                      static_cast<unsigned long long>(count - n)));
     }
     if (n == 0) return;
-    auto* d = reinterpret_cast<uint8_t*>(ub_operand(b, api, "dst", dst, n / 8));
+    const uint64_t mask_bytes = (n + 7) / 8;
+    auto* d = reinterpret_cast<uint8_t*>(ub_operand(b, api, "dst", dst, mask_bytes));
     const T* a = ub_operand(b, api, "src0", src0, n * sizeof(T));
     if (src1 != nullptr) ub_operand(b, api, "src1", *src1, n * sizeof(T));
-    check_overlap(b, api, "dst", d, n / 8, "src0", a, n * sizeof(T));
+    check_overlap(b, api, "dst", d, mask_bytes, "src0", a, n * sizeof(T));
     for (uint64_t i = 0; i < n; i += 8) {
-        uint8_t byte = 0;
-        for (uint32_t j = 0; j < 8; ++j) byte |= static_cast<uint8_t>(cmp_apply(m, cmp_value(a[i + j]), rhs(i + j))) << j;
+        uint8_t byte = 0;  // bits past count (950 only) are 0
+        for (uint32_t j = 0; j < 8 && i + j < n; ++j) {
+            byte |= static_cast<uint8_t>(cmp_apply(m, cmp_value(a[i + j]), rhs(i + j))) << j;
+        }
         d[i / 8] = byte;
     }
 }

@@ -14,8 +14,12 @@
 // from different pipes, at least one a write, with no path of edges between them are a race; a read of
 // bytes nothing wrote since the block started is a read of uninitialised memory; a queue tensor used after
 // FreeTensor (or after its buffer was allocated again) is stale; a count past the LocalTensor's view is
-// an overrun even inside the buffer. Scalar accesses (GetValue/SetValue, pipe S) only mark bytes written:
-// the compiler inserts the scalar syncs around them. GM output writes are collected per block for the
+// an overrun even inside the buffer. Scalar accesses (GetValue/SetValue, pipe S) are never races: BiSheng's
+// automatic synchronisation (--cce-auto-sync, on by default in CANN operator projects and ops-nn) inserts
+// the syncs between the scalar unit and MTE2/MTE3/V ("Automatic Synchronization", BiSheng Compiler User
+// Guide). They are ordering edges all the same: a scalar access waits for every pipe that last wrote (or, for
+// a write, read) its bytes, and a later MTE/V access to bytes the scalar unit touched waits for the scalar
+// unit, so V -> SetValue -> MTE3 orders the whole vector result before the copy-out. GM output writes are collected per block for the
 // coverage check after the launch (rt_check_outputs in runtime/kg_runtime.cpp).
 #ifndef KGEMU_INSIDE_KERNEL_OPERATOR
 #error "kgemu/detail/sanitize.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
@@ -227,7 +231,12 @@ inline void san_access(BlockState& b, const char* api, int pipe, uint32_t clk, u
     const size_t hi = san_split(segs, e);
     for (size_t i = lo; i < hi; ++i) {
         SanSeg& s = segs[i];
-        if (pipe != kSanS) {
+        if (pipe == kSanS) {  // the compiler's automatic sync: the scalar unit waits for the pipes before it
+            if (s.w_pipe > kSanS) b.san.vc[kSanS].join(b.san.vc[s.w_pipe]);
+            for (int q = 1; op.write && q < kSanPipes; ++q) {
+                if (s.r_clk[q] != 0) b.san.vc[kSanS].join(b.san.vc[q]);
+            }
+        } else {
             if (!op.write && op.exact && s.written != 1) {
                 const uint32_t ua = std::max(a, s.begin), ue = std::min(e, s.end);
                 if (pipe == kSanMte3 || undef == nullptr) {  // the values leave UB: a defect
@@ -275,16 +284,33 @@ inline void san_access(BlockState& b, const char* api, int pipe, uint32_t clk, u
             s.w_pipe = static_cast<int8_t>(pipe);
             s.w_clk = clk;
             s.w_call = call;
-            if (pipe != kSanS) {
-                std::memset(s.r_clk, 0, sizeof(s.r_clk));
-                std::memset(s.r_call, 0, sizeof(s.r_call));
-            }
-        } else if (pipe != kSanS) {
-            s.r_clk[pipe] = clk;
+            std::memset(s.r_clk, 0, sizeof(s.r_clk));
+            std::memset(s.r_call, 0, sizeof(s.r_call));
+        } else {
+            s.r_clk[pipe] = pipe == kSanS ? 1 : clk;  // scalar reads: a mark (later pipes join the scalar clock)
             s.r_call[pipe] = call;
         }
     }
     san_merge(segs, lo, hi);
+}
+
+// The compiler's automatic sync from the scalar unit: a call touching bytes the scalar unit wrote (or, for a
+// write, read) waits for the scalar unit, and so for everything the scalar unit waited for.
+inline void san_after_scalar(BlockState& b, int pipe, const SanOp* ops, int n) {
+    const auto& segs = b.san.segs;
+    for (int i = 0; i < n; ++i) {
+        const uint32_t a = static_cast<uint32_t>(std::min<uint64_t>(ops[i].begin, b.ub_size));
+        const uint32_t e = static_cast<uint32_t>(std::min<uint64_t>(ops[i].end, b.ub_size));
+        auto it = std::upper_bound(segs.begin(), segs.end(), a, [](uint32_t v, const SanSeg& s) { return v < s.begin; });
+        if (it != segs.begin()) --it;
+        for (; it != segs.end() && it->begin < e; ++it) {
+            if (it->end <= a) continue;
+            if (it->w_pipe == kSanS || (ops[i].write && it->r_clk[kSanS] != 0)) {
+                b.san.vc[pipe].join(b.san.vc[kSanS]);
+                return;
+            }
+        }
+    }
 }
 
 // Checks one described call: allocation identity, then reads, then writes, on the call's pipe. A vector op
@@ -300,6 +326,7 @@ inline void san_apply(BlockState& b, const char* api, uint64_t call_no, int pipe
             b.san.calls.push_back(SanCall{api, call_no, b.tiles, static_cast<int8_t>(pipe)});
         }
     }
+    if (pipe != kSanS) san_after_scalar(b, pipe, ops, n);
     SanUndefSet undef;
     for (int i = 0; i < n; ++i) {
         if (!ops[i].write) san_access(b, api, pipe, clk, call, ops[i], pipe == kSanV ? &undef : nullptr);
@@ -311,7 +338,12 @@ inline void san_apply(BlockState& b, const char* api, uint64_t call_no, int pipe
         const uint64_t len = ops[i].end - ops[i].begin;
         for (int k = 0; k < undef.n; ++k) {  // element-wise: map each undefined piece onto the result
             const SanUndef& u = undef.r[k];
-            uint64_t x = reduction ? 0 : u.rel_begin * len / u.len;
+            // A result narrower than its source packs several elements into a byte (Compare's bit mask: 8 per
+            // byte). The shadow is per byte, so a result byte is undefined when its first element is: kernels
+            // compare a count rounded up to 256 bytes and Select only the defined bits, which stays clean; a
+            // Select of an undefined bit that shares a byte with defined ones goes unreported.
+            const bool packed = len < u.len;
+            uint64_t x = reduction ? 0 : (u.rel_begin * len + (packed ? u.len - 1 : 0)) / u.len;
             uint64_t y = reduction ? len : (u.rel_end * len + u.len - 1) / u.len;
             san_mark(b, ops[i].begin + x, ops[i].begin + std::min(y, len), 2, call, u.src_lo, u.src_hi);
         }
@@ -441,15 +473,16 @@ inline void check_call(const ApiCall& call) {
 
 namespace AscendC {
 template <typename T>
-inline void LocalTensor<T>::kg_scalar_write(uint32_t index) const {
+inline void LocalTensor<T>::kg_scalar_access(uint32_t index, bool write) const {
     kgemu::detail::BlockState* b = kgemu::detail::tl_block;
     if (b == nullptr || !b->san.on) return;
+    if (b->san.p_n != 0) kgemu::detail::san_flush(*b);  // the vector call before it is checked first
     const uint64_t off = kgemu::detail::ub_offset_of(*b, kg_addr + index);
     kgemu::detail::SanOp op;
     op.begin = off;
     op.end = off + sizeof(T);
-    op.write = true;
-    kgemu::detail::san_access(*b, "SetValue", kgemu::detail::kSanS, 0, UINT32_MAX, op);
+    op.write = write;
+    kgemu::detail::san_access(*b, write ? "SetValue" : "GetValue", kgemu::detail::kSanS, 0, UINT32_MAX, op);
 }
 }  // namespace AscendC
 

@@ -60,18 +60,19 @@ public:
 
     T GetValue(const uint32_t index) const {
         kg_check_index("LocalTensor::GetValue", index);
+        kg_scalar_access(index, false);
         kgemu::detail::note_scalar();
         return kg_addr[index];
     }
     T& operator()(const uint32_t index) const {
         kg_check_index("LocalTensor::operator()", index);
-        kg_scalar_write(index);
+        kg_scalar_access(index, true);
         return kg_addr[index];
     }
     template <typename S>
     void SetValue(const uint32_t index, const S value) const {
         kg_check_index("LocalTensor::SetValue", index);
-        kg_scalar_write(index);
+        kg_scalar_access(index, true);
         kgemu::detail::note_scalar();
         kg_addr[index] = static_cast<T>(value);
     }
@@ -144,7 +145,7 @@ public:
     uint32_t kg_gen = 0;  // allocation generation of (kg_owner, kg_slot) when this view was made
 
 private:
-    void kg_scalar_write(uint32_t index) const;  // sanitize.h
+    void kg_scalar_access(uint32_t index, bool write) const;  // sanitize.h
     void kg_check_index(const char* api, uint32_t index) const {
         static_assert(kgemu::detail::elem_bits<T>::value >= 8,
                       "kgemu: element access (GetValue / SetValue / operator()) to a packed int4b_t tensor is not "
