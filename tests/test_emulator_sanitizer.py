@@ -179,3 +179,20 @@ def test_unaligned_compare_count_leaves_the_mask_unwritten_on_910b():
         "MaskedTail on ascend910b, block 0 of 4, tile 1, API call #20: DataCopyPad: src reads UB [256, 404) of queue 1 "
         "(VECOUT) buffer 0, whose values Select (pipe V, API call #16, tile 1) computed from UB [768, 773) of TBuf 3 "
         "(VECCALC), which nothing had written"), str(err.value)
+
+
+# ---- TQueBind<VECIN, VECOUT> user positions through the whole harness (the corpus's relu pattern) ----
+QUEBIND_RELU = pathlib.Path(__file__).resolve().parent / "opdirs" / "quebind_relu"
+
+
+def test_quebind_user_position_hops_order_the_pipes():
+    out = run_opdir(QUEBIND_RELU, "ascend910b", {"x": XM}, attrs={"hazard": 0})  # 3 tiles over 2 buffers
+    np.testing.assert_array_equal(out["y"], np.maximum(XM, 0))
+
+
+def test_quebind_without_the_gm_vecin_hop_races():
+    with pytest.raises(EmulatorDefect) as err:
+        run_opdir(QUEBIND_RELU, "ascend910b", {"x": XM}, attrs={"hazard": 1})
+    assert str(err.value).startswith(
+        "QuebindRelu on ascend910b, block 0 of 1, tile 1, API call #6: Relu: race on UB [0, 256) of queue 0 (VECIN) "
+        "buffer 0: this call (pipe V) reads bytes that DataCopyPad (pipe MTE2, API call #5, tile 1) wrote"), str(err.value)
