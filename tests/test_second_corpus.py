@@ -1,0 +1,61 @@
+"""Operators of CANN repositories other than ops-nn in the same layout (hicann/ops-math): the CANN opbase host
+headers they include and the asc-devkit kernel header paths, on a miniature written here (tests/opdirs/
+front_sin_lite, the patterns the ops-math survey showed), and the recipe entries for ops-math operators whose OpDef
+cannot tell their inputs.
+"""
+from __future__ import annotations
+
+import subprocess
+
+import numpy as np
+import pytest
+
+from kernelgen.corpus.inputs import load_recipes
+from kernelgen.emulator import INCLUDE_DIR
+from kernelgen.emulator.emulate import run
+from kernelgen.errors import KernelgenError
+from kernelgen.toolchain import find_compiler
+
+from conftest import requires_cxx
+from test_corpus import OPDIRS
+
+FRONT = OPDIRS / "front_sin_lite"
+HOST_STAND_INS = ["op_host/tiling_base_util.h", "op_host/tiling_util.h", "exe_graph/runtime/infer_shape_range_context.h",
+                  "runtime/infer_shape_range_context.h", "op_common/op_host/util/opbase_export.h", "util/const_util.h",
+                  "op_host/tiling_base_class.h"]
+KERNEL_PATHS = ["basic_api/kernel_operator_list_tensor_intf.h", "adv_api/math/sin.h", "adv_api/math/cos.h",
+                "adv_api/math/asin.h", "adv_api/math/asinh.h", "adv_api/math/sign.h", "lib/math/sin.h",
+                "lib/math/cos.h"]
+
+
+@requires_cxx
+@pytest.mark.parametrize("headers", [HOST_STAND_INS, KERNEL_PATHS], ids=["host", "kernel"])
+def test_opbase_and_asc_devkit_headers_compile_alone(tmp_path, headers):
+    src = tmp_path / "all.cpp"
+    src.write_text("".join(f'#include "{h}"\n#include "{h}"\n' for h in headers))
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+
+
+@pytest.fixture(scope="module")
+def front():
+    x = np.linspace(-3, 3, 37, dtype=np.float32)
+    return x, {soc: run(FRONT, soc, {"x": x, "size": np.array([2, 5], np.int32)}, return_report=True)
+               for soc in ("ascend910b", "ascend950")}
+
+
+@requires_cxx
+@pytest.mark.parametrize("soc", ["ascend910b", "ascend950"])
+def test_ops_math_style_operator_runs_on_both_socs(front, soc):
+    x, runs = front
+    out, rep = runs[soc]
+    assert out["y"].shape == (2, 5)  # GetValueToShape: the values of `size` are y's dims
+    np.testing.assert_allclose(out["y"].ravel(), np.sin(x[:10].astype(np.float64)), rtol=1e-5, atol=1e-6)
+    assert rep["output_rules"] == ["y: infershape"]
+
+
+@requires_cxx
+def test_tiling_refuses_a_size_larger_than_x():
+    with pytest.raises(KernelgenError, match="size asks for 40 elements, x has 37"):
+        run(FRONT, "ascend910b", {"x": np.zeros(37, np.float32), "size": np.array([4, 10], np.int32)})
