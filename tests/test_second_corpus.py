@@ -22,7 +22,7 @@ from test_corpus import OPDIRS
 FRONT = OPDIRS / "front_sin_lite"
 HOST_STAND_INS = ["op_host/tiling_base_util.h", "op_host/tiling_util.h", "exe_graph/runtime/infer_shape_range_context.h",
                   "runtime/infer_shape_range_context.h", "op_common/op_host/util/opbase_export.h", "util/const_util.h",
-                  "op_host/tiling_base_class.h"]
+                  "op_host/tiling_base_class.h", "infershape_reduce_util.h", "op_common/op_host/infershape_reduce_util.h"]
 KERNEL_PATHS = ["basic_api/kernel_operator_list_tensor_intf.h", "adv_api/math/sin.h", "adv_api/math/cos.h",
                 "adv_api/math/asin.h", "adv_api/math/asinh.h", "adv_api/math/sign.h", "lib/math/sin.h",
                 "lib/math/cos.h"]
@@ -59,3 +59,30 @@ def test_ops_math_style_operator_runs_on_both_socs(front, soc):
 def test_tiling_refuses_a_size_larger_than_x():
     with pytest.raises(KernelgenError, match="size asks for 40 elements, x has 37"):
         run(FRONT, "ascend910b", {"x": np.zeros(37, np.float32), "size": np.array([4, 10], np.int32)})
+
+
+REDUCE_PROGRAM = r"""
+#include "infershape_reduce_util.h"
+#include <cstdio>
+int main() {
+    gert::Shape x{4, 37, 5}, out;
+    const int32_t axes[] = {-1, 0};
+    Ops::Base::ReduceDimsWithKeepDims<int32_t>(&x, axes, 2, &out);
+    std::printf("keep %s\n", Ops::Base::ToString(out).c_str());
+    Ops::Base::ReduceDimsWithoutKeepDims<int32_t>(&x, axes, 2, &out);
+    std::printf("drop %s\n", Ops::Base::ToString(out).c_str());
+    const int64_t bad[] = {3};
+    std::printf("axis 3 fails %d\n", Ops::Base::ReduceDimsWithoutKeepDims<int64_t>(&x, bad, 1, &out) == ge::GRAPH_FAILED);
+}
+"""
+
+
+@requires_cxx
+def test_opbase_reduce_dims_keep_or_drop_the_axes(tmp_path):
+    src, exe = tmp_path / "reduce.cpp", tmp_path / "reduce"
+    src.write_text(REDUCE_PROGRAM)
+    build = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                           capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr
+    res = subprocess.run([str(exe)], capture_output=True, text=True)
+    assert res.stdout.splitlines() == ["keep [1, 37, 1]", "drop [37]", "axis 3 fails 1"]
