@@ -86,3 +86,10 @@ def test_opbase_reduce_dims_keep_or_drop_the_axes(tmp_path):
     assert build.returncode == 0, build.stderr
     res = subprocess.run([str(exe)], capture_output=True, text=True)
     assert res.stdout.splitlines() == ["keep [1, 37, 1]", "drop [37]", "axis 3 fails 1"]
+
+
+@requires_cxx
+def test_kernel_assertion_fails_the_block_with_its_message():
+    with pytest.raises(KernelgenError, match=r"Assertion `t.totalNum > 0' failed at .*front_sin_lite.cpp:\d+: "
+                                             r"FrontSinLite: empty output \(0 elements\)"):
+        run(FRONT, "ascend910b", {"x": np.zeros(37, np.float32), "size": np.array([0], np.int32)})

@@ -178,7 +178,9 @@ class OperatorSource:
         return not self._doc or bool(impl.get("infer_shape")) or any(o.get("opdef_infer_shape") for o in ops)
 
     def kernel_flags(self, decl: OpDecl, combo: dict[str, str], soc: Soc) -> tuple[str, ...]:
-        flags = [f"-D__NPU_ARCH__={soc.npu_arch}", f"-D__CCE_AICORE__={soc.npu_arch // 10}"]
+        # ASCENDC_CPU_DEBUG: the macro of CANN's CPU debug build, the emulator's counterpart; kernels keep what only
+        # the NPU compiler takes (a `kernel<<<blockDim, ...>>>` launch wrapper) behind #ifndef ASCENDC_CPU_DEBUG
+        flags = [f"-D__NPU_ARCH__={soc.npu_arch}", f"-D__CCE_AICORE__={soc.npu_arch // 10}", "-DASCENDC_CPU_DEBUG=1"]
         if soc.npu_arch == 2201:
             flags.append("-D__DAV_C220_VEC__")  # the vector-core build of 910B / 910_93 kernels
         input_names = {t.name for t in decl.inputs}

@@ -1,4 +1,5 @@
-// FrontSinLite kernel: DataCopyPad in, Sin, DataCopyPad out, one tile at a time.
+// FrontSinLite kernel: DataCopyPad in, Sin, DataCopyPad out, one tile at a time. An empty output trips the
+// kernel's own ascendc_assert; the NPU-only launch wrapper sits behind #ifndef ASCENDC_CPU_DEBUG (ops-math's cos.cpp).
 #include "basic_api/kernel_operator_list_tensor_intf.h"
 #include "adv_api/math/sin.h"
 #include "front_sin_lite_tiling_data.h"
@@ -9,6 +10,7 @@ extern "C" __global__ __aicore__ void front_sin_lite(GM_ADDR x, GM_ADDR size, GM
                                                      GM_ADDR tiling)
 {
     GET_TILING_DATA_WITH_STRUCT(FrontSinLiteTilingData, t, tiling);
+    ascendc_assert(t.totalNum > 0, "FrontSinLite: empty output (%ld elements)\n", static_cast<long>(t.totalNum));
     const int64_t offset = t.perCore * GetBlockIdx();
     const int64_t len = t.totalNum - offset < t.perCore ? t.totalNum - offset : t.perCore;
     if (len <= 0) {
@@ -37,3 +39,11 @@ extern "C" __global__ __aicore__ void front_sin_lite(GM_ADDR x, GM_ADDR size, GM
         outQ.FreeTensor(yl);
     }
 }
+
+#ifndef ASCENDC_CPU_DEBUG
+void front_sin_lite_do(uint32_t blockDim, void* stream, uint8_t* x, uint8_t* size, uint8_t* y, uint8_t* workspace,
+                       uint8_t* tiling)
+{
+    front_sin_lite<<<blockDim, nullptr, stream>>>(x, size, y, workspace, tiling);
+}
+#endif
