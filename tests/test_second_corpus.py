@@ -10,9 +10,9 @@ import subprocess
 import numpy as np
 import pytest
 
-from kernelgen.corpus.inputs import load_recipes
+from kernelgen.corpus.inputs import load_recipes, pick_survey_combo
 from kernelgen.emulator import INCLUDE_DIR
-from kernelgen.emulator.emulate import run
+from kernelgen.emulator.emulate import OpDecl, TensorDecl, expand_dtype_lists, run
 from kernelgen.errors import KernelgenError
 from kernelgen.toolchain import find_compiler
 
@@ -93,3 +93,27 @@ def test_kernel_assertion_fails_the_block_with_its_message():
     with pytest.raises(KernelgenError, match=r"Assertion `t.totalNum > 0' failed at .*front_sin_lite.cpp:\d+: "
                                              r"FrontSinLite: empty output \(0 elements\)"):
         run(FRONT, "ascend910b", {"x": np.zeros(37, np.float32), "size": np.array([0], np.int32)})
+
+
+def test_datatype_lists_combine_with_every_column():
+    """LinSpaceD's OpDef (ops-math): start and end are DataTypeLists of several dtypes, num and z lists of one."""
+    items = [{"name": "start", "dtypes": ["DT_FLOAT16", "DT_FLOAT", "DT_INT32"], "dtype_is_list": True},
+             {"name": "end", "dtypes": ["DT_FLOAT16", "DT_FLOAT", "DT_INT32"], "dtype_is_list": True},
+             {"name": "num", "dtypes": ["DT_INT64"], "dtype_is_list": True},
+             {"name": "z", "dtypes": ["DT_FLOAT"], "dtype_is_list": True}]
+    cols = expand_dtype_lists(items)
+    assert {len(v) for v in cols.values()} == {9}
+    assert sorted(zip(cols["start"], cols["end"])) == sorted((a, b) for a in items[0]["dtypes"]
+                                                             for b in items[1]["dtypes"])
+    assert set(cols["num"]) == {"DT_INT64"} and set(cols["z"]) == {"DT_FLOAT"}
+    # columns (DataType) stay columns; a list beside them multiplies them
+    mixed = expand_dtype_lists([{"name": "x", "dtypes": ["DT_FLOAT16", "DT_FLOAT"]},
+                                {"name": "y", "dtypes": ["DT_FLOAT16", "DT_FLOAT"]},
+                                {"name": "k", "dtypes": ["DT_INT32", "DT_INT64"], "dtype_is_list": True}])
+    assert list(zip(mixed["x"], mixed["y"], mixed["k"])) == [
+        ("DT_FLOAT16", "DT_FLOAT16", "DT_INT32"), ("DT_FLOAT16", "DT_FLOAT16", "DT_INT64"),
+        ("DT_FLOAT", "DT_FLOAT", "DT_INT32"), ("DT_FLOAT", "DT_FLOAT", "DT_INT64")]
+    decl = OpDecl("LinSpaceD", "lin_space_d", tuple(TensorDecl(n, cols[n]) for n in ("start", "end", "num")),
+                  (TensorDecl("z", cols["z"]),))
+    combo = pick_survey_combo(decl, "ascend910b", load_recipes()["defaults"])
+    assert (combo["start"], combo["end"]) == ("DT_FLOAT", "DT_FLOAT")  # not float32 with float16

@@ -123,7 +123,7 @@ def recipe_for(recipes: dict, op_type: str) -> dict:
 
 def pick_survey_combo(decl, soc: str, recipe: dict) -> dict[str, str]:
     """The dtype combination to run: the recipe's dtype, else the first all-emulated one whose first input is
-    float32, else the first all-emulated one."""
+    float32 (of those, the one with the most float32 inputs), else the first all-emulated one."""
     if not decl.inputs and not decl.outputs:
         return {}  # an operator without tensors (attributes only)
     combos = [c for c in decl.combos(soc) if all(v in GE_DTYPES for v in c.values())]
@@ -140,7 +140,12 @@ def pick_survey_combo(decl, soc: str, recipe: dict) -> dict[str, str]:
             raise UsageError(f"{decl.op_type}: the recipe's dtype {want} is not declared on {soc}")
         return match[0]
     first = decl.inputs[0].name if decl.inputs else None
-    return next((c for c in combos if first and c[first] == "DT_FLOAT"), combos[0])
+    floats = [c for c in combos if first and c[first] == "DT_FLOAT"]
+    if not floats:
+        return combos[0]
+    # DataTypeList inputs combine freely (start x end in LinSpaceD): the first combination with the most float32
+    # inputs, not float32 paired with whatever the product ordering puts first
+    return max(floats, key=lambda c: sum(c[t.name] == "DT_FLOAT" for t in decl.inputs))
 
 
 def _for_input(recipe: dict, name: str) -> dict:

@@ -267,21 +267,42 @@ def _load(path: Path) -> C.CDLL:
         raise ToolchainError(f"emulator library {path} could not be loaded ({exc}); run again to rebuild") from exc
 
 
+def expand_dtype_lists(items: list[dict]) -> dict[str, tuple[str, ...]]:
+    """{tensor: its dtype in each combination}. A DataType list gives one dtype per column; a DataTypeList
+    ("dtype_is_list") combines each of its dtypes with every column of the others (CANN's OpParamDef), so the
+    columns are the product: LinSpaceD's start and end lists of 7 with num and z lists of 1 make 49."""
+    fixed = [t for t in items if not t.get("dtype_is_list")]
+    width = max((len(t["dtypes"]) for t in fixed), default=1)
+    cols = {t["name"]: [t["dtypes"][i] if i < len(t["dtypes"]) else t["dtypes"][-1] for i in range(width)]
+            for t in fixed if t["dtypes"]}
+    n = width
+    for t in items:
+        if not t.get("dtype_is_list") or not t["dtypes"]:
+            continue
+        k = len(t["dtypes"])
+        cols = {name: [d for d in col for _ in range(k)] for name, col in cols.items()}
+        cols[t["name"]] = [t["dtypes"][j] for _ in range(n) for j in range(k)]
+        n *= k
+    return {t["name"]: tuple(cols.get(t["name"], ())) for t in items}
+
+
 def parse_opdef(doc: dict, snake: str) -> OpDecl:
     ops = doc.get("ops", [])
     if not ops:
         raise UsageError(f"{snake}: the OpDef registry is empty (no OP_ADD in op_host/{snake}_def.cpp)")
     op = ops[0]
 
+    columns = expand_dtype_lists(op["inputs"] + op["outputs"])
+
     def tensors(items):
-        return tuple(TensorDecl(t["name"], tuple(t["dtypes"]), t.get("param_type", "required") != "optional",
+        return tuple(TensorDecl(t["name"], columns[t["name"]], t.get("param_type", "required") != "optional",
                                 t.get("param_type") == "dynamic") for t in items)
 
     attrs = tuple(AttrDecl(a["name"], a["type"], a.get("default"), bool(a.get("required", False)))
                   for a in op.get("attrs", []))
     soc_dtypes = {}
     for cfg in op.get("aicore_configs", op.get("aicore")) or []:   # the runtime writes "aicore"
-        over = {t["name"]: tuple(t["dtypes"]) for t in (cfg.get("inputs") or []) + (cfg.get("outputs") or [])}
+        over = expand_dtype_lists((cfg.get("inputs") or []) + (cfg.get("outputs") or []))
         soc_dtypes[cfg["soc"]] = over
     return OpDecl(op["op_type"], snake, tensors(op["inputs"]), tensors(op["outputs"]), attrs,
                   tuple(soc_dtypes), soc_dtypes)
