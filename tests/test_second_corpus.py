@@ -12,7 +12,7 @@ import pytest
 
 from kernelgen.corpus.inputs import load_recipes, pick_survey_combo
 from kernelgen.emulator import INCLUDE_DIR
-from kernelgen.emulator.emulate import OpDecl, TensorDecl, expand_dtype_lists, run
+from kernelgen.emulator.emulate import AttrDecl, OpDecl, TensorDecl, expand_dtype_lists, list_output_count, run
 from kernelgen.errors import KernelgenError
 from kernelgen.toolchain import find_compiler
 
@@ -117,3 +117,22 @@ def test_datatype_lists_combine_with_every_column():
                   (TensorDecl("z", cols["z"]),))
     combo = pick_survey_combo(decl, "ascend910b", load_recipes()["defaults"])
     assert (combo["start"], combo["end"]) == ("DT_FLOAT", "DT_FLOAT")  # not float32 with float16
+
+
+@requires_cxx
+def test_list_output_counted_by_num_split():
+    x = np.arange(6 * 5, dtype=np.float32).reshape(6, 5)
+    out, rep = run(OPDIRS / "split_rows_lite", "ascend910b", {"x": x}, attrs={"num_split": 3}, return_report=True)
+    assert [a.shape for a in out["y"]] == [(2, 5)] * 3
+    for got, want in zip(out["y"], np.split(x, 3)):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_list_output_count_follows_the_count_attribute():
+    x, y = TensorDecl("x", ("DT_FLOAT",)), TensorDecl("y", ("DT_FLOAT",), dynamic=True)
+    split = OpDecl("SplitRowsLite", "split_rows_lite", (x,), (y,), (AttrDecl("num_split", "int", 2),))
+    assert list_output_count(split, {}) == 2             # the attribute's default
+    assert list_output_count(split, {"num_split": 5}) == 5
+    assert list_output_count(split, {"num_split": 0}) == 1  # not a count
+    other = OpDecl("Other", "other", (x,), (y,), (AttrDecl("axis", "int", 3),))
+    assert list_output_count(other, {"axis": 3}) == 1     # only the count attributes count

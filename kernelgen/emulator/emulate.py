@@ -426,7 +426,7 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     ins = [_tensor_struct(t.name, a, combo[t.name], fmt=fmts.get(t.name, 2)) for t in decl.inputs
            for a in lists.get(t.name, [None])]
     dyn_in = [lists[t.name] for t in decl.inputs if t.dynamic and t.name in lists]
-    n_list = len(dyn_in[0]) if dyn_in else 1
+    n_list = len(dyn_in[0]) if dyn_in else list_output_count(decl, attrs)
     out_names = [t.name for t in decl.outputs for _ in range(n_list if t.dynamic else 1)]
     in_structs = (abi.KgTensor * max(1, len(ins)))(*ins)
     out_structs = (abi.KgTensor * max(1, len(out_names)))(
@@ -559,6 +559,23 @@ def output_aliases(decl: OpDecl, given: dict[str, str] | None = None) -> dict[st
                 out[t.name] = i.name
                 break
     return out
+
+
+# The int attribute that, by the GE IR convention, counts the tensors of a DYNAMIC output when there is no list
+# input to mirror (SplitV / Split "num_split", Unpack "num", "N").
+LIST_COUNT_ATTRS = ("num_split", "num_outputs", "split_num", "num", "N")
+
+
+def list_output_count(decl: OpDecl, attrs: dict) -> int:
+    """Tensors in each DYNAMIC output of an operator without a list input: the first positive count attribute
+    (LIST_COUNT_ATTRS) among its attributes, else 1."""
+    declared = {a.name: a for a in decl.attrs}
+    for name in LIST_COUNT_ATTRS:
+        a = declared.get(name)
+        value = attrs.get(name, a.default if a else None)
+        if a is not None and a.kind == "int" and isinstance(value, int) and value > 0:
+            return value
+    return 1
 
 
 def output_shapes(decl: OpDecl, out_names: list[str], inferred: list, lists: dict, aliases: dict[str, str]):
