@@ -136,3 +136,16 @@ def test_list_output_count_follows_the_count_attribute():
     assert list_output_count(split, {"num_split": 0}) == 1  # not a count
     other = OpDecl("Other", "other", (x,), (y,), (AttrDecl("axis", "int", 3),))
     assert list_output_count(other, {"axis": 3}) == 1     # only the count attributes count
+
+
+@requires_cxx
+def test_a_tensor_named_end_does_not_shadow_the_format_enum(tmp_path):
+    """A kernel build defines FORMAT_<TENSOR>=FORMAT_ND per tensor; LinSpaceD (ops-math) has an input `end`."""
+    src = tmp_path / "end.cpp"
+    src.write_text('#include "graph/types.h"\n'
+                   'static_assert(ge::FORMAT_ND == 2 && ge::FORMAT_MAX == 0xff, "the enum is whole");\n'
+                   'using namespace ge;\n'
+                   'static_assert(FORMAT_END == FORMAT_ND, "the tensor macro is back after the header");\n')
+    cmd = [find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)]
+    res = subprocess.run(cmd[:3] + ["-DFORMAT_END=FORMAT_ND"] + cmd[3:], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
