@@ -12,7 +12,8 @@ import pytest
 
 from kernelgen.corpus.inputs import load_recipes, pick_survey_combo
 from kernelgen.emulator import INCLUDE_DIR
-from kernelgen.emulator.emulate import AttrDecl, OpDecl, TensorDecl, expand_dtype_lists, list_output_count, run
+from kernelgen.emulator.emulate import (AttrDecl, OpDecl, TensorDecl, expand_dtype_lists, list_output_count, run,
+                                       run_source)
 from kernelgen.errors import KernelgenError
 from kernelgen.toolchain import find_compiler
 
@@ -149,3 +150,21 @@ def test_a_tensor_named_end_does_not_shadow_the_format_enum(tmp_path):
     cmd = [find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)]
     res = subprocess.run(cmd[:3] + ["-DFORMAT_END=FORMAT_ND"] + cmd[3:], capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
+
+
+@requires_cxx
+def test_an_output_of_unknown_length_takes_the_callers_shape():
+    """Arange/Bincount (ops-math): infershape leaves the length -1 and the aclnn caller allocates the output; the
+    recipe's out_shapes plays the caller. Without it the run is refused, naming the output."""
+    from kernelgen.emulator.emulate import resolve_target, resolve_user_target
+    from kernelgen.socs import resolve_soc
+
+    soc = resolve_soc("ascend910b")
+    source = resolve_target(resolve_user_target(FRONT), soc)
+    x = np.linspace(-1, 1, 37, dtype=np.float32)
+    inputs = {"x": x, "size": np.array([-1], np.int32)}
+    with pytest.raises(KernelgenError, match=r"output y the shape \[-1\], with unknown \(-1\) dims"):
+        run_source(source, soc, inputs)
+    res = run_source(source, soc, inputs, out_shapes={"y": [5]})
+    np.testing.assert_allclose(res.outputs["y"], np.sin(x[:5].astype(np.float64)), rtol=1e-5, atol=1e-6)
+    assert res.report["output_rules"] == ["y: the caller's shape [5] (infershape gave [-1])"]

@@ -396,7 +396,7 @@ def _tensor_formats(decl, formats: dict[str, str] | None) -> dict[str, int]:
 def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | None = None,
                threads: int = 0, trace: bool = False, combo: dict[str, str] | None = None,
                strict_gm: bool | None = None, aliases: dict[str, str] | None = None,
-               formats: dict[str, str] | None = None) -> RunResult:
+               formats: dict[str, str] | None = None, out_shapes: dict[str, list] | None = None) -> RunResult:
     """Run on every block. A DYNAMIC input takes a list of arrays, and a DYNAMIC output comes back as a list (as
     many tensors as the first DYNAMIC input has). strict_gm: a GM access past a tensor's end is a defect even inside
     the allocator's 512-byte rounding (default: the source's own setting; directories allow it with a warning).
@@ -448,8 +448,12 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     else:
         notes.append(f"{decl.op_type} registers no infershape")
     shapes, rules = output_shapes(decl, out_names, inferred, lists, aliases)
-    for name, shape in zip(out_names, shapes):
-        if any(d < 0 for d in shape):
+    for i, (name, shape) in enumerate(zip(out_names, shapes)):
+        if any(d < 0 for d in shape) and name in (out_shapes or {}):
+            # the output's length depends on input values (Arange, Bincount): the aclnn caller allocates it
+            shapes[i], rules[i] = tuple(out_shapes[name]), f"the caller's shape {list(out_shapes[name])} " \
+                                                           f"(infershape gave {list(shape)})"
+        elif any(d < 0 for d in shape):
             raise HostRejected(f"{decl.op_type} on {soc.family}: infershape gave output {name} the shape "
                                f"{list(shape)}, with unknown (-1) dims: the inputs or attributes do not fix it")
     for name, rule in dict(zip(out_names, rules)).items():
