@@ -7,6 +7,7 @@ while leaving it out is a race. One compile for the module.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -65,3 +66,23 @@ def test_a_missing_scalar_wait_is_a_race():
         run(OPDIR, "ascend910b", {"x": X, "scale": SCALE}, attrs={"hazard": 1}, threads=1)
     assert "Duplicate: race on UB [3072, 4096) of TBuf 3 (VECCALC): this call (pipe V) writes bytes that DataCopy " \
            "(pipe MTE3, API call #22) reads, and nothing orders pipe MTE3 before pipe V" in str(err.value)
+
+
+@requires_cxx
+def test_get_tiling_data_of_a_legacy_class_is_a_host_defect():
+    with pytest.raises(EmulatorDefect) as err:
+        run(OPDIR, "ascend910b", {"x": X, "scale": SCALE}, attrs={"hazard": 2}, threads=1)
+    assert str(err.value).startswith(
+        "ChannelScale on ascend910b: tiling: GetTilingData<ChannelScaleTilingData>: ChannelScaleTilingData is a "
+        "BEGIN_TILING_DATA_DEF class, not a plain struct"), str(err.value)
+
+
+@requires_cxx
+def test_survey_row_of_a_sigfpe_is_a_defect_not_a_crash(tmp_path):
+    from kernelgen.corpus.worker import survey_one
+
+    recipes = tmp_path / "recipes.json"
+    recipes.write_text(json.dumps({"ops": {"ChannelScale": {"shapes": {"x": [8, 32], "scale": [4]}}}}))
+    row = survey_one({"dir": str(OPDIR), "rel": "channel_scale", "soc": "ascend910b", "recipes": str(recipes)})
+    assert row["class"] == "defect found", row
+    assert "block 0 of 1, API call #13: SIGFPE: an integer division by zero" in row["detail"], row["detail"]

@@ -8,7 +8,8 @@
 // host code or its OpDef rejects the request (SOC not configured, dtype combination not declared, tiling /
 // parse / infershape returned failure; the message carries the OP_LOGE text); KG_DEFECT when the emulator
 // catches what the NPU would get wrong (block dim outside [1, 65535], undecodable template tiling key,
-// a kernel block throwing kgemu::EmuError or any other C++ exception).
+// a kernel block throwing kgemu::EmuError or any other C++ exception, or trapping with SIGFPE) or a tiling function
+// misusing a host API in a way that crashes CANN's host (kgemu::HostDefect, e.g. GetTilingData<legacy class>).
 //
 // Run report (request->report, JSON):
 // {
@@ -48,6 +49,7 @@
 
 #include "kgemu/abi.h"
 #include "kgemu/runtime.h"
+#include "exe_graph/runtime/tiling_context.h"
 #include "register/op_def_registry.h"
 #ifndef KGEMU_HOST_DETAIL_OK
 #define KGEMU_HOST_DETAIL_OK
@@ -353,14 +355,14 @@ struct BlockResult {
 // SIGFPE inside a block (an integer division by zero or INT_MIN / -1 in the kernel's own scalar code) becomes
 // the block's error: every unit is compiled with -fnon-call-exceptions (build.py CXXFLAGS), so the handler can
 // throw through the trapping instruction into RunBlock's catch, which names the block, tile and last API call.
-// A SIGFPE outside a block keeps its default action (the handler restores it and the instruction traps again).
+// A SIGFPE outside a block goes to the handler that was there before (Python's faulthandler, or the default
+// action): the handler puts it back and returns, so the instruction traps again into it.
 thread_local bool t_in_block = false;
+struct sigaction g_prev_sigfpe {};
 
 void OnSigfpe(int, siginfo_t* info, void*) {
     if (!t_in_block) {
-        struct sigaction dfl{};
-        dfl.sa_handler = SIG_DFL;
-        sigaction(SIGFPE, &dfl, nullptr);
+        sigaction(SIGFPE, &g_prev_sigfpe, nullptr);
         return;
     }
     t_in_block = false;
@@ -380,7 +382,7 @@ void InstallSigfpeTrap() {
         sa.sa_sigaction = OnSigfpe;
         sa.sa_flags = SA_SIGINFO | SA_NODEFER;
         sigemptyset(&sa.sa_mask);
-        sigaction(SIGFPE, &sa, nullptr);
+        sigaction(SIGFPE, &sa, &g_prev_sigfpe);
     });
 }
 
@@ -496,6 +498,8 @@ int32_t RunTiling(KgRunRequest* req, Prepared& p, void** compile_info_out) {
             return Fail(req, KG_HOST_FAILED, where + ": tiling returned " + StatusName(st) +
                                                  (log.empty() ? " without logging an error (no OP_LOGE)" : ": " + log));
         }
+    } catch (const kgemu::HostDefect& e) {
+        return Fail(req, KG_DEFECT, where + ": tiling: " + e.what());
     } catch (const std::exception& e) {
         return Fail(req, KG_HOST_FAILED, where + ": tiling threw a C++ exception: " + e.what());
     } catch (...) {

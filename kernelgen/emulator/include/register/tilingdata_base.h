@@ -185,6 +185,8 @@ private:
 #define BEGIN_TILING_DATA_DEF(class_name)                                                                 \
     class class_name : public TilingDef {                                                                 \
     public:                                                                                               \
+        using kg_tiling_def_class = void;                                                                 \
+        static constexpr const char* kg_class_name = #class_name;                                         \
         class_name() {                                                                                    \
             class_name_ = #class_name;                                                                    \
             CheckAlignAndGenPlaceHolder(#class_name "PH", 8);                                             \

@@ -3,7 +3,8 @@
 // tiling folder (op_host/arch22/) that the kernel reads through GET_TILING_DATA and get_<field>() accessors; a
 // division by a tiling field that is 0 when x is not 4-D (H * W), which traps (SIGFPE) in the kernel's scalar
 // code; a comparison mask kept in a float tensor (CompareScalar / Select); and a buffer that the vector pipe
-// rewrites after an MTE3 copy-out, ordered only through SetFlag/WaitFlag<MTE3_S> (`hazard` 1 leaves it out).
+// rewrites after an MTE3 copy-out, ordered only through SetFlag/WaitFlag<MTE3_S> (`hazard` 1 leaves it out);
+// `hazard` 2 misuses GetTilingData<T> with the legacy class on the host.
 #include "register/op_def_registry.h"
 
 namespace ops {

@@ -8,12 +8,31 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
 
 #include "exe_graph/runtime/extended_kernel_context.h"
 #include "exe_graph/runtime/storage_shape.h"
 #include "exe_graph/runtime/tensor.h"
 #include "exe_graph/runtime/tiling_data.h"
 #include "platform/platform_infos_def.h"
+
+namespace kgemu {
+// A host-side misuse that CANN would not report but that crashes or corrupts the host there (the harness makes
+// the run a defect, KG_DEFECT, with this text).
+class HostDefect : public std::runtime_error {
+public:
+    explicit HostDefect(const std::string& what) : std::runtime_error(what) {}
+};
+namespace detail {
+// BEGIN_TILING_DATA_DEF classes (register/tilingdata_base.h, host side) carry this marker.
+template <typename T, typename = void>
+struct is_tiling_def_class : std::false_type {};
+template <typename T>
+struct is_tiling_def_class<T, std::void_t<typename T::kg_tiling_def_class>> : std::true_type {};
+}  // namespace detail
+}  // namespace kgemu
 
 namespace gert {
 struct Dim3 {
@@ -87,8 +106,18 @@ public:
     bool NeedAtomic() const { return node_->need_atomic; }
 
     // Typed view of the raw tiling buffer; records sizeof(T) as the written size. nullptr if T does not fit.
+    // A BEGIN_TILING_DATA_DEF class is not a plain struct: CANN reinterprets the raw buffer as one without
+    // constructing it, so its set_* methods write through a data pointer nobody set (on CANN a host crash or
+    // corrupted memory); the emulator makes that a defect before the tiling function touches it.
     template <typename T>
     auto GetTilingData() -> T* {
+        if constexpr (kgemu::detail::is_tiling_def_class<T>::value) {
+            throw kgemu::HostDefect(std::string("GetTilingData<") + T::kg_class_name + ">: " + T::kg_class_name +
+                                    " is a BEGIN_TILING_DATA_DEF class, not a plain struct; GetTilingData reinterprets "
+                                    "the raw tiling buffer as it without constructing it, so its set_* methods write "
+                                    "through an unset data pointer (a host crash on CANN): fill an instance and call "
+                                    "SaveToBuffer, or declare the tiling data as a plain struct");
+        }
         TilingData* tiling_data = GetRawTilingData();
         if (tiling_data == nullptr || tiling_data->GetCapacity() < sizeof(T)) return nullptr;
         (void)tiling_data->SetDataSize(sizeof(T));
