@@ -196,3 +196,21 @@ def test_quebind_without_the_gm_vecin_hop_races():
     assert str(err.value).startswith(
         "QuebindRelu on ascend910b, block 0 of 1, tile 1, API call #6: Relu: race on UB [0, 256) of queue 0 (VECIN) "
         "buffer 0: this call (pipe V) reads bytes that DataCopyPad (pipe MTE2, API call #5, tile 1) wrote"), str(err.value)
+
+
+# ---- a GlobalTensor set at a tensor's end with no elements still names that tensor (softmax_v2's empty blocks) ----
+EMPTY_BLOCK = pathlib.Path(__file__).resolve().parent / "opdirs" / "empty_block"
+
+
+def test_empty_block_control_is_clean():
+    out = run_opdir(EMPTY_BLOCK, "ascend910b", {"x": XM}, attrs={"hazard": 0})
+    np.testing.assert_array_equal(out["y"], XM + 1)
+
+
+def test_far_read_from_an_empty_view_names_its_tensor():
+    with pytest.raises(EmulatorDefect) as err:
+        run_opdir(EMPTY_BLOCK, "ascend910b", {"x": XM}, attrs={"hazard": 1})
+    # progress -1 times 148 wraps (32-bit unsigned) to 2^32 - 148 elements past the view at x's end: byte 2^34 of x
+    assert str(err.value) == (
+        "EmptyBlock on ascend910b, block 1 of 2, tile 1, API call #6: DataCopyPad: the GlobalTensor set to 'x' reads "
+        "bytes [17179869184, 17179869776) of 'x' which has 592 bytes"), str(err.value)

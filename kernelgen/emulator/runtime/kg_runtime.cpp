@@ -68,13 +68,18 @@ int64_t gm_check(const char* api, const void* p, uint64_t bytes, bool write, con
     const char* verb = write ? "writes" : "reads";
     if (origin != nullptr) {  // the GlobalTensor's own buffer names the access when it leaves that buffer
         const uintptr_t o = reinterpret_cast<uintptr_t>(origin);
+        const GmRange* own = nullptr;
         for (const auto& r : g_run.gm) {
             if (o >= r.base && o < r.base + std::max<uint64_t>(r.bytes, 1)) {
-                if (a < r.base || a >= r.base + r.bytes + r.slack) {  // starts outside the tensor it came from
-                    fail(api, strf("the GlobalTensor set to '%s' %s", r.name.c_str(), gm_where(r, a, e, verb).c_str()));
-                }
+                own = &r;
                 break;
             }
+        }
+        for (const auto& r : g_run.gm) {  // an empty view set at a tensor's end (a block left without rows)
+            if (own == nullptr && r.bytes != 0 && o == r.base + r.bytes) own = &r;
+        }
+        if (own != nullptr && (a < own->base || a >= own->base + own->bytes + own->slack)) {  // left its tensor
+            fail(api, strf("the GlobalTensor set to '%s' %s", own->name.c_str(), gm_where(*own, a, e, verb).c_str()));
         }
     }
     for (const auto& r : g_run.gm) {
