@@ -330,7 +330,8 @@ def test_survey_usage_errors(tmp_path):
 OPS_NN = os.environ.get("KERNELGEN_OPS_NN")
 
 
-@pytest.mark.skipif(not OPS_NN, reason="set KERNELGEN_OPS_NN to an ops-nn checkout to survey its experimental/ tree")
+@pytest.mark.skipif(not OPS_NN, reason="set KERNELGEN_OPS_NN to an ops-nn checkout (or another CANN operator "
+                                         "repository in its layout, e.g. ops-math) to survey its experimental/ tree")
 def test_survey_of_ops_nn_experimental(tmp_path):
     root = Path(OPS_NN) / "experimental"
     report = tmp_path / "survey.json"
@@ -340,5 +341,6 @@ def test_survey_of_ops_nn_experimental(tmp_path):
     doc = json.loads(report.read_text())
     assert doc["operators"] >= 100
     assert doc["ran_or_defect_percent"] >= float(os.environ.get("KERNELGEN_OPS_NN_MIN_PERCENT", "60"))
-    gelu = next(r for r in doc["rows"] if r["dir"].endswith("activation/gelu_grad"))
-    assert gelu["class"] in ("defect found", "not emulated")
+    gelu = next((r for r in doc["rows"] if r["dir"].endswith("activation/gelu_grad")), None)
+    if gelu is not None:  # ops-nn's reference operator (other repositories do not have it)
+        assert gelu["class"] in ("defect found", "not emulated")

@@ -16,6 +16,8 @@ defaults < name rules (by input name, a regular expression) < the operator's ent
   alias {output: input} an in-place output             cases [{...}]           several runs, each overlaying
                         (beyond the naming rules)                             the entry (one row: the worst)
   formats {tensor: "NDHWC"} the ge::Format a tensor carries (an aclTensor's format; ND otherwise)
+  out_shapes {output: [int]} the shape the caller allocates for an output whose infershape leaves unknown (-1)
+                        dims (its length depends on input values: Arange, Bincount)
 The OpDef gives the rest: dtypes (the first combination whose first input is float32, else the first one), the
 attribute defaults, and which inputs are required.
 """
@@ -32,7 +34,7 @@ from kernelgen.errors import UsageError
 
 RECIPES = Path(__file__).resolve().parent / "recipes.json"
 _KEYS = {"shape", "shapes", "range", "ranges", "int_range", "attrs", "dtype", "optional", "list_len", "values",
-         "soc", "match", "note", "alias", "formats", "cases"}
+         "soc", "match", "note", "alias", "formats", "cases", "out_shapes"}
 _ATTR_FALLBACK = {"float": 1.0, "int": 1, "bool": False, "str": "", "list_float": [], "list_int": [],
                   "list_bool": []}
 
@@ -58,7 +60,7 @@ def _check_entry(where: str, entry) -> dict:
             if isinstance(case, dict) and "cases" in case:
                 raise UsageError(f"{where}: cases[{i}] cannot hold cases")
             _check_entry(f"{where}: cases[{i}]", case)
-    for key in ("shapes", "ranges", "attrs", "values", "alias", "formats"):
+    for key in ("shapes", "ranges", "attrs", "values", "alias", "formats", "out_shapes"):
         if key in entry and not isinstance(entry[key], dict):
             raise UsageError(f"{where}: {key} must be an object keyed by name, not {entry[key]!r}")
     return entry
@@ -123,7 +125,7 @@ def recipe_for(recipes: dict, op_type: str) -> dict:
 
 def pick_survey_combo(decl, soc: str, recipe: dict) -> dict[str, str]:
     """The dtype combination to run: the recipe's dtype, else the first all-emulated one whose first input is
-    float32, else the first all-emulated one."""
+    float32 (of those, the one with the most float32 inputs), else the first all-emulated one."""
     if not decl.inputs and not decl.outputs:
         return {}  # an operator without tensors (attributes only)
     combos = [c for c in decl.combos(soc) if all(v in GE_DTYPES for v in c.values())]
@@ -140,7 +142,12 @@ def pick_survey_combo(decl, soc: str, recipe: dict) -> dict[str, str]:
             raise UsageError(f"{decl.op_type}: the recipe's dtype {want} is not declared on {soc}")
         return match[0]
     first = decl.inputs[0].name if decl.inputs else None
-    return next((c for c in combos if first and c[first] == "DT_FLOAT"), combos[0])
+    floats = [c for c in combos if first and c[first] == "DT_FLOAT"]
+    if not floats:
+        return combos[0]
+    # DataTypeList inputs combine freely (start x end in LinSpaceD): the first combination with the most float32
+    # inputs, not float32 paired with whatever the product ordering puts first
+    return max(floats, key=lambda c: sum(c[t.name] == "DT_FLOAT" for t in decl.inputs))
 
 
 def _for_input(recipe: dict, name: str) -> dict:

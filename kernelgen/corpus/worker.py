@@ -152,7 +152,8 @@ def _run_case(source, soc, decl, recipe: dict, job: dict) -> dict:
         case["attrs"] = attrs
         stage = "run"
         result = run_source(source, soc, inputs, attrs, threads=int(job.get("threads", 1)), combo=combo,
-                            strict_gm=False, aliases=recipe.get("alias"), formats=recipe.get("formats"))
+                            strict_gm=False, aliases=recipe.get("alias"), formats=recipe.get("formats"),
+                            out_shapes=recipe.get("out_shapes"))
         case["warnings"] = list(result.report.get("warnings", []))
         case["output_rules"] = list(result.report.get("output_rules", []))
         case["block_dim"] = result.report.get("block_dim")

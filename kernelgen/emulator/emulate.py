@@ -178,7 +178,9 @@ class OperatorSource:
         return not self._doc or bool(impl.get("infer_shape")) or any(o.get("opdef_infer_shape") for o in ops)
 
     def kernel_flags(self, decl: OpDecl, combo: dict[str, str], soc: Soc) -> tuple[str, ...]:
-        flags = [f"-D__NPU_ARCH__={soc.npu_arch}", f"-D__CCE_AICORE__={soc.npu_arch // 10}"]
+        # ASCENDC_CPU_DEBUG: the macro of CANN's CPU debug build, the emulator's counterpart; kernels keep what only
+        # the NPU compiler takes (a `kernel<<<blockDim, ...>>>` launch wrapper) behind #ifndef ASCENDC_CPU_DEBUG
+        flags = [f"-D__NPU_ARCH__={soc.npu_arch}", f"-D__CCE_AICORE__={soc.npu_arch // 10}", "-DASCENDC_CPU_DEBUG=1"]
         if soc.npu_arch == 2201:
             flags.append("-D__DAV_C220_VEC__")  # the vector-core build of 910B / 910_93 kernels
         input_names = {t.name for t in decl.inputs}
@@ -265,21 +267,42 @@ def _load(path: Path) -> C.CDLL:
         raise ToolchainError(f"emulator library {path} could not be loaded ({exc}); run again to rebuild") from exc
 
 
+def expand_dtype_lists(items: list[dict]) -> dict[str, tuple[str, ...]]:
+    """{tensor: its dtype in each combination}. A DataType list gives one dtype per column; a DataTypeList
+    ("dtype_is_list") combines each of its dtypes with every column of the others (CANN's OpParamDef), so the
+    columns are the product: LinSpaceD's start and end lists of 7 with num and z lists of 1 make 49."""
+    fixed = [t for t in items if not t.get("dtype_is_list")]
+    width = max((len(t["dtypes"]) for t in fixed), default=1)
+    cols = {t["name"]: [t["dtypes"][i] if i < len(t["dtypes"]) else t["dtypes"][-1] for i in range(width)]
+            for t in fixed if t["dtypes"]}
+    n = width
+    for t in items:
+        if not t.get("dtype_is_list") or not t["dtypes"]:
+            continue
+        k = len(t["dtypes"])
+        cols = {name: [d for d in col for _ in range(k)] for name, col in cols.items()}
+        cols[t["name"]] = [t["dtypes"][j] for _ in range(n) for j in range(k)]
+        n *= k
+    return {t["name"]: tuple(cols.get(t["name"], ())) for t in items}
+
+
 def parse_opdef(doc: dict, snake: str) -> OpDecl:
     ops = doc.get("ops", [])
     if not ops:
         raise UsageError(f"{snake}: the OpDef registry is empty (no OP_ADD in op_host/{snake}_def.cpp)")
     op = ops[0]
 
+    columns = expand_dtype_lists(op["inputs"] + op["outputs"])
+
     def tensors(items):
-        return tuple(TensorDecl(t["name"], tuple(t["dtypes"]), t.get("param_type", "required") != "optional",
+        return tuple(TensorDecl(t["name"], columns[t["name"]], t.get("param_type", "required") != "optional",
                                 t.get("param_type") == "dynamic") for t in items)
 
     attrs = tuple(AttrDecl(a["name"], a["type"], a.get("default"), bool(a.get("required", False)))
                   for a in op.get("attrs", []))
     soc_dtypes = {}
     for cfg in op.get("aicore_configs", op.get("aicore")) or []:   # the runtime writes "aicore"
-        over = {t["name"]: tuple(t["dtypes"]) for t in (cfg.get("inputs") or []) + (cfg.get("outputs") or [])}
+        over = expand_dtype_lists((cfg.get("inputs") or []) + (cfg.get("outputs") or []))
         soc_dtypes[cfg["soc"]] = over
     return OpDecl(op["op_type"], snake, tensors(op["inputs"]), tensors(op["outputs"]), attrs,
                   tuple(soc_dtypes), soc_dtypes)
@@ -373,7 +396,7 @@ def _tensor_formats(decl, formats: dict[str, str] | None) -> dict[str, int]:
 def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | None = None,
                threads: int = 0, trace: bool = False, combo: dict[str, str] | None = None,
                strict_gm: bool | None = None, aliases: dict[str, str] | None = None,
-               formats: dict[str, str] | None = None) -> RunResult:
+               formats: dict[str, str] | None = None, out_shapes: dict[str, list] | None = None) -> RunResult:
     """Run on every block. A DYNAMIC input takes a list of arrays, and a DYNAMIC output comes back as a list (as
     many tensors as the first DYNAMIC input has). strict_gm: a GM access past a tensor's end is a defect even inside
     the allocator's 512-byte rounding (default: the source's own setting; directories allow it with a warning).
@@ -403,7 +426,7 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     ins = [_tensor_struct(t.name, a, combo[t.name], fmt=fmts.get(t.name, 2)) for t in decl.inputs
            for a in lists.get(t.name, [None])]
     dyn_in = [lists[t.name] for t in decl.inputs if t.dynamic and t.name in lists]
-    n_list = len(dyn_in[0]) if dyn_in else 1
+    n_list = len(dyn_in[0]) if dyn_in else list_output_count(decl, attrs)
     out_names = [t.name for t in decl.outputs for _ in range(n_list if t.dynamic else 1)]
     in_structs = (abi.KgTensor * max(1, len(ins)))(*ins)
     out_structs = (abi.KgTensor * max(1, len(out_names)))(
@@ -425,8 +448,12 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     else:
         notes.append(f"{decl.op_type} registers no infershape")
     shapes, rules = output_shapes(decl, out_names, inferred, lists, aliases)
-    for name, shape in zip(out_names, shapes):
-        if any(d < 0 for d in shape):
+    for i, (name, shape) in enumerate(zip(out_names, shapes)):
+        if any(d < 0 for d in shape) and name in (out_shapes or {}):
+            # the output's length depends on input values (Arange, Bincount): the aclnn caller allocates it
+            shapes[i], rules[i] = tuple(out_shapes[name]), f"the caller's shape {list(out_shapes[name])} " \
+                                                           f"(infershape gave {list(shape)})"
+        elif any(d < 0 for d in shape):
             raise HostRejected(f"{decl.op_type} on {soc.family}: infershape gave output {name} the shape "
                                f"{list(shape)}, with unknown (-1) dims: the inputs or attributes do not fix it")
     for name, rule in dict(zip(out_names, rules)).items():
@@ -536,6 +563,23 @@ def output_aliases(decl: OpDecl, given: dict[str, str] | None = None) -> dict[st
                 out[t.name] = i.name
                 break
     return out
+
+
+# The int attribute that, by the GE IR convention, counts the tensors of a DYNAMIC output when there is no list
+# input to mirror (SplitV / Split "num_split", Unpack "num", "N").
+LIST_COUNT_ATTRS = ("num_split", "num_outputs", "split_num", "num", "N")
+
+
+def list_output_count(decl: OpDecl, attrs: dict) -> int:
+    """Tensors in each DYNAMIC output of an operator without a list input: the first positive count attribute
+    (LIST_COUNT_ATTRS) among its attributes, else 1."""
+    declared = {a.name: a for a in decl.attrs}
+    for name in LIST_COUNT_ATTRS:
+        a = declared.get(name)
+        value = attrs.get(name, a.default if a else None)
+        if a is not None and a.kind == "int" and isinstance(value, int) and value > 0:
+            return value
+    return 1
 
 
 def output_shapes(decl: OpDecl, out_names: list[str], inferred: list, lists: dict, aliases: dict[str, str]):

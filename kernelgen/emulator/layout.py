@@ -141,6 +141,7 @@ def include_dirs(op_dir: Path, sub: Path | None = None) -> tuple[Path, ...]:
     """-I directories for the operator's host and kernel sources, after the emulator's own."""
     from kernelgen.emulator import INCLUDE_DIR
 
+    op_dir = Path(op_dir).resolve()  # a symlinked operator's category folder is its real parent's
     dirs = [op_dir, op_dir / "op_host", op_dir / "op_kernel", op_dir.parent]
     if sub is not None:
         dirs.append(sub)

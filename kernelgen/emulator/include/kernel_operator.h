@@ -41,6 +41,7 @@
 #include "kgemu/detail/system_scalar.h"
 #include "kgemu/detail/arith_progression.h"
 #include "kgemu/detail/sort.h"
+#include "kgemu/detail/kernel_assert.h"
 
 #undef KGEMU_INSIDE_KERNEL_OPERATOR
 

@@ -27,6 +27,18 @@ enum DataType {
     DT_MAX
 };
 
+// A kernel build defines FORMAT_<TENSOR> for each tensor (FORMAT_END=FORMAT_ND for LinSpaceD's input `end`):
+// enumerators that a tensor name can shadow are declared with those macros set aside.
+#pragma push_macro("FORMAT_END")
+#undef FORMAT_END
+#pragma push_macro("FORMAT_MAX")
+#undef FORMAT_MAX
+#pragma push_macro("FORMAT_ALL")
+#undef FORMAT_ALL
+#pragma push_macro("FORMAT_NULL")
+#undef FORMAT_NULL
+#pragma push_macro("FORMAT_RESERVED")
+#undef FORMAT_RESERVED
 enum Format {
     FORMAT_NCHW = 0, FORMAT_NHWC = 1, FORMAT_ND = 2, FORMAT_NC1HWC0 = 3, FORMAT_FRACTAL_Z = 4,
     FORMAT_NC1C0HWPAD = 5, FORMAT_NHWC1C0 = 6, FORMAT_FSR_NCHW = 7, FORMAT_FRACTAL_DECONV = 8,
@@ -45,6 +57,11 @@ enum Format {
     FORMAT_END = 52,
     FORMAT_MAX = 0xff
 };
+#pragma pop_macro("FORMAT_END")
+#pragma pop_macro("FORMAT_MAX")
+#pragma pop_macro("FORMAT_ALL")
+#pragma pop_macro("FORMAT_NULL")
+#pragma pop_macro("FORMAT_RESERVED")
 
 // A format value may carry a sub-format and a C0 size in its upper bits; the primary format is the low byte.
 inline int32_t GetPrimaryFormat(int32_t format) { return static_cast<int32_t>(static_cast<uint32_t>(format) & 0xFFU); }

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "log/log.h"
+#include "op_host/tiling_base_util.h"
 #include "platform/soc_spec.h"
 #include "register/op_impl_registry.h"
 #include "tiling/platform/platform_ascendc.h"
@@ -14,17 +15,10 @@ namespace NN {
 namespace OpTiling {
 static const gert::Shape g_vec_1_shape = {1};
 
-// Register-based ("regbase", arch35) NPUs: DAV_3510 and DAV_5102.
-inline bool IsRegbaseNpuArch(NpuArch npuArch) { return npuArch == NpuArch::DAV_3510 || npuArch == NpuArch::DAV_5102; }
-inline bool IsRegbaseSocVersion(const gert::TilingParseContext* context) {
-    return IsRegbaseNpuArch(platform_ascendc::PlatformAscendC(context->GetPlatformInfo()).GetCurNpuArch());
-}
-inline bool IsRegbaseSocVersion(const gert::TilingContext* context) {
-    return IsRegbaseNpuArch(platform_ascendc::PlatformAscendC(context->GetPlatformInfo()).GetCurNpuArch());
-}
-inline const gert::Shape& EnsureNotScalar(const gert::Shape& inShape) {
-    return inShape.IsScalar() ? g_vec_1_shape : inShape;
-}
+// The same helpers as CANN opbase's Ops::Base ones (op_host/tiling_base_util.h).
+using Ops::Base::EnsureNotScalar;
+using Ops::Base::IsRegbaseNpuArch;
+using Ops::Base::IsRegbaseSocVersion;
 }  // namespace OpTiling
 }  // namespace NN
 }  // namespace Ops

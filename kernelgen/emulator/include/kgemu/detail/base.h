@@ -27,6 +27,9 @@
 #ifndef __ubuf__
 #define __ubuf__
 #endif
+#ifndef __tiling_data_ptr__  // the qualifier of a GET_TILING_DATA_PTR_WITH_STRUCT pointer's tiling memory
+#define __tiling_data_ptr__
+#endif
 #ifndef __inout_pipe__
 #define __inout_pipe__(pipe)
 #endif

@@ -68,6 +68,17 @@ bool GetConstIntToShape(const ContextType* context, int64_t inputIdx, gert::Shap
     }
     return ok;
 }
+
+// The values of a value-dependent integer tensor, read as T, become the shape's dims (an infershape that takes an
+// output shape from a `size` input, e.g. ops-math's AsStrided). A tensor without host data leaves the shape empty.
+template <typename T>
+void GetValueToShape(const gert::Tensor* t, gert::Shape& shape) {
+    shape.SetDimNum(0);
+    const T* data = t == nullptr ? nullptr : t->GetData<T>();
+    if (data == nullptr) return;
+    const size_t n = static_cast<size_t>(t->GetShapeSize());
+    for (size_t i = 0; i < n; ++i) shape.AppendDim(static_cast<int64_t>(data[i]));
+}
 }  // namespace Base
 }  // namespace Ops
 

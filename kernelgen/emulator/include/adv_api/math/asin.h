@@ -1,0 +1,3 @@
+// kernelgen CPU emulator: adv_api/math/asin.h, asc-devkit's header of the Asin advanced math API (its kernel headers are
+// split into basic_api/ and adv_api/ folders). The emulator's Asin is in kernel_operator.h (kgemu/detail).
+#include "kernel_operator.h"

@@ -1,0 +1,44 @@
+// kernelgen CPU emulator (private, kernel side): ascendc_assert(expr) / ascendc_assert(expr, fmt, args...), the
+// kernel assertion of the Ascend C docs (ascendc_assert, "debugging APIs"): when expr is false the NPU prints
+// "[ASSERT] file:line: Assertion `expr' <message>" and stops the kernel. Here the block fails with that text (the
+// survey's row names the assertion); a true expr costs nothing. ASCENDC_DUMP=0 disables it, as in CANN.
+#ifndef KGEMU_DETAIL_KERNEL_ASSERT_H
+#define KGEMU_DETAIL_KERNEL_ASSERT_H
+
+#include <cstdio>
+#include <string>
+
+#include "kgemu/detail/base.h"
+#include "kgemu/detail/sync.h"
+
+namespace kgemu {
+namespace detail {
+[[noreturn]] inline void ascendc_assert_fail(const char* expr, const char* file, int line) {
+    fail("ascendc_assert", strf("Assertion `%s' failed at %s:%d", expr, file, line));
+}
+
+template <typename... Args>
+[[noreturn]] inline void ascendc_assert_fail(const char* expr, const char* file, int line, const char* fmt,
+                                             Args... args) {
+    std::string message;
+    if constexpr (sizeof...(Args) == 0) {
+        message = fmt;
+    } else {
+        char buf[512];
+        std::snprintf(buf, sizeof(buf), fmt, printf_arg(args)...);
+        message = buf;
+    }
+    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+    fail("ascendc_assert", strf("Assertion `%s' failed at %s:%d: %s", expr, file, line, message.c_str()));
+}
+}  // namespace detail
+}  // namespace kgemu
+
+#if defined(ASCENDC_DUMP) && ASCENDC_DUMP == 0
+#define ascendc_assert(expr, ...) static_cast<void>(0)
+#else
+#define ascendc_assert(expr, ...) \
+    ((expr) ? static_cast<void>(0) : ::kgemu::detail::ascendc_assert_fail(#expr, __FILE__, __LINE__, ##__VA_ARGS__))
+#endif
+
+#endif  // KGEMU_DETAIL_KERNEL_ASSERT_H

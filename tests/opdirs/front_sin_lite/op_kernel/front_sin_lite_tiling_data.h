@@ -1,0 +1,10 @@
+// FrontSinLite tiling data.
+#ifndef FRONT_SIN_LITE_TILING_DATA_H
+#define FRONT_SIN_LITE_TILING_DATA_H
+#include <cstdint>
+struct FrontSinLiteTilingData {
+    int64_t totalNum;
+    int64_t perCore;  // elements per core (a multiple of 8)
+    int64_t tileNum;  // elements per tile
+};
+#endif
