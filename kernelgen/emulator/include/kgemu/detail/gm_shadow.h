@@ -63,7 +63,8 @@ inline std::string gm_range_name(int t, uint64_t a, uint64_t e, const void* orig
                  static_cast<unsigned long long>(hi), r.name.c_str());
     }
     const uint64_t o = reinterpret_cast<uint64_t>(origin);
-    if (origin != nullptr && o >= r.base && o != r.base) {
+    const bool user_ws = r.name == "workspace" && sys != 0 && o == r.base + sys;  // GetUserWorkspace's pointer
+    if (origin != nullptr && o >= r.base && o != r.base && !user_ws) {
         s += strf(" (through the GlobalTensor set to '%s' + %llu bytes)", r.name.c_str(),
                   static_cast<unsigned long long>(o - r.base));
     }
@@ -73,8 +74,12 @@ inline std::string gm_range_name(int t, uint64_t a, uint64_t e, const void* orig
 inline std::string gm_call_name(const std::vector<GmCall>& calls, uint32_t idx, bool tiles) {
     if (idx >= calls.size()) return "an earlier call";
     const GmCall& c = calls[idx];
-    std::string s = strf("%s (pipe %s, %sAPI call #%llu", c.api, san_pipe_label(c.pipe),
-                         c.pipe == 0 ? "after " : "", static_cast<unsigned long long>(c.call_no));
+    std::string s = strf("%s (pipe %s", c.api, san_pipe_label(c.pipe));
+    if (c.pipe != 0) {
+        s += strf(", API call #%llu", static_cast<unsigned long long>(c.call_no));
+    } else if (c.call_no != 0) {  // scalar accesses are not API calls: name the call they follow
+        s += strf(", after API call #%llu", static_cast<unsigned long long>(c.call_no));
+    }
     if (tiles) s += strf(", tile %llu", static_cast<unsigned long long>(c.tile));
     return s + ")";
 }
