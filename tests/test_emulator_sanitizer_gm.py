@@ -10,7 +10,11 @@ from __future__ import annotations
 import pathlib
 import sys
 
+import numpy as np
 import pytest
+
+from kernelgen.emulator.emulate import run as run_opdir
+from kernelgen.errors import EmulatorDefect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "emulator_cpp"))
 import kgbuild  # noqa: E402
@@ -102,3 +106,31 @@ def test_gm_checks_can_be_turned_off(program, monkeypatch):
     monkeypatch.setenv("KERNELGEN_SANITIZE", "0")
     assert run(program, "cross_block_no_syncall")["defect"] is None
     assert run(program, "gm_mte3_mte2_race")["defect"] is None
+
+
+# ---- through the whole harness (GetUserWorkspace, SyncAll with every block at once): a miniature operator
+# directory whose `hazard` attribute plants one defect ----
+OPDIR = pathlib.Path(__file__).resolve().parent / "opdirs" / "gm_hazards"
+X = np.arange(4 * 3 * 64, dtype=np.float32) - 5  # 4 cores of 3 tiles
+
+OPDIR_HAZARDS = [
+    (1, f"GmHazards on ascend910b: race on GM bytes [0, 256) {USER_WS}: block 0 writes them in DataCopy (pipe MTE3, "
+        "API call #13) and block 3 reads them in DataCopy (pipe MTE2, API call #32), with no SyncAll between"),
+    # the copy-outs of tiles 0 and 1 are ordered before the read-back by the MTE3 -> MTE2 flags of the next tiles'
+    # copy-ins; the last one is not
+    (2, f"GmHazards on ascend910b, block 0 of 4, API call #32: DataCopy: race on GM bytes [512, 768) {USER_WS}: this "
+        "call (pipe MTE2) reads bytes that DataCopy (pipe MTE3, API call #31) wrote"),
+]
+
+
+@pytest.mark.parametrize("hazard", [0, 3])
+def test_opdir_controls_are_clean_and_right(hazard):
+    out = run_opdir(OPDIR, "ascend910b", {"x": X}, attrs={"hazard": hazard})
+    np.testing.assert_array_equal(out["y"], 2 * X)
+
+
+@pytest.mark.parametrize("hazard,diagnosis", OPDIR_HAZARDS, ids=[str(h[0]) for h in OPDIR_HAZARDS])
+def test_opdir_hazard(hazard, diagnosis):
+    with pytest.raises(EmulatorDefect) as err:
+        run_opdir(OPDIR, "ascend910b", {"x": X}, attrs={"hazard": hazard})
+    assert str(err.value).startswith(diagnosis), str(err.value)
