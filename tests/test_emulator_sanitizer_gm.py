@@ -115,7 +115,7 @@ X = np.arange(4 * 3 * 64, dtype=np.float32) - 5  # 4 cores of 3 tiles
 
 OPDIR_HAZARDS = [
     (1, f"GmHazards on ascend910b: race on GM bytes [0, 256) {USER_WS}: block 0 writes them in DataCopy (pipe MTE3, "
-        "API call #13) and block 3 reads them in DataCopy (pipe MTE2, API call #32), with no SyncAll between"),
+        "API call #13) and block 3 reads them in DataCopy (pipe MTE2, API call #44), with no SyncAll between"),
     # the copy-outs of tiles 0 and 1 are ordered before the read-back by the MTE3 -> MTE2 flags of the next tiles'
     # copy-ins; the last one is not
     (2, f"GmHazards on ascend910b, block 0 of 4, API call #32: DataCopy: race on GM bytes [512, 768) {USER_WS}: this "
