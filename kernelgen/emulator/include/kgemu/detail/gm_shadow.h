@@ -29,7 +29,6 @@
 namespace kgemu {
 namespace detail {
 
-constexpr size_t kGmMaxRuns = 1u << 20;   // a block's cross-block runs before they are compacted
 constexpr size_t kGmMaxCalls = 1u << 20;  // GM call records kept for diagnoses
 
 inline int san_pipe_index(::pipe_t p);  // sanitize.h
@@ -228,9 +227,9 @@ inline void gm_run_add(GmShadow& g, int t, uint64_t a, uint64_t e, uint8_t kind,
         }
     }
     g.runs.push_back(GmRun{a, e, call, g.phase, static_cast<uint16_t>(t), kind, static_cast<int8_t>(pipe)});
-    if (g.runs.size() >= kGmMaxRuns) {
+    if (g.runs.size() >= g.run_limit) {
         gm_compact(g.runs);
-        if (g.runs.size() >= kGmMaxRuns / 2) g.runs.shrink_to_fit();
+        if (g.runs.size() > g.run_limit / 2) g.run_limit *= 2;  // little to merge: compact again only much later
     }
 }
 

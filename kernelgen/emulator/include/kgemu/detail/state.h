@@ -92,6 +92,7 @@ struct GmShadow {
     uint64_t clk_call = ~0ULL;  // the API call whose pipe clock the GM hook already advanced (san_apply reuses it)
     uint32_t clk = 0;
     uint64_t rec_call = ~0ULL;  // the API call recorded last in `calls`
+    size_t run_limit = 1u << 20;  // runs before they are sorted and merged (gm_run_add)
 };
 // One block's GM runs, kept for the cross-block check after the launch.
 struct GmBlockLog {

@@ -415,7 +415,11 @@ inline RepOperand rep_operand(BlockState& b, const char* api, const char* role, 
                               uint32_t blk, uint32_t rep, const MaskBits& m) {
     const uint64_t ext = mask_extent(sizeof(T), blk, rep, m);
     T* p = ub_operand(b, api, role, t, ext, 32, false);
-    if (b.san.on && m.repeat != 0) san_rep_spans(b, static_cast<uint32_t>(sizeof(T)), blk, rep, m);
+    // a reduction's source stays a conservative extent: its results are not element-wise, so undefined lanes
+    // would taint every result (sanitize.h), also those of repeats whose lanes were all written
+    if (b.san.on && m.repeat != 0 && !(role[0] == 's' && san_is_reduction(api))) {
+        san_rep_spans(b, static_cast<uint32_t>(sizeof(T)), blk, rep, m);
+    }
     return RepOperand{reinterpret_cast<uint8_t*>(p), static_cast<uint32_t>(sizeof(T)), blk, rep};
 }
 
