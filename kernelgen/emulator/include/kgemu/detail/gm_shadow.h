@@ -83,35 +83,31 @@ inline std::string gm_call_name(const std::vector<GmCall>& calls, uint32_t idx, 
     return s + ")";
 }
 
-// ---- within a block ----
-inline size_t gm_split(std::vector<GmSeg>& segs, uint64_t x) {
-    auto it = std::upper_bound(segs.begin(), segs.end(), x, [](uint64_t v, const GmSeg& s) { return v < s.begin; });
+// ---- runs of bytes sorted by begin, each with one history (the GM shadow here, the UB shadow in sanitize.h) ----
+// Index of the run that starts at x, splitting the one that contains it.
+template <typename Seg, typename Pos>
+inline size_t seg_split(std::vector<Seg>& segs, Pos x) {
+    auto it = std::upper_bound(segs.begin(), segs.end(), x, [](Pos v, const Seg& s) { return v < s.begin; });
     if (it == segs.begin()) return 0;
-    size_t i = static_cast<size_t>(it - segs.begin()) - 1;
+    const size_t i = static_cast<size_t>(it - segs.begin()) - 1;
     if (segs[i].begin == x) return i;
     if (x >= segs[i].end) return i + 1;
-    GmSeg tail = segs[i];
+    Seg tail = segs[i];
     tail.begin = x;
     segs[i].end = x;
     segs.insert(segs.begin() + static_cast<std::ptrdiff_t>(i) + 1, tail);
     return i + 1;
 }
 
-inline bool gm_same_history(const GmSeg& a, const GmSeg& b) {
-    if (a.w_pipe != b.w_pipe || a.w_clk != b.w_clk || a.w_call != b.w_call) return false;
-    for (int q = 0; q < kSanPipes; ++q) {
-        if (a.r_clk[q] != b.r_clk[q] || a.r_call[q] != b.r_call[q]) return false;
-    }
-    return true;
-}
-
-inline void gm_merge(std::vector<GmSeg>& segs, size_t lo, size_t hi) {
+// Merges adjacent runs with the same history in [lo - 1, hi].
+template <typename Seg, typename Same>
+inline void seg_merge(std::vector<Seg>& segs, size_t lo, size_t hi, Same same) {
     if (segs.size() < 2) return;
-    size_t i = lo > 0 ? lo - 1 : 0;
+    const size_t i = lo > 0 ? lo - 1 : 0;
     hi = std::min(hi, segs.size() - 1);
     size_t out = i;
     for (size_t k = i + 1; k <= hi; ++k) {
-        if (segs[out].end == segs[k].begin && gm_same_history(segs[out], segs[k])) {
+        if (segs[out].end == segs[k].begin && same(segs[out], segs[k])) {
             segs[out].end = segs[k].end;
         } else {
             segs[++out] = segs[k];
@@ -120,6 +116,15 @@ inline void gm_merge(std::vector<GmSeg>& segs, size_t lo, size_t hi) {
     if (out != hi) {
         segs.erase(segs.begin() + static_cast<std::ptrdiff_t>(out) + 1, segs.begin() + static_cast<std::ptrdiff_t>(hi) + 1);
     }
+}
+
+// ---- within a block ----
+inline bool gm_same_history(const GmSeg& a, const GmSeg& b) {
+    if (a.w_pipe != b.w_pipe || a.w_clk != b.w_clk || a.w_call != b.w_call) return false;
+    for (int q = 0; q < kSanPipes; ++q) {
+        if (a.r_clk[q] != b.r_clk[q] || a.r_call[q] != b.r_call[q]) return false;
+    }
+    return true;
 }
 
 [[noreturn]] inline void gm_race_in_block(BlockState& b, const char* api, int pipe, bool write, int t, uint64_t a,
@@ -153,8 +158,8 @@ inline void gm_seg_access(BlockState& b, const char* api, int pipe, uint32_t clk
         s.w_pipe = -1;
         segs.push_back(s);
     }
-    const size_t lo = gm_split(segs, a);
-    const size_t hi = gm_split(segs, e);
+    const size_t lo = seg_split(segs, a);
+    const size_t hi = seg_split(segs, e);
     const VClock& vc = b.san.vc[pipe];
     for (size_t i = lo; i < hi; ++i) {
         GmSeg& s = segs[i];
@@ -190,7 +195,7 @@ inline void gm_seg_access(BlockState& b, const char* api, int pipe, uint32_t clk
             s.r_call[pipe] = call;
         }
     }
-    gm_merge(segs, lo, hi);
+    seg_merge(segs, lo, hi, gm_same_history);
 }
 
 // ---- across blocks ----

@@ -103,38 +103,14 @@ inline std::string san_call_name(const BlockState& b, uint32_t idx) {
 }
 
 // Index of the segment that starts at x, splitting the one that contains it.
-inline size_t san_split(std::vector<SanSeg>& segs, uint32_t x) {
-    auto it = std::upper_bound(segs.begin(), segs.end(), x, [](uint32_t v, const SanSeg& s) { return v < s.begin; });
-    size_t i = static_cast<size_t>(it - segs.begin()) - 1;
-    if (i >= segs.size()) return segs.size();
-    if (segs[i].begin == x) return i;
-    if (x >= segs[i].end) return i + 1;
-    SanSeg tail = segs[i];
-    tail.begin = x;
-    segs[i].end = x;
-    segs.insert(segs.begin() + static_cast<std::ptrdiff_t>(i) + 1, tail);
-    return i + 1;
-}
+inline size_t san_split(std::vector<SanSeg>& segs, uint32_t x) { return seg_split(segs, x); }
 
 inline bool san_same_history(const SanSeg& a, const SanSeg& b) {
     return std::memcmp(&a.w_clk, &b.w_clk, sizeof(SanSeg) - offsetof(SanSeg, w_clk)) == 0;
 }
 
 // Merges equal neighbours in [lo - 1, hi].
-inline void san_merge(std::vector<SanSeg>& segs, size_t lo, size_t hi) {
-    if (segs.size() < 2) return;
-    size_t i = lo > 0 ? lo - 1 : 0;
-    hi = std::min(hi, segs.size() - 1);
-    size_t out = i;
-    for (size_t k = i + 1; k <= hi; ++k) {
-        if (san_same_history(segs[out], segs[k])) {
-            segs[out].end = segs[k].end;
-        } else {
-            segs[++out] = segs[k];
-        }
-    }
-    if (out != hi) segs.erase(segs.begin() + static_cast<std::ptrdiff_t>(out) + 1, segs.begin() + static_cast<std::ptrdiff_t>(hi) + 1);
-}
+inline void san_merge(std::vector<SanSeg>& segs, size_t lo, size_t hi) { seg_merge(segs, lo, hi, san_same_history); }
 
 [[noreturn]] inline void san_race(BlockState& b, const char* api, int pipe, bool write, const SanSeg& s, uint64_t a,
                                   uint64_t e, int other_pipe, uint32_t other_call, bool other_write) {
