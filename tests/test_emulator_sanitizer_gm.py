@@ -62,7 +62,7 @@ HAZARDS = [
 
 CONTROLS = ["gm_round_trip_flag_ok", "gm_round_trip_barrier_ok", "two_phase_syncall_ok", "scalar_handoff_syncall_ok",
             "atomic_adds_ok", "atomic_init_syncall_ok", "strided_rows_ok", "masked_blocks_ok",
-            "scatter_past_small_view_ok"]
+            "reduce_written_repeat_ok", "scatter_past_small_view_ok"]
 
 
 @pytest.fixture(scope="module")

@@ -173,6 +173,23 @@ __global__ __aicore__ void masked_fill(GM_ADDR y, bool whole) {
     }
 }
 
+// A reduction is not element-wise, so its mask/repeat source stays a conservative extent: repeat 1's lanes are
+// unwritten, but only repeat 0's sum goes out (clean; with the lanes tracked, every result would be tainted).
+__global__ __aicore__ void reduce_written_repeat(GM_ADDR y) {
+    TPipe pipe;
+    TBuf<QuePosition::VECCALC> a, d;
+    pipe.InitBuffer(a, 2 * N * sizeof(float));
+    pipe.InitBuffer(d, 8 * sizeof(float));
+    GlobalTensor<float> yg;
+    yg.SetGlobalBuffer((__gm__ float*)y, 1);
+    LT ta = a.Get<float>(), td = d.Get<float>();
+    Duplicate(ta, 1.0f, N);  // repeat 0's 64 lanes; UB [256, 512) stays unwritten
+    PipeBarrier<PIPE_ALL>();
+    WholeReduceSum(td, ta, 64, 2, 1, 1, 8);  // td[0] = 64, td[1] = sum of poison
+    PipeBarrier<PIPE_ALL>();
+    DataCopyPad(yg, td, DataCopyExtParams(1, 4, 0, 0, 0));
+}
+
 // ---- Scatter: what it writes is dst's start + dstOffset[i], bounded by the buffer, not the view ----
 // every_other: offsets 8 * i (only the even floats of UB [0, 128) are written) and all 32 go out.
 __global__ __aicore__ void scatter_kernel(GM_ADDR y, bool every_other) {
@@ -358,6 +375,13 @@ KG_TEST(scatter_past_small_view_ok) {
 KG_TEST(scatter_leaves_gaps) {
     kgtest::Gm y("y", 128);
     kgtest::run_one("ascend910b", {&y}, [&] { sgm::scatter_kernel(y.ptr(), true); });
+}
+
+KG_TEST(reduce_written_repeat_ok) {
+    kgtest::Gm y("y", 4);
+    y.as_output();
+    const bool ok = kgtest::run_one("ascend910b", {&y}, [&] { sgm::reduce_written_repeat(y.ptr()); });
+    kgtest::check("reduce_value", ok && y.as<float>()[0] == 64.0f, std::to_string(y.as<float>()[0]));
 }
 
 KG_TEST_MAIN()
