@@ -30,6 +30,7 @@ PROGRAMS = {
     "api_tests": ("api_tests.cpp", STRICT),
     "defect_tests": ("defect_tests.cpp", ["-w"]),
     "sanitize_tests": ("sanitize_tests.cpp", ["-w"]),
+    "sanitize_gm_tests": ("sanitize_gm_tests.cpp", ["-w", "-pthread"]),
     "numerics_cast": ("numerics_cast.cpp", STRICT),
     "api_corpus": ("api_corpus.cpp", STRICT),
     "api_sort_int4": ("api_sort_int4.cpp", STRICT),

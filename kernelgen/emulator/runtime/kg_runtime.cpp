@@ -158,6 +158,7 @@ void rt_begin_run(const KgSoc* soc, const char* op_type, bool trace) {
     {
         std::lock_guard<std::mutex> cov_lock(g_run.cov_mu);
         g_run.cov.clear();
+        g_run.gm_log.clear();
     }
     std::lock_guard<std::mutex> lock(g_run.sync.mu);
     g_run.sync.generation = 0;
@@ -273,7 +274,7 @@ std::string rt_check_outputs() {
                                 static_cast<unsigned long long>(first_gap_end - lo));
         }
     }
-    return "";
+    return detail::gm_check_blocks();  // GM written by one block and read by another with no SyncAll between
 }
 
 void rt_set_tiling(const uint8_t* data, uint64_t size) {
@@ -308,6 +309,7 @@ BlockStats rt_block_end() {
         std::lock_guard<std::mutex> lock(g_run.cov_mu);
         for (const auto& w : b->san.gm_writes) g_run.cov.push_back({w.begin, w.end, b->block_idx, w.atomic});
     }
+    detail::gm_block_end(*b);
     for (int e = 0; e < detail::kNumHardEvents; ++e) {
         for (int id = 0; id < detail::kMaxEventIds; ++id) {
             if (b->flags[e][id] != 0) {

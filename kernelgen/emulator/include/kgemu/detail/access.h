@@ -40,11 +40,16 @@ struct Access {
     int32_t slot = -1;
     uint32_t gen = 0;    // allocation generation of (owner, slot) the view came from (use after FreeTensor)
     bool exact = true;   // [begin, end) is exactly what is read; false for a conservative extent (strides, masks)
+    // write_runs: the bytes touched are these runs (absolute UB offsets, element order) inside [begin, end),
+    // bounded by the buffer rather than the view
+    const SanSpan* spans = nullptr;
+    uint32_t sp_n = 0;
 };
 
 class ApiCall {
 public:
     static constexpr int kMaxOperands = 8;
+    static constexpr uint32_t kMaxRuns = 4096;
 
     ApiCall(BlockState& b, const char* api, ::pipe_t pipe) : b_(b), api_(api), pipe_(pipe) {}
     ApiCall(const ApiCall&) = delete;
@@ -64,6 +69,33 @@ public:
     ApiCall& read_extent(const AscendC::LocalTensor<T>& t, uint64_t first, uint64_t count) {
         ub(t, first, count, false);
         if (n_ > 0) ops_[n_ - 1].exact = false;
+        return *this;
+    }
+    // A write of scattered runs of t's buffer (absolute UB byte offsets in element order, kept alive by the caller
+    // until commit): Scatter. The runs may leave the view (the hardware addresses the buffer); the shadow follows
+    // exactly these bytes.
+    template <typename T>
+    ApiCall& write_runs(const AscendC::LocalTensor<T>& t, const SanSpan* runs, uint32_t n) {
+        if (n == 0) return *this;
+        uint32_t lo = runs[0].begin, hi = runs[0].end;
+        for (uint32_t k = 1; k < n; ++k) {
+            lo = runs[k].begin < lo ? runs[k].begin : lo;
+            hi = runs[k].end > hi ? runs[k].end : hi;
+        }
+        const int before = n_;
+        ub(t, 0, 0, true);
+        if (n_ > before) {
+            Access& a = ops_[n_ - 1];
+            a.begin = lo;
+            a.end = hi;
+            a.spans = runs;
+            a.sp_n = n;
+            if (n > kMaxRuns) {  // too many runs: a conservative extent
+                a.spans = nullptr;
+                a.sp_n = 0;
+                a.exact = false;
+            }
+        }
         return *this;
     }
     ApiCall& read_gm(const void* p, uint64_t bytes) { return gm(p, bytes, false); }
@@ -96,6 +128,8 @@ private:
         a.slot = t.kg_slot;
         a.gen = t.kg_gen;
         a.exact = true;
+        a.spans = nullptr;
+        a.sp_n = 0;
         return *this;
     }
     ApiCall& gm(const void* p, uint64_t bytes, bool write) {

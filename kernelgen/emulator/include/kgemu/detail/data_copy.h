@@ -185,7 +185,9 @@ inline void pad_gm_to_ub(const char* api, const AscendC::LocalTensor<T>& dst, co
     const uint64_t gm_total = (r.count - 1) * r.gm_stride + r.len;
     san_pipe(b, ::PIPE_MTE2);
     auto* d = reinterpret_cast<uint8_t*>(ub_operand(b, api, "dst", dst, ub_total));
+    san_rows(b, r.count, row_aligned, ub_stride);
     const int64_t gm_off = gm_check(api, src, gm_total, false, origin);
+    gm_access(b, api, ::PIPE_MTE2, src, r.len, false, origin, r.count, r.gm_stride);
     const auto* g = reinterpret_cast<const uint8_t*>(src);
     // the value of pad elements: paddingValue, else SetPadValue's value, else undefined (poison)
     uint8_t padv[sizeof(T)];
@@ -239,8 +241,9 @@ inline void pad_ub_to_gm(const char* api, T* dst, const AscendC::LocalTensor<T>&
     const uint64_t gm_total = (count - 1) * gm_stride + len;
     san_pipe(b, ::PIPE_MTE3);
     const auto* s = reinterpret_cast<const uint8_t*>(ub_operand(b, api, "src", src, ub_total));
-    if (ub_stride32 != 0 || (len % 32 != 0 && count > 1)) san_inexact(b);
+    san_rows(b, count, len, ub_stride);
     const int64_t gm_off = gm_check(api, dst, gm_total, true, origin);
+    gm_access(b, api, ::PIPE_MTE3, dst, len, true, origin, count, gm_stride);
     auto* g = reinterpret_cast<uint8_t*>(dst);
     for (uint32_t i = 0; i < count; ++i) {
         gm_store(b, api, reinterpret_cast<T*>(g + i * gm_stride), reinterpret_cast<const T*>(s + i * ub_stride),
@@ -281,6 +284,7 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
     T* d = kgemu::detail::ub_operand(b, "DataCopy", "dst", dst, bytes);
     kgemu::detail::check_gm_elem_align("DataCopy", src.kg_ptr);
     const int64_t off = kgemu::detail::gm_check("DataCopy", src.kg_ptr, bytes, false, src.kg_base);
+    kgemu::detail::gm_access(b, "DataCopy", ::PIPE_MTE2, src.kg_ptr, bytes, false, src.kg_base);
     std::memcpy(d, src.kg_ptr, bytes);
     kgemu::detail::trace_mte(b, "DataCopy", "MTE2", bytes, sizeof(T), off);
     kgemu::detail::note_l2_mode("DataCopy", src.kg_cache);
@@ -296,6 +300,7 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
     const T* s = kgemu::detail::ub_operand(b, "DataCopy", "src", src, bytes);
     kgemu::detail::check_gm_elem_align("DataCopy", dst.kg_ptr);
     const int64_t off = kgemu::detail::gm_check("DataCopy", dst.kg_ptr, bytes, true, dst.kg_base);
+    kgemu::detail::gm_access(b, "DataCopy", ::PIPE_MTE3, dst.kg_ptr, bytes, true, dst.kg_base);
     kgemu::detail::gm_store(b, "DataCopy", dst.kg_ptr, s, count);
     kgemu::detail::trace_mte(b, "DataCopy", "MTE3", bytes, sizeof(T), off);
     kgemu::detail::note_l2_mode("DataCopy", dst.kg_cache);
@@ -323,8 +328,10 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
     const uint64_t len = g.len, ss = g.src_step, ds = g.dst_step;
     kgemu::detail::san_pipe(b, ::PIPE_MTE2);
     auto* d = reinterpret_cast<uint8_t*>(kgemu::detail::ub_operand(b, "DataCopy", "dst", dst, (p.blockCount - 1) * ds + len));
+    kgemu::detail::san_rows(b, p.blockCount, len, ds);
     kgemu::detail::check_gm_elem_align("DataCopy", src.kg_ptr);
     const int64_t off = kgemu::detail::gm_check("DataCopy", src.kg_ptr, (p.blockCount - 1) * ss + len, false, src.kg_base);
+    kgemu::detail::gm_access(b, "DataCopy", ::PIPE_MTE2, src.kg_ptr, len, false, src.kg_base, p.blockCount, ss);
     const auto* s = reinterpret_cast<const uint8_t*>(src.kg_ptr);
     for (uint32_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * ds, s + i * ss, len);
     kgemu::detail::trace_mte(b, "DataCopy", "MTE2", p.blockCount * len, sizeof(T), off);
@@ -341,9 +348,10 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
     kgemu::detail::san_pipe(b, ::PIPE_MTE3);
     const auto* s =
         reinterpret_cast<const uint8_t*>(kgemu::detail::ub_operand(b, "DataCopy", "src", src, (p.blockCount - 1) * ss + len));
-    if (ss != len) kgemu::detail::san_inexact(b);
+    kgemu::detail::san_rows(b, p.blockCount, len, ss);
     kgemu::detail::check_gm_elem_align("DataCopy", dst.kg_ptr);
     const int64_t off = kgemu::detail::gm_check("DataCopy", dst.kg_ptr, (p.blockCount - 1) * ds + len, true, dst.kg_base);
+    kgemu::detail::gm_access(b, "DataCopy", ::PIPE_MTE3, dst.kg_ptr, len, true, dst.kg_base, p.blockCount, ds);
     auto* d = reinterpret_cast<uint8_t*>(dst.kg_ptr);
     for (uint32_t i = 0; i < p.blockCount; ++i) {
         kgemu::detail::gm_store(b, "DataCopy", reinterpret_cast<T*>(d + i * ds), reinterpret_cast<const T*>(s + i * ss),
@@ -361,9 +369,10 @@ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const
     const uint64_t len = p.blockLen * 32ULL;
     const uint64_t ss = (p.blockLen + static_cast<uint64_t>(p.srcStride)) * 32, ds = (p.blockLen + p.dstStride) * 32ULL;
     auto* d = reinterpret_cast<uint8_t*>(kgemu::detail::ub_operand(b, "DataCopy", "dst", dst, (p.blockCount - 1) * ds + len));
+    kgemu::detail::san_rows(b, p.blockCount, len, ds);
     const auto* s =
         reinterpret_cast<const uint8_t*>(kgemu::detail::ub_operand(b, "DataCopy", "src", src, (p.blockCount - 1) * ss + len));
-    if (ss != len) kgemu::detail::san_inexact(b);
+    kgemu::detail::san_rows(b, p.blockCount, len, ss);
     for (uint32_t i = 0; i < p.blockCount; ++i) std::memmove(d + i * ds, s + i * ss, len);
     kgemu::detail::trace_mte(b, "DataCopy", "V", p.blockCount * len, sizeof(T), -1);
 }

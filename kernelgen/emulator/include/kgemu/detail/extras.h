@@ -379,6 +379,7 @@ template <bool isAIVOnly = true>
 inline void SyncAll() {
     auto& b = kgemu::detail::api_enter("SyncAll");
     kgemu::detail::san_barrier_all(b);  // SyncAll orders every pipe of the block as well
+    kgemu::detail::gm_sync_all(b);      // ... and the GM accesses of every block (gm_shadow.h)
     auto& st = kgemu::detail::g_run.sync;
     std::unique_lock<std::mutex> lock(st.mu);
     const uint32_t at_once = st.concurrency == 0 ? 1 : st.concurrency;

@@ -265,16 +265,23 @@ inline void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src, const 
     const uint32_t* off =
         kgemu::detail::ub_operand(b, "Scatter", "dstOffset", dstOffset, static_cast<uint64_t>(count) * sizeof(uint32_t));
     kgemu::detail::ub_operand(b, "Scatter", "dst", dst, sizeof(T));
-    kgemu::detail::ApiCall call(b, "Scatter", ::PIPE_V);
-    call.read(src, 0, count);
-    call.read(dstOffset, 0, count);
-    call.write(dst, 0, (dst.kg_buf_end - kgemu::detail::ub_offset_of(b, dst.kg_addr)) / sizeof(T));
-    call.commit();
-    std::vector<T> in(s, s + count);  // read everything first: src may alias dst
+    // What the hardware addresses: dst's start + dstBaseAddr + dstOffset[i] (bytes), element by element, anywhere
+    // in dst's buffer (not bounded by the view): the runs of those bytes in element order.
     const uint64_t base = kgemu::detail::ub_offset_of(b, dst.kg_addr);
+    std::vector<kgemu::detail::SanSpan> runs;
     for (uint32_t i = 0; i < count; ++i) {
         const uint64_t o = static_cast<uint64_t>(dstBaseAddr) + off[i];
         kgemu::detail::gather_read("Scatter", dst, o, i);  // the same offset checks as Gather's
+        kgemu::detail::san_span_push(runs, base + o, base + o + sizeof(T));
+    }
+    kgemu::detail::ApiCall call(b, "Scatter", ::PIPE_V);
+    call.read(src, 0, count);
+    call.read(dstOffset, 0, count);
+    call.write_runs(dst, runs.data(), static_cast<uint32_t>(runs.size()));
+    call.commit();
+    std::vector<T> in(s, s + count);  // read everything first: src may alias dst
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint64_t o = static_cast<uint64_t>(dstBaseAddr) + off[i];
         std::memcpy(b.ub + base + o, &in[i], sizeof(T));
     }
 }

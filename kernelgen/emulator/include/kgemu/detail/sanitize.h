@@ -32,6 +32,7 @@
 #include <cstring>
 
 #include "kgemu/detail/access.h"
+#include "kgemu/detail/gm_shadow.h"
 #include "kgemu/detail/tpipe.h"
 
 namespace kgemu {
@@ -107,38 +108,14 @@ inline std::string san_call_name(const BlockState& b, uint32_t idx) {
 }
 
 // Index of the segment that starts at x, splitting the one that contains it.
-inline size_t san_split(std::vector<SanSeg>& segs, uint32_t x) {
-    auto it = std::upper_bound(segs.begin(), segs.end(), x, [](uint32_t v, const SanSeg& s) { return v < s.begin; });
-    size_t i = static_cast<size_t>(it - segs.begin()) - 1;
-    if (i >= segs.size()) return segs.size();
-    if (segs[i].begin == x) return i;
-    if (x >= segs[i].end) return i + 1;
-    SanSeg tail = segs[i];
-    tail.begin = x;
-    segs[i].end = x;
-    segs.insert(segs.begin() + static_cast<std::ptrdiff_t>(i) + 1, tail);
-    return i + 1;
-}
+inline size_t san_split(std::vector<SanSeg>& segs, uint32_t x) { return seg_split(segs, x); }
 
 inline bool san_same_history(const SanSeg& a, const SanSeg& b) {
     return std::memcmp(&a.w_clk, &b.w_clk, sizeof(SanSeg) - offsetof(SanSeg, w_clk)) == 0;
 }
 
 // Merges equal neighbours in [lo - 1, hi].
-inline void san_merge(std::vector<SanSeg>& segs, size_t lo, size_t hi) {
-    if (segs.size() < 2) return;
-    size_t i = lo > 0 ? lo - 1 : 0;
-    hi = std::min(hi, segs.size() - 1);
-    size_t out = i;
-    for (size_t k = i + 1; k <= hi; ++k) {
-        if (san_same_history(segs[out], segs[k])) {
-            segs[out].end = segs[k].end;
-        } else {
-            segs[++out] = segs[k];
-        }
-    }
-    if (out != hi) segs.erase(segs.begin() + static_cast<std::ptrdiff_t>(out) + 1, segs.begin() + static_cast<std::ptrdiff_t>(hi) + 1);
-}
+inline void san_merge(std::vector<SanSeg>& segs, size_t lo, size_t hi) { seg_merge(segs, lo, hi, san_same_history); }
 
 [[noreturn]] inline void san_race(BlockState& b, const char* api, int pipe, bool write, const SanSeg& s, uint64_t a,
                                   uint64_t e, int other_pipe, uint32_t other_call, bool other_write) {
@@ -219,8 +196,10 @@ inline void san_mark(BlockState& b, uint64_t a64, uint64_t e64, uint8_t state, u
     san_merge(segs, lo, hi);
 }
 
+// One run of an operand. For an operand of several runs (SanOp::spans), op is the run and its undefined bytes are
+// reported at logical offset lshift of an operand of ltotal bytes (the runs laid end to end in element order).
 inline void san_access(BlockState& b, const char* api, int pipe, uint32_t clk, uint32_t call, const SanOp& op,
-                       SanUndefSet* undef = nullptr) {
+                       SanUndefSet* undef = nullptr, uint64_t lshift = 0, uint64_t ltotal = 0) {
     auto& segs = b.san.segs;
     const uint64_t ub = b.ub_size;
     const uint32_t a = static_cast<uint32_t>(std::min<uint64_t>(op.begin, ub));
@@ -254,7 +233,8 @@ inline void san_access(BlockState& b, const char* api, int pipe, uint32_t clk, u
                                    s.u_hi, san_buffer_name(b, s.u_lo).c_str()));
                 }
                 // a vector op: its results from these bytes are undefined too (an error only if they are copied out)
-                undef->add(SanUndef{ua - op.begin, ue - op.begin, op.end - op.begin,
+                undef->add(SanUndef{ua - op.begin + lshift, ue - op.begin + lshift,
+                                    ltotal != 0 ? ltotal : op.end - op.begin,
                                     s.written == 2 ? s.u_origin : UINT32_MAX, s.written == 2 ? s.u_lo : ua,
                                     s.written == 2 ? s.u_hi : ue});
             }
@@ -313,14 +293,61 @@ inline void san_after_scalar(BlockState& b, int pipe, const SanOp* ops, int n) {
     }
 }
 
+// Bytes of an operand in element order: its runs laid end to end (all of [begin, end) when it has none).
+inline uint64_t san_logical_bytes(const SanOp& op) {
+    if (op.sp_n == 0) return op.end - op.begin;
+    uint64_t n = 0;
+    for (uint32_t k = 0; k < op.sp_n; ++k) n += op.spans[k].end - op.spans[k].begin;
+    return n;
+}
+
+// Checks every run of op (one san_access per run, in element order).
+inline void san_access_runs(BlockState& b, const char* api, int pipe, uint32_t clk, uint32_t call, const SanOp& op,
+                            SanUndefSet* undef) {
+    if (op.sp_n == 0) {
+        san_access(b, api, pipe, clk, call, op, undef);
+        return;
+    }
+    const uint64_t total = san_logical_bytes(op);
+    uint64_t at = 0;
+    SanOp run = op;
+    run.sp_n = 0;
+    run.spans = nullptr;
+    for (uint32_t k = 0; k < op.sp_n; ++k) {
+        run.begin = op.spans[k].begin;
+        run.end = op.spans[k].end;
+        san_access(b, api, pipe, clk, call, run, undef, at, total);
+        at += run.end - run.begin;
+    }
+}
+
+// Marks the logical bytes [x, y) of op (element order) with value state 2.
+inline void san_mark_logical(BlockState& b, const SanOp& op, uint64_t x, uint64_t y, uint32_t origin, uint32_t src_lo,
+                             uint32_t src_hi) {
+    if (op.sp_n == 0) {
+        san_mark(b, op.begin + x, op.begin + std::min(y, op.end - op.begin), 2, origin, src_lo, src_hi);
+        return;
+    }
+    uint64_t at = 0;
+    for (uint32_t k = 0; k < op.sp_n && at < y; ++k) {
+        const uint64_t len = op.spans[k].end - op.spans[k].begin;
+        const uint64_t lo = std::max(x, at), hi = std::min(y, at + len);
+        if (lo < hi) san_mark(b, op.spans[k].begin + (lo - at), op.spans[k].begin + (hi - at), 2, origin, src_lo, src_hi);
+        at += len;
+    }
+}
+
 // Checks one described call: allocation identity, then reads, then writes, on the call's pipe. A vector op
 // that reads bytes without a defined value passes the undefinedness on to its results; a copy-out of such
 // bytes is the defect (kernels routinely compute on a rounded-up count and copy out only the valid part).
+// Operands with runs (strided, masked, scattered forms) are checked and marked run by run, so the bytes
+// between the runs keep their state.
 inline void san_apply(BlockState& b, const char* api, uint64_t call_no, int pipe, const SanOp* ops, int n) {
     if (!b.san.on || n == 0) return;
     uint32_t clk = 0, call = UINT32_MAX;
     if (pipe != kSanS) {
-        clk = ++b.san.vc[pipe].c[pipe];
+        // a GM access of this call (gm_shadow.h) already took the call's tick on its pipe
+        clk = b.san.gm.clk_call == call_no ? b.san.gm.clk : ++b.san.vc[pipe].c[pipe];
         if (b.san.calls.size() < kSanMaxCalls) {
             call = static_cast<uint32_t>(b.san.calls.size());
             b.san.calls.push_back(SanCall{api, call_no, b.tiles, static_cast<int8_t>(pipe)});
@@ -329,13 +356,13 @@ inline void san_apply(BlockState& b, const char* api, uint64_t call_no, int pipe
     if (pipe != kSanS) san_after_scalar(b, pipe, ops, n);
     SanUndefSet undef;
     for (int i = 0; i < n; ++i) {
-        if (!ops[i].write) san_access(b, api, pipe, clk, call, ops[i], pipe == kSanV ? &undef : nullptr);
+        if (!ops[i].write) san_access_runs(b, api, pipe, clk, call, ops[i], pipe == kSanV ? &undef : nullptr);
     }
     const bool reduction = undef.n != 0 && san_is_reduction(api);
     for (int i = 0; i < n; ++i) {
         if (!ops[i].write) continue;
-        san_access(b, api, pipe, clk, call, ops[i]);
-        const uint64_t len = ops[i].end - ops[i].begin;
+        san_access_runs(b, api, pipe, clk, call, ops[i], nullptr);
+        const uint64_t len = san_logical_bytes(ops[i]);
         for (int k = 0; k < undef.n; ++k) {  // element-wise: map each undefined piece onto the result
             const SanUndef& u = undef.r[k];
             // A result narrower than its source packs several elements into a byte (Compare's bit mask: 8 per
@@ -345,7 +372,7 @@ inline void san_apply(BlockState& b, const char* api, uint64_t call_no, int pipe
             const bool packed = len < u.len;
             uint64_t x = reduction ? 0 : (u.rel_begin * len + (packed ? u.len - 1 : 0)) / u.len;
             uint64_t y = reduction ? len : (u.rel_end * len + u.len - 1) / u.len;
-            san_mark(b, ops[i].begin + x, ops[i].begin + std::min(y, len), 2, call, u.src_lo, u.src_hi);
+            san_mark_logical(b, ops[i], x, std::min(y, len), call, u.src_lo, u.src_hi);
         }
     }
 }
@@ -384,6 +411,51 @@ inline void san_record(BlockState& b, const char* api, const char* role, uint64_
     op.exact = exact;
     op.role = role;
     op.write = std::strcmp(role, "dst") == 0 || std::strcmp(role, "sharedTmpBuffer") == 0;
+    op.spans = nullptr;
+    op.sp_n = 0;
+}
+
+// ---- the runs of a strided / masked operand (the one ub_operand recorded last) ----
+constexpr size_t kSanMaxSpans = 4096;  // more runs than this: the operand stays a conservative extent
+
+inline void san_span_push(std::vector<SanSpan>& v, uint64_t a, uint64_t e) {
+    if (!v.empty() && v.back().end == a) {
+        v.back().end = static_cast<uint32_t>(e);
+    } else {
+        v.push_back(SanSpan{static_cast<uint32_t>(a), static_cast<uint32_t>(e)});
+    }
+}
+// The scratch vector for the last operand's runs (nullptr when the sanitizer is off).
+inline std::vector<SanSpan>* san_spans_begin(BlockState& b) {
+    if (!b.san.on || b.san.p_n == 0) return nullptr;
+    auto& v = b.san.p_spans[b.san.p_n - 1];
+    v.clear();
+    return &v;
+}
+// Attaches the runs: the operand is checked and marked run by run (exact), or stays a conservative extent when
+// there are too many of them.
+inline void san_spans_end(BlockState& b) {
+    SanOp& op = b.san.p_ops[b.san.p_n - 1];
+    auto& v = b.san.p_spans[b.san.p_n - 1];
+    if (v.empty() || v.size() > kSanMaxSpans) {
+        op.exact = false;
+        return;
+    }
+    op.exact = true;
+    if (v.size() == 1 && v[0].begin == op.begin && v[0].end == op.end) return;
+    op.spans = v.data();
+    op.sp_n = static_cast<uint32_t>(v.size());
+}
+// `count` rows of `len` bytes, `step` bytes apart, from the last operand's start (DataCopy / DataCopyPad strides).
+inline void san_rows(BlockState& b, uint64_t count, uint64_t len, uint64_t step) {
+    if (count <= 1 || step == len) return;  // contiguous: the operand's span is exact already
+    std::vector<SanSpan>* v = san_spans_begin(b);
+    if (v == nullptr) return;
+    const uint64_t base = b.san.p_ops[b.san.p_n - 1].begin;
+    for (uint64_t r = 0; r < count && v->size() <= kSanMaxSpans; ++r) {
+        san_span_push(*v, base + r * step, std::min<uint64_t>(base + r * step + len, b.ub_size));
+    }
+    san_spans_end(b);
 }
 
 inline void san_gm_write(BlockState& b, const void* p, uint64_t bytes) {
@@ -453,8 +525,10 @@ inline void check_call(const ApiCall& call) {
         op.write = a.write;
         op.exact = a.exact;
         op.role = a.write ? "dst" : "src";
+        op.spans = a.spans;
+        op.sp_n = a.sp_n;
         san_check_alloc(b, call.api(), op);
-        if (a.exact && a.end > (static_cast<uint64_t>(a.view_end) + 31) / 32 * 32) {
+        if (a.exact && a.sp_n == 0 && a.end > (static_cast<uint64_t>(a.view_end) + 31) / 32 * 32) {
             fail(call.api(), strf("%s needs UB [%llu, %llu), past the end of its LocalTensor view at UB offset %u: "
                                   "the count exceeds the tensor it was given although it stays inside the buffer",
                                   op.role, static_cast<unsigned long long>(a.begin),
@@ -463,7 +537,10 @@ inline void check_call(const ApiCall& call) {
     }
     for (int i = 0; i < call.size(); ++i) {
         const Access& a = call[i];
-        if (a.space == Access::kGm && a.write) san_gm_write(b, reinterpret_cast<const void*>(a.begin), a.end - a.begin);
+        if (a.space != Access::kGm) continue;
+        if (a.write) san_gm_write(b, reinterpret_cast<const void*>(a.begin), a.end - a.begin);
+        gm_access(b, call.api(), call.pipe(), reinterpret_cast<const void*>(a.begin), a.end - a.begin, a.write, nullptr,
+                  1, 0);
     }
     san_apply(b, call.api(), b.api_calls, san_pipe_index(call.pipe()), ops, n);
 }

@@ -55,6 +55,52 @@ struct CovWrite {
     bool atomic;
 };
 
+// Pipes as vector-clock indices: S, V, M, MTE1, MTE2, MTE3, FIX, other.
+constexpr int kSanPipes = 8;
+
+// ---- GM shadow (kgemu/detail/gm_shadow.h) ----
+// Within a block: a run of GM bytes of one registered tensor with its last write and last read per pipe.
+struct GmSeg {
+    uint64_t begin, end;  // host addresses
+    uint32_t w_clk, w_call;
+    uint32_t r_clk[kSanPipes];
+    uint32_t r_call[kSanPipes];
+    int8_t w_pipe;  // -1: not written by this block
+};
+// A GM-accessing call, for naming it in diagnoses.
+struct GmCall {
+    const char* api;
+    uint64_t call_no;
+    uint64_t tile;
+    const void* origin;  // the pointer its GlobalTensor was set to (SetGlobalBuffer), or nullptr
+    int8_t pipe;
+};
+// Across blocks: a run of GM bytes this block read or wrote in one SyncAll phase.
+struct GmRun {
+    uint64_t begin, end;  // host addresses
+    uint32_t call;        // GmCall index of the block (UINT32_MAX: not recorded)
+    uint32_t phase;       // SyncAll calls the block had completed
+    uint16_t tensor;      // index into g_run.gm
+    uint8_t kind;         // 0 read, 1 write, 2 atomic write
+    int8_t pipe;
+};
+struct GmShadow {
+    std::vector<std::vector<GmSeg>> segs;  // by g_run.gm index
+    std::vector<GmCall> calls;
+    std::vector<GmRun> runs;
+    uint32_t phase = 0;
+    uint64_t clk_call = ~0ULL;  // the API call whose pipe clock the GM hook already advanced (san_apply reuses it)
+    uint32_t clk = 0;
+    uint64_t rec_call = ~0ULL;  // the API call recorded last in `calls`
+    size_t run_limit = 1u << 20;  // runs before they are sorted and merged (gm_run_add)
+};
+// One block's GM runs, kept for the cross-block check after the launch.
+struct GmBlockLog {
+    uint32_t block;
+    std::vector<GmCall> calls;
+    std::vector<GmRun> runs;
+};
+
 struct RunState {
     const KgSoc* soc = nullptr;
     bool sanitize = true;  // KERNELGEN_SANITIZE=0 turns the sanitizer off
@@ -66,6 +112,7 @@ struct RunState {
     SyncState sync;
     std::mutex cov_mu;
     std::vector<CovWrite> cov;  // every block's GM output writes (rt_block_end appends)
+    std::vector<GmBlockLog> gm_log;  // every block's GM runs (rt_block_end appends; gm_shadow.h checks them)
 };
 extern RunState g_run;  // defined in runtime/kg_runtime.cpp
 
@@ -73,13 +120,15 @@ constexpr int kMaxEventIds = 16;
 constexpr int kNumHardEvents = static_cast<int>(AscendC::HardEvent::MAX);
 
 // ---- sanitizer state (kgemu/detail/sanitize.h) ----
-// Pipes as vector-clock indices: S, V, M, MTE1, MTE2, MTE3, FIX, other.
-constexpr int kSanPipes = 8;
 struct VClock {
     uint32_t c[kSanPipes] = {};
     void join(const VClock& o) {
         for (int i = 0; i < kSanPipes; ++i) c[i] = c[i] > o.c[i] ? c[i] : o.c[i];
     }
+};
+// A run of UB bytes an operand touches (absolute UB offsets).
+struct SanSpan {
+    uint32_t begin, end;
 };
 // One UB operand of the call being described (see ApiCall / ub_operand).
 struct SanOp {
@@ -91,6 +140,10 @@ struct SanOp {
     bool write = false;
     bool exact = true;            // the span is exactly what is read (count forms), not a conservative extent
     const char* role = "";
+    // Strided / masked / scattered forms: the bytes touched are sp_n runs (SanSpan, absolute UB offsets, in the
+    // order of the elements they hold) inside [begin, end); sp_n == 0: all of [begin, end).
+    const SanSpan* spans = nullptr;
+    uint32_t sp_n = 0;
 };
 // A run of UB bytes with one history: written at all, the last write and the last read on every pipe.
 struct SanSeg {
@@ -134,7 +187,9 @@ struct SanState {
     int p_n = 0;
     SanOp p_ops[8];
     uint64_t explicit_call = ~0ULL;  // the last call described through ApiCall (its ub_operand records are dropped)
+    std::vector<SanSpan> p_spans[8];    // the runs of p_ops[i] (SanOp::spans points here)
     std::vector<SanGmWrite> gm_writes;  // GM output writes of this block, coalesced
+    GmShadow gm;                        // GM ranges by pipe and SyncAll phase (kgemu/detail/gm_shadow.h)
 };
 
 struct BlockState {

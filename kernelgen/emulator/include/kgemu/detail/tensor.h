@@ -17,6 +17,9 @@ namespace detail {
 inline void san_record(BlockState& b, const char* api, const char* role, uint64_t off, uint64_t bytes, uint64_t view_end,
                 const void* owner, int32_t slot, uint32_t gen, bool exact);
 inline void san_gm_write(BlockState& b, const void* p, uint64_t bytes);
+// GM runs for the pipe / block hazard checks (gm_shadow.h).
+inline void gm_access(BlockState& b, const char* api, ::pipe_t pipe, const void* p, uint64_t bytes, bool write,
+                      const void* origin, uint64_t rows = 1, uint64_t stride = 0);
 
 [[noreturn]] inline void local_index_fail(const char* api, const void* addr, uint64_t index, uint32_t esize,
                                           uint32_t buf_end) {
@@ -189,18 +192,24 @@ public:
     T GetValue(const uint64_t offset) const {
         kgemu::detail::block_state("GlobalTensor::GetValue");
         kgemu::detail::gm_check("GlobalTensor::GetValue", kg_ptr + offset, sizeof(T), false, kg_base);
+        kgemu::detail::gm_access(*kgemu::detail::tl_block, "GlobalTensor::GetValue", ::PIPE_S, kg_ptr + offset,
+                                 sizeof(T), false, kg_base, 1, 0);
         kgemu::detail::note_scalar();
         return kg_ptr[offset];
     }
     __gm__ T& operator()(const uint64_t offset) const {
         kgemu::detail::block_state("GlobalTensor::operator()");
         kgemu::detail::gm_check("GlobalTensor::operator()", kg_ptr + offset, sizeof(T), false, kg_base);
+        kgemu::detail::gm_access(*kgemu::detail::tl_block, "GlobalTensor::operator()", ::PIPE_S, kg_ptr + offset,
+                                 sizeof(T), false, kg_base, 1, 0);  // a read as far as the block checks go
         kgemu::detail::san_gm_write(*kgemu::detail::tl_block, kg_ptr + offset, sizeof(T));  // may be written
         return kg_ptr[offset];
     }
     void SetValue(const uint64_t offset, T value) const {
         kgemu::detail::block_state("GlobalTensor::SetValue");
         kgemu::detail::gm_check("GlobalTensor::SetValue", kg_ptr + offset, sizeof(T), true, kg_base);
+        kgemu::detail::gm_access(*kgemu::detail::tl_block, "GlobalTensor::SetValue", ::PIPE_S, kg_ptr + offset,
+                                 sizeof(T), true, kg_base, 1, 0);
         kgemu::detail::san_gm_write(*kgemu::detail::tl_block, kg_ptr + offset, sizeof(T));
         kgemu::detail::note_scalar();
         kg_ptr[offset] = value;

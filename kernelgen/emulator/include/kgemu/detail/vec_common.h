@@ -374,11 +374,52 @@ inline uint64_t mask_extent(uint32_t esize, uint32_t blk, uint32_t rep, const Ma
     return ext;
 }
 
+// The sanitizer's view of a mask/repeat operand: the runs of bytes its active elements occupy, in element order
+// (repeat by repeat, block by block), so that the bytes between strided blocks and masked-off lanes keep their
+// state (sanitize.h san_spans_begin / san_spans_end).
+inline void san_rep_spans(BlockState& b, uint32_t esize, uint32_t blk, uint32_t rep, const MaskBits& m) {
+    std::vector<SanSpan>* v = san_spans_begin(b);
+    if (v == nullptr) return;
+    const uint64_t base = b.san.p_ops[b.san.p_n - 1].begin;
+    const uint32_t epb = 32 / esize;
+    auto emit = [&](uint32_t r, uint32_t k0, uint32_t k1) {  // active elements [k0, k1) of one 32-byte block
+        const uint64_t a = base + (static_cast<uint64_t>(r) * rep + static_cast<uint64_t>(k0 / epb) * blk) * 32 +
+                           static_cast<uint64_t>(k0 % epb) * esize;
+        san_span_push(*v, a, a + static_cast<uint64_t>(k1 - k0) * esize);
+    };
+    if (m.counter) {
+        for (uint32_t r = 0; r < m.repeat && v->size() <= kSanMaxSpans; ++r) {
+            const uint64_t left = m.count - static_cast<uint64_t>(r) * m.per_rep;
+            const uint32_t n = left < m.per_rep ? static_cast<uint32_t>(left) : m.per_rep;
+            for (uint32_t k = 0; k < n; k += epb) emit(r, k, std::min(n, k + epb));
+        }
+    } else {
+        std::vector<std::pair<uint32_t, uint32_t>> runs;  // one repeat's runs, split at block boundaries
+        for (uint32_t k = 0; k <= m.kmax; ++k) {
+            if (!m.test(k)) continue;
+            if (!runs.empty() && runs.back().second == k && k % epb != 0) {
+                runs.back().second = k + 1;
+            } else {
+                runs.emplace_back(k, k + 1);
+            }
+        }
+        for (uint32_t r = 0; r < m.repeat && v->size() <= kSanMaxSpans; ++r) {
+            for (const auto& run : runs) emit(r, run.first, run.second);
+        }
+    }
+    san_spans_end(b);
+}
+
 template <typename T>
 inline RepOperand rep_operand(BlockState& b, const char* api, const char* role, const AscendC::LocalTensor<T>& t,
                               uint32_t blk, uint32_t rep, const MaskBits& m) {
     const uint64_t ext = mask_extent(sizeof(T), blk, rep, m);
     T* p = ub_operand(b, api, role, t, ext, 32, false);
+    // a reduction's source stays a conservative extent: its results are not element-wise, so undefined lanes
+    // would taint every result (sanitize.h), also those of repeats whose lanes were all written
+    if (b.san.on && m.repeat != 0 && !(role[0] == 's' && san_is_reduction(api))) {
+        san_rep_spans(b, static_cast<uint32_t>(sizeof(T)), blk, rep, m);
+    }
     return RepOperand{reinterpret_cast<uint8_t*>(p), static_cast<uint32_t>(sizeof(T)), blk, rep};
 }
 
