@@ -105,7 +105,9 @@ inline void trans_data_5hd(const uint64_t* dst_addrs, const uint64_t* src_addrs,
     list_offsets(b, api, "srcList", src_addrs, repeat, ss, so, slo, shi);
     list_offsets(b, api, "dstList", dst_addrs, repeat, ds, dso, dlo, dhi);
     ApiCall call(b, api, ::PIPE_V);
-    call.read(ub_span(b, slo, shi), 0, shi - slo);
+    // not element-wise: mapping unwritten source bytes onto the result by position would taint the wrong lanes
+    // (kernels transpose partly filled blocks and use only the filled lanes), so the source is an extent
+    call.read_extent(ub_span(b, slo, shi), 0, shi - slo);
     call.write(ub_span(b, dlo, dhi), 0, dhi - dlo);
     call.commit();
     for (uint32_t r = 0; r < repeat; ++r) {
@@ -170,7 +172,7 @@ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src) {
     T* d = kgemu::detail::ub_operand(b, "Transpose", "dst", dst, 512);
     const T* s = kgemu::detail::ub_operand(b, "Transpose", "src", src, 512);
     kgemu::detail::ApiCall call(b, "Transpose", ::PIPE_V);
-    call.read(src, 0, 256);
+    call.read_extent(src, 0, 256);  // a permutation, not element-wise (as TransDataTo5HD)
     call.write(dst, 0, 256);
     call.commit();
     T in[256];
