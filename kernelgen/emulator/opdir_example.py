@@ -15,6 +15,7 @@ diagnosis (naming operator, SOC, block and API call) is printed and returned in 
 from __future__ import annotations
 
 import os
+import platform
 import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -41,6 +42,9 @@ ACL_TO_GE = {"FLOAT": "DT_FLOAT", "FLOAT16": "DT_FLOAT16", "BF16": "DT_BF16", "I
 MAX_KERNEL_UNITS = 8  # the example's dtype tokens usually narrow it to one or two
 # As `kernelgen sim` treats operator directories: a GM access into a tensor's allocation padding (the NPU
 # allocator's 512-byte rounding) is a warning, not a defect (kgemu_acl_gm_slack in runtime/kg_acl_launch.cpp).
+# ops-nn's examples are written for CANN's hosts, many of them aarch64, where g++ has the half type __fp16;
+# on x86-64 the same IEEE binary16 type is spelled _Float16.
+EXAMPLE_FLAGS = ("-D__fp16=_Float16",) if platform.machine() in ("x86_64", "AMD64") else ()
 GM_SLACK_UNIT = ('// kernelgen run-example OP_DIR: GM accesses into allocation padding are warnings.\n'
                  '#include <cstdint>\nextern "C" int32_t kgemu_acl_gm_slack(void) { return 1; }\n')
 
@@ -88,7 +92,9 @@ def aclnn_type(op_dir: Path) -> str:
 
 def example_combos(decl, soc: Soc, example_text: str) -> list[dict[str, str]]:
     """The OpDef dtype combinations the example can ask for (see the module doc)."""
-    combos = [c for c in decl.combos(soc.family) if all(v in GE_DTYPES for v in c.values())]
+    # an OpDef listing one dtype row per format (ND, NCHW, NHWC...) repeats a combination: one kernel unit each
+    combos = list({tuple(c.items()): c for c in decl.combos(soc.family)
+                   if all(v in GE_DTYPES for v in c.values())}.values())
     if not combos:
         raise UsageError(f"{decl.op_type} declares no dtype combination the emulator has C++ types for on {soc.family}")
     used = {ACL_TO_GE[t] for t in re.findall(r"\bACL_([A-Z0-9]+)\b", example_text) if t in ACL_TO_GE}
@@ -186,7 +192,7 @@ def build_example(op_dir: Path, soc: Soc, example: Path, progress: Progress | No
         labels.append(", ".join(f"{n}={v.removeprefix('DT_')}" for n, v in combo.items()))
     units.append(CompileUnit(f"kg_acl_soc_{_ident(soc.sku)}", write_source(_soc_unit(soc), "kg_acl_soc")))
     units.append(CompileUnit("kg_acl_gm_slack", write_source(GM_SLACK_UNIT, "kg_acl_gm_slack")))
-    units.append(CompileUnit(f"example_{_ident(op_dir.name)}_{_ident(example.stem)}", example, (),
+    units.append(CompileUnit(f"example_{_ident(op_dir.name)}_{_ident(example.stem)}", example, EXAMPLE_FLAGS,
                              (*example_inc, example.parent)))
     if progress:
         progress(f"building {example.name} for {soc.family} with {described}; kernels for "
