@@ -1,7 +1,7 @@
 """run-example for an operator directory: its own examples/test_aclnn_*.cpp, unmodified, on the emulator.
 
 What ops-nn's `build.sh --run_example OP eager cust` does on an NPU machine, with CANN replaced by the emulator:
-- the aclnn API: the directory's own `op_host/op_api/*.cpp` (ACLNNTYPE aclnn_exclude) compiled against the
+- the aclnn API: the directory's own `op_host/op_api/*.cpp` or `op_api/*.cpp` (ACLNNTYPE aclnn_exclude) compiled against the
   emulated opdev headers; where there are none, the API CANN's opbuild would generate from the OpDef
   (kernelgen/emulator/aclnn_gen.py), its header reachable as `aclnn_<op>.h` and `aclnnop/aclnn_<op>.h`;
 - the directory's host sources (OpDef, tiling, infershape) and its kernel, one unit per OpDef dtype combination
@@ -70,6 +70,16 @@ class OpDirOutcome:
     @property
     def passed(self) -> bool:
         return self.returncode == 0
+
+
+def default_soc(op_dir: Path) -> Soc:
+    """The SOC run-example OP_DIR uses without --soc: ascend910b if the OpDef configures it, else the OpDef's first
+    SOC kernelgen emulates (as `kernelgen sim` and the survey choose; softplus_v2 is configured for ascend950 only)."""
+    from kernelgen.emulator.emulate import OperatorSource
+    from kernelgen.socs import get_soc
+
+    op_dir = Path(op_dir).resolve()
+    return get_soc(OperatorSource(op_dir, op_dir.name).default_soc())
 
 
 def find_examples(op_dir: Path) -> list[Path]:
@@ -141,11 +151,20 @@ def checkout_includes(op_dir: Path) -> tuple[Path, ...]:
     return ()
 
 
+def own_api_dir(op_dir: Path) -> Path | None:
+    """Where the directory keeps its own aclnn sources: `op_host/op_api/` or, in ops-nn's other layout, `op_api/`
+    beside op_host (e.g. relu_v2, softplus_v2, nll_loss); None when it has neither (opbuild generates the API)."""
+    for candidate in (op_dir / "op_host" / "op_api", op_dir / "op_api"):
+        if candidate.is_dir() and any(candidate.glob("*.cpp")):
+            return candidate
+    return None
+
+
 def api_units(source, soc: Soc) -> tuple[list[CompileUnit], tuple[Path, ...], str]:
     """(compile units of the aclnn API, include dirs the example needs, a description)."""
     op_dir = source.op_dir
-    api_dir = op_dir / "op_host" / "op_api"
-    own = sorted(api_dir.glob("*.cpp")) if api_dir.is_dir() else []
+    api_dir = own_api_dir(op_dir)
+    own = sorted(api_dir.glob("*.cpp")) if api_dir is not None else []
     if own:
         headers = {f"aclnnop/{h.name}": h.read_text(errors="replace") for h in sorted(api_dir.glob("aclnn_*.h"))}
         alias = materialize_tree(headers or {"aclnnop/.keep": ""}, f"{source.snake}_own_aclnnop")
@@ -232,6 +251,6 @@ def run_opdir_example(op_dir: Path, soc: Soc, example: Path, on_line: Callable[[
     return OpDirOutcome(program.example, soc.family, result.returncode, program.api, defect, detail)
 
 
-__all__ = ["OpDirExample", "OpDirOutcome", "aclnn_type", "api_units", "build_example", "checkout_includes",
+__all__ = ["OpDirExample", "OpDirOutcome", "aclnn_type", "api_units", "build_example", "checkout_includes", "default_soc",
            "example_combos",
-           "find_examples", "run_opdir_example"]
+           "find_examples", "own_api_dir", "run_opdir_example"]

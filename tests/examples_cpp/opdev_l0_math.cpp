@@ -1,7 +1,8 @@
 // The l0 operators ops-nn's op_api sources call from CANN's common kernels (Sub, RealDiv, Abs, OnesLike,
 // ReduceSumOp, ReduceMean, UnsqueezeNd, Transpose, ReFormat/TransData), driven through an executor as op_api
 // code does, and the ACL host helpers ops-nn's examples call (aclFloatToFloat16/aclFloat16ToFloat,
-// aclrtGetSocName, aclrtCreateContext).
+// aclrtGetSocName, aclrtCreateContext); NpuArch named under `using namespace op;` with soc_spec.h included
+// (one type, as in CANN; l1_loss_grad's op_api does this).
 #include <functional>
 #include <string>
 
@@ -17,6 +18,8 @@
 #include "level0/sub.h"
 #include "level0/unsqueeze.h"
 #include "opdev/make_op_executor.h"
+#include "opdev/platform.h"
+#include "platform/soc_spec.h"
 
 namespace {
 using Plan = std::function<const aclTensor*(aclOpExecutor*)>;
@@ -135,6 +138,11 @@ int main()
     EXPECT_EQ_CODE("aclFloatToFloat16(65520) overflows to inf", aclFloatToFloat16(65520.0f), 0x7C00);
     EXPECT_TRUE("aclFloat16ToFloat(0x0001) is 2^-24", aclFloat16ToFloat(0x0001) == std::ldexp(1.0f, -24));
     EXPECT_TRUE("aclFloat16ToFloat(0xC100) is -2.5", aclFloat16ToFloat(0xC100) == -2.5f);
+    {
+        using namespace op;
+        EXPECT_TRUE("GetCurNpuArch() == NpuArch::DAV_2201 (one NpuArch) on ascend910b",
+                    GetCurrentPlatformInfo().GetCurNpuArch() == NpuArch::DAV_2201);
+    }
     const char* soc = aclrtGetSocName();
     EXPECT_TRUE("aclrtGetSocName names an Ascend SOC", soc != nullptr && std::string(soc).rfind("Ascend", 0) == 0);
     aclrtContext context = nullptr;
