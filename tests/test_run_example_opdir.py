@@ -133,6 +133,18 @@ def test_an_operator_directory_runs_its_own_example(op, expect, monkeypatch):
 
 
 @requires_cxx
+def test_own_op_api_beside_op_host_with_cann_common_l0_ops(monkeypatch):
+    # sq_err_lite keeps aclnnSqErrLite in op_api/ (not op_host/op_api) and chains Sub and ReduceSumOp around its
+    # kernel: (self - target)^2 with target broadcast, and the sum 68 for reduction 1
+    no_cann(monkeypatch)
+    res = cli(["run-example", OPDIRS / "sq_err_lite"])
+    assert res.exit_code == 0, res.output
+    assert "its own op_api sources (aclnn_sq_err_lite.cpp, square_lite.cpp)" in res.output
+    assert "aclnnSqErrLite none result[7] is: 25.000000" in res.output
+    assert "aclnnSqErrLite sum result is: 68.000000" in res.output
+
+
+@requires_cxx
 def test_the_generated_api_rejects_what_the_opdef_does_not_declare(tmp_path, monkeypatch):
     no_cann(monkeypatch)
     src = tmp_path / "wrong_dtype.cpp"
