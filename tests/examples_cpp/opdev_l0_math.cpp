@@ -1,5 +1,5 @@
-// The l0 operators ops-nn's op_api sources call from CANN's common kernels (Sub, RealDiv, Abs, OnesLike,
-// ReduceSumOp, ReduceMean, UnsqueezeNd, Transpose, ReFormat/TransData), driven through an executor as op_api
+// The l0 operators ops-nn's op_api sources call from CANN's common kernels (Add, Sub, Mul, Div, RealDiv, Axpy,
+// LogicalAnd, Abs, OnesLike, ReduceSumOp, ReduceMean, Cumsum, UnsqueezeNd, SqueezeNd, Transpose, ReFormat/TransData), driven through an executor as op_api
 // code does, and the ACL host helpers ops-nn's examples call (aclFloatToFloat16/aclFloat16ToFloat,
 // aclrtGetSocName, aclrtCreateContext); NpuArch named under `using namespace op;` with soc_spec.h included
 // (one type, as in CANN; l1_loss_grad's op_api does this).
@@ -11,6 +11,13 @@
 #include "aclnn_kernels/transpose.h"
 #include "kg_example_util.h"
 #include "level0/abs.h"
+#include "level0/add.h"
+#include "level0/axpy.h"
+#include "level0/cumsum.h"
+#include "level0/div.h"
+#include "level0/logical_and.h"
+#include "level0/mul.h"
+#include "level0/squeeze.h"
 #include "level0/ones_like.h"
 #include "level0/realdiv.h"
 #include "level0/reduce_mean.h"
@@ -90,6 +97,31 @@ int main()
                  Through("RealDiv", [&](aclOpExecutor* e) { return l0op::RealDiv(row.tensor, a.tensor, e); }, {2, 3},
                          stream),
                  {0.5, -0.5, static_cast<double>(4.0f / 3.0f), 0.125, -0.2f, static_cast<double>(4.0f / 6.0f)});
+    ExpectValues("Add", Through("Add", [&](aclOpExecutor* e) { return l0op::Add(a.tensor, row.tensor, e); }, {2, 3}, stream),
+                 {1.5, 1, 7, 4.5, 4, 10});
+    ExpectValues("Mul", Through("Mul", [&](aclOpExecutor* e) { return l0op::Mul(a.tensor, row.tensor, e); }, {2, 3}, stream),
+                 {0.5, -2, 12, 2, -5, 24});
+    ExpectValues("Div", Through("Div", [&](aclOpExecutor* e) { return l0op::Div(a.tensor, row.tensor, e); }, {2, 3}, stream),
+                 {2, -2, 0.75, 8, -5, 1.5});
+    ExpectValues("Axpy self + 2 * other",
+                 Through("Axpy", [&](aclOpExecutor* e) { return l0op::Axpy(a.tensor, row.tensor, 2.0f, e); }, {2, 3}, stream),
+                 {2, 0, 11, 5, 3, 14});
+    ExpectValues("LogicalAnd of nonzero values",
+                 Through("LogicalAnd", [&](aclOpExecutor* e) { return l0op::LogicalAnd(a.tensor, row.tensor, e); }, {2, 3},
+                         stream),
+                 {1, 1, 1, 1, 1, 1});
+    ExpectValues("Cumsum along axis 1 (an int64 axis tensor)",
+                 Through("Cumsum", [&](aclOpExecutor* e) {
+                     const int64_t axis = -1;
+                     return l0op::Cumsum(a.tensor, e->ConvertToTensor(&axis, 1, ge::DT_INT64), e);
+                 }, {2, 3}, stream),
+                 {1, 3, 6, 4, 9, 15});
+    ExpectValues("SqueezeNd drops the size-1 dims listed",
+                 Through("SqueezeNd", [&](aclOpExecutor* e) {
+                     const aclTensor* u = l0op::UnsqueezeNd(row.tensor, Ints(e, {0, 2}), e);
+                     return l0op::SqueezeNd(u, Ints(e, {0, 1}), e);  // dim 1 has size 3: it stays
+                 }, {3, 1}, stream),
+                 {0.5, -1, 4});
     ExpectValues("Abs", Through("Abs", [&](aclOpExecutor* e) { return l0op::Abs(row.tensor, e); }, {3}, stream),
                  {0.5, 1, 4});
     ExpectValues("OnesLike", Through("OnesLike", [&](aclOpExecutor* e) { return l0op::OnesLike(a.tensor, e); },

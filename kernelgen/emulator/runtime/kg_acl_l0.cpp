@@ -1,7 +1,7 @@
 // kernelgen CPU emulator: the framework l0 operators that aclnn APIs chain around an operator's own kernel:
 // l0op::Contiguous, Cast, BroadcastTo, ViewCopy, Reshape, Muls, Fill, and the ones ops-nn's op_api sources call
-// from CANN's common kernels: Abs, Sub, RealDiv, OnesLike, ReduceSumOp, ReduceMean, UnsqueezeNd, Transpose,
-// ReFormat/TransData (plain layouts only). Each allocates its output from the executor at stage 1 and records a
+// from CANN's common kernels: Abs, Add, Sub, Mul, Div, RealDiv, Axpy, LogicalAnd/Or, OnesLike, ReduceSumOp,
+// ReduceMean, Cumsum, UnsqueezeNd, SqueezeNd, Transpose, ReFormat/TransData (plain layouts only). Each allocates its output from the executor at stage 1 and records a
 // step that does the work on the CPU at stage 2, with the operator's documented semantics (elementwise results
 // rounded once from double to the dtype, as the NPU's correctly rounded float arithmetic gives).
 #include <cmath>
@@ -17,15 +17,23 @@
 #include "aclnn_kernels/transdata.h"
 #include "aclnn_kernels/transpose.h"
 #include "level0/abs.h"
+#include "level0/add.h"
+#include "level0/axpy.h"
 #include "level0/broadcast_to.h"
+#include "level0/cumsum.h"
+#include "level0/div.h"
+#include "level0/fill.h"
+#include "level0/logical_and.h"
+#include "level0/logical_or.h"
+#include "level0/mul.h"
+#include "level0/muls.h"
 #include "level0/ones_like.h"
 #include "level0/realdiv.h"
 #include "level0/reduce_mean.h"
 #include "level0/reduce_sum_op.h"
+#include "level0/squeeze.h"
 #include "level0/sub.h"
 #include "level0/unsqueeze.h"
-#include "level0/fill.h"
-#include "level0/muls.h"
 #include "opdev/data_type_utils.h"
 #include "opdev/op_dfx.h"
 #include "opdev/op_log.h"
@@ -281,7 +289,7 @@ const aclTensor* Unary(const char* name, const aclTensor* x, aclOpExecutor* exec
     if (!CheckArgs(x, executor, name)) return nullptr;
     const op::DataType dtype = x->GetDataType();
     if (!kgemu::acl::IsConvertible(dtype)) {
-        OP_LOGE(ACLNN_ERR_INNER, "%s: dtype %s is not supported", name, op::ToString(dtype).GetString());
+        kgemu::acl::LogError(ACLNN_ERR_INNER, name, "dtype %s is not supported", op::ToString(dtype).GetString());
         return nullptr;
     }
     aclTensor* out = executor->AllocTensor(x->GetViewShape(), dtype, x->GetViewFormat());
@@ -304,13 +312,13 @@ const aclTensor* Binary(const char* name, const aclTensor* a, const aclTensor* b
     if (!CheckArgs(a, executor, name) || !CheckArgs(b, executor, name)) return nullptr;
     const op::DataType dtype = a->GetDataType();
     if (b->GetDataType() != dtype || !kgemu::acl::IsConvertible(dtype)) {
-        OP_LOGE(ACLNN_ERR_INNER, "%s: %s and %s must have one supported dtype (the caller casts them first)", name,
+        kgemu::acl::LogError(ACLNN_ERR_INNER, name, "%s and %s must have one supported dtype (the caller casts them first)",
                 a->Describe().c_str(), b->Describe().c_str());
         return nullptr;
     }
     op::Shape shape;
     if (!op::BroadcastInferShape(a->GetViewShape(), b->GetViewShape(), shape)) {
-        OP_LOGE(ACLNN_ERR_INNER, "%s: %s and %s cannot be broadcast together", name, a->Describe().c_str(),
+        kgemu::acl::LogError(ACLNN_ERR_INNER, name, "%s and %s cannot be broadcast together", a->Describe().c_str(),
                 b->Describe().c_str());
         return nullptr;
     }
@@ -336,12 +344,12 @@ const aclTensor* Reduce(const char* name, const aclTensor* x, const aclIntArray*
 {
     if (!CheckArgs(x, executor, name)) return nullptr;
     if (axes == nullptr) {
-        OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "%s: axes is null", name);
+        kgemu::acl::LogError(ACLNN_ERR_INNER_NULLPTR, name, "axes is null");
         return nullptr;
     }
     const op::DataType dtype = x->GetDataType();
     if (!kgemu::acl::IsConvertible(dtype)) {
-        OP_LOGE(ACLNN_ERR_INNER, "%s: dtype %s is not supported", name, op::ToString(dtype).GetString());
+        kgemu::acl::LogError(ACLNN_ERR_INNER, name, "dtype %s is not supported", op::ToString(dtype).GetString());
         return nullptr;
     }
     const op::Shape& xs = x->GetViewShape();
@@ -350,7 +358,7 @@ const aclTensor* Reduce(const char* name, const aclTensor* x, const aclIntArray*
     for (uint64_t i = 0; i < axes->Size(); ++i) {
         int64_t axis = (*axes)[i];
         if (axis < -rank || axis >= (rank == 0 ? 1 : rank)) {
-            OP_LOGE(ACLNN_ERR_INNER, "%s: axis %lld is out of range for %s", name, static_cast<long long>(axis),
+            kgemu::acl::LogError(ACLNN_ERR_INNER, name, "axis %lld is out of range for %s", static_cast<long long>(axis),
                     x->Describe().c_str());
             return nullptr;
         }
@@ -562,6 +570,125 @@ const aclTensor* TransDataSpecial(const aclTensor* x, op::Format dstPrimaryForma
                                   aclOpExecutor* executor)
 {
     return TransData(x, dstPrimaryFormat, groups, executor);
+}
+const aclTensor* Add(const aclTensor* self, const aclTensor* other, aclOpExecutor* executor)
+{
+    L0_DFX(Add, self, other);
+    return Binary("Add", self, other, executor, [](double a, double b) { return a + b; });
+}
+
+const aclTensor* Mul(const aclTensor* self, const aclTensor* other, aclOpExecutor* executor)
+{
+    L0_DFX(Mul, self, other);
+    return Binary("Mul", self, other, executor, [](double a, double b) { return a * b; });
+}
+
+const aclTensor* Div(const aclTensor* self, const aclTensor* other, aclOpExecutor* executor)
+{
+    L0_DFX(Div, self, other);
+    return Binary("Div", self, other, executor, [](double a, double b) { return a / b; });
+}
+
+const aclTensor* Axpy(const aclTensor* self, const aclTensor* other, float alpha, aclOpExecutor* executor)
+{
+    L0_DFX(Axpy, self, other, alpha);
+    // the NPU computes alpha * other and the sum in the dtype: two roundings for float32, as here
+    const bool isFloat = self != nullptr && self->GetDataType() == ge::DT_FLOAT;
+    return Binary("Axpy", self, other, executor, [alpha, isFloat](double a, double b) {
+        const double scaled = static_cast<double>(alpha) * b;
+        return a + (isFloat ? static_cast<double>(static_cast<float>(scaled)) : scaled);
+    });
+}
+
+const aclTensor* LogicalAnd(const aclTensor* self, const aclTensor* other, aclOpExecutor* executor)
+{
+    L0_DFX(LogicalAnd, self, other);
+    return Binary("LogicalAnd", self, other, executor, [](double a, double b) { return (a != 0 && b != 0) ? 1.0 : 0.0; });
+}
+
+const aclTensor* LogicalOr(const aclTensor* self, const aclTensor* other, aclOpExecutor* executor)
+{
+    L0_DFX(LogicalOr, self, other);
+    return Binary("LogicalOr", self, other, executor, [](double a, double b) { return (a != 0 || b != 0) ? 1.0 : 0.0; });
+}
+
+const aclTensor* SqueezeNd(const aclTensor* x, const aclIntArray* dim, aclOpExecutor* executor)
+{
+    L0_DFX(SqueezeNd, x, dim);
+    if (!CheckArgs(x, executor, __func__)) return nullptr;
+    if (dim == nullptr) {
+        OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "SqueezeNd: dim is null");
+        return nullptr;
+    }
+    const op::Shape& xs = x->GetViewShape();
+    const int64_t rank = static_cast<int64_t>(xs.GetDimNum());
+    std::vector<bool> drop(static_cast<size_t>(rank), false);
+    for (uint64_t i = 0; i < dim->Size(); ++i) {
+        const int64_t d = (*dim)[i] < 0 ? (*dim)[i] + rank : (*dim)[i];
+        if (rank == 0 && (d == 0 || d == -1)) continue;  // squeezing a 0-d tensor leaves it as it is
+        if (d < 0 || d >= rank) {
+            OP_LOGE(ACLNN_ERR_INNER, "SqueezeNd: dim %s is out of range for %s", op::ToString(dim).GetString(),
+                    x->Describe().c_str());
+            return nullptr;
+        }
+        drop[d] = xs.GetDim(d) == 1;
+    }
+    op::Shape target;
+    for (int64_t d = 0; d < rank; ++d) {
+        if (!drop[d]) target.AppendDim(xs.GetDim(d));
+    }
+    return Reshape(x, target, executor);
+}
+
+const aclTensor* SqueezeNd(const aclTensor* x, int64_t dim, aclOpExecutor* executor)
+{
+    if (executor == nullptr) return SqueezeNd(x, static_cast<const aclIntArray*>(nullptr), executor);
+    const aclIntArray* array = executor->AllocIntArray(&dim, 1);
+    return array == nullptr ? nullptr : SqueezeNd(x, array, executor);
+}
+
+const aclTensor* Cumsum(const aclTensor* x, const aclTensor* axis, aclOpExecutor* executor)
+{
+    L0_DFX(Cumsum, x, axis);
+    if (!CheckArgs(x, executor, __func__) || !CheckArgs(axis, executor, __func__)) return nullptr;
+    const op::DataType dtype = x->GetDataType();
+    const op::DataType axisType = axis->GetDataType();
+    if (!kgemu::acl::IsConvertible(dtype) || (axisType != ge::DT_INT32 && axisType != ge::DT_INT64) ||
+        axis->Numel() != 1) {
+        OP_LOGE(ACLNN_ERR_INNER, "Cumsum: %s must have a convertible dtype and axis %s one int32/int64 element",
+                x->Describe().c_str(), axis->Describe().c_str());
+        return nullptr;
+    }
+    aclTensor* out = executor->AllocTensor(x->GetViewShape(), dtype, x->GetViewFormat());
+    if (out == nullptr || x->IsEmpty()) return out;
+    executor->AddStep(Step{"Cumsum", {x, axis}, {out}, [x, axis, out, dtype, axisType](const RunContext&) -> aclnnStatus {
+        const op::Shape& xs = x->GetViewShape();
+        const int64_t rank = static_cast<int64_t>(xs.GetDimNum());
+        int64_t a = static_cast<int64_t>(kgemu::acl::LoadAsDouble(axis->ElementAddress(0), axisType));
+        if (a < 0) a += rank;
+        if (rank == 0) a = 0;
+        if (a < 0 || (rank > 0 && a >= rank)) {
+            OP_LOGE(ACLNN_ERR_INNER, "Cumsum: axis %lld is out of range for %s", static_cast<long long>(a),
+                    x->Describe().c_str());
+            return ACLNN_ERR_INNER;
+        }
+        int64_t len = rank == 0 ? 1 : xs.GetDim(a), inner = 1;
+        for (int64_t d = a + 1; d < rank; ++d) inner *= xs.GetDim(d);
+        auto* dst = static_cast<uint8_t*>(out->GetStorageAddr());
+        const uint32_t elem = out->ElementSize();
+        for (int64_t base = 0; base < x->Numel(); base += len * inner) {
+            for (int64_t j = 0; j < inner; ++j) {
+                double acc = 0.0;
+                for (int64_t k = 0; k < len; ++k) {
+                    const int64_t i = base + k * inner + j;
+                    acc += kgemu::acl::LoadAsDouble(x->ElementAddress(i), dtype);
+                    kgemu::acl::StoreFromDouble(dst + i * elem, dtype, acc);
+                }
+            }
+        }
+        return ACLNN_SUCCESS;
+    }});
+    return out;
 }
 }  // namespace l0op
 
