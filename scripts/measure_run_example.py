@@ -78,8 +78,8 @@ def main() -> int:
             try:
                 out = run_opdir_example(op_dir, soc, ex)
                 codes.append(out.returncode)
-                if out.returncode and not why:
-                    why = out.detail
+                if out.returncode and not why:  # a kernel defect: its diagnosis, else the exit code
+                    why = f"{ex.name}: {out.defect.split('KGEMU', 1)[-1].strip()}" if out.defect else out.detail
             except KernelgenError as exc:
                 codes.append(-1)
                 lines = [ln for ln in str(exc).splitlines() if "error" in ln.lower() or "kernelgen:" in ln]
