@@ -145,6 +145,18 @@ KgAttr ToKgAttr(const OpAttr& a)
     return k;
 }
 
+// kg_set_gm_slack's mode for a launch: with allocation padding allowed, a launch whose outputs are all the
+// executor's workspace tensors (an op_api l0 operator's AllocTensor results, each in its own 512-byte slice)
+// may also write into their padding; one writing the caller's tensors (a view, perhaps) may not.
+int32_t SlackMode(const std::vector<NamedTensor>& outputs)
+{
+    if (kgemu_acl_gm_slack() == 0) return 0;
+    for (const auto& o : outputs) {
+        if (o.tensor != nullptr && o.tensor->origin_ != TensorOrigin::kWorkspace) return 1;
+    }
+    return 2;
+}
+
 // Stage 2 of one AI Core launch.
 aclnnStatus RunLaunch(const std::string& opType, KernelFn entry, const std::vector<NamedTensor>& inputs,
                       const std::vector<NamedTensor>& outputs, const std::vector<OpAttr>& attrs, const RunContext& ctx,
@@ -185,7 +197,7 @@ aclnnStatus RunLaunch(const std::string& opType, KernelFn entry, const std::vect
         req.report_cap = report.size();
         error[0] = '\0';
         g_active.store(entry);
-        kg_set_gm_slack(kgemu_acl_gm_slack());
+        kg_set_gm_slack(SlackMode(outputs));
         try {
             status = kg_run(&req);
         } catch (const std::exception& exc) {

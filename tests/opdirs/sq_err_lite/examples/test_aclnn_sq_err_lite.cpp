@@ -1,6 +1,6 @@
 // SqErrLite example in the style of ops-nn's examples: aclnnSqErrLite from the directory's own op_api/ sources.
-// self [2,4] = 0..7, target [4] = {1, 1, 2, 2} (broadcast); reduction 0 gives (self - target)^2 elementwise,
-// reduction 1 their sum (68) in a 0-d out. Prints each result and exits 1 on a wrong one.
+// self [2,3] = 0..5, target [3] = {1, 1, 2} (broadcast); reduction 0 gives (self - target)^2 elementwise,
+// reduction 1 their sum (23) in a 0-d out. Prints each result and exits 1 on a wrong one.
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -41,35 +41,35 @@ static int Run(const aclTensor* self, const aclTensor* target, int64_t reduction
 
 int main()
 {
-    std::vector<float> x = {0, 1, 2, 3, 4, 5, 6, 7};
-    std::vector<float> t = {1, 1, 2, 2};
+    std::vector<float> x = {0, 1, 2, 3, 4, 5};
+    std::vector<float> t = {1, 1, 2};
     CHECK_RET(aclInit(nullptr) == ACL_SUCCESS, return 1);
     CHECK_RET(aclrtSetDevice(0) == ACL_SUCCESS, return 1);
     aclrtStream stream = nullptr;
     CHECK_RET(aclrtCreateStream(&stream) == ACL_SUCCESS, return 1);
     void *xDev = nullptr, *tDev = nullptr, *yDev = nullptr, *sDev = nullptr;
-    aclrtMalloc(&xDev, 32, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtMalloc(&tDev, 16, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtMalloc(&yDev, 32, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMalloc(&xDev, 24, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMalloc(&tDev, 12, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMalloc(&yDev, 24, ACL_MEM_MALLOC_HUGE_FIRST);
     aclrtMalloc(&sDev, 4, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtMemcpy(xDev, 32, x.data(), 32, ACL_MEMCPY_HOST_TO_DEVICE);
-    aclrtMemcpy(tDev, 16, t.data(), 16, ACL_MEMCPY_HOST_TO_DEVICE);
-    aclTensor* self = Make({2, 4}, xDev);
-    aclTensor* target = Make({4}, tDev);
-    aclTensor* out = Make({2, 4}, yDev);
+    aclrtMemcpy(xDev, 24, x.data(), 24, ACL_MEMCPY_HOST_TO_DEVICE);
+    aclrtMemcpy(tDev, 12, t.data(), 12, ACL_MEMCPY_HOST_TO_DEVICE);
+    aclTensor* self = Make({2, 3}, xDev);
+    aclTensor* target = Make({3}, tDev);
+    aclTensor* out = Make({2, 3}, yDev);
     aclTensor* sum = Make({}, sDev);
     int ret = Run(self, target, 0, out, stream);
     CHECK_RET(ret == 0, return ret);
     ret = Run(self, target, 1, sum, stream);
     CHECK_RET(ret == 0, return ret);
-    std::vector<float> y(8);
+    std::vector<float> y(6);
     float s = 0;
-    aclrtMemcpy(y.data(), 32, yDev, 32, ACL_MEMCPY_DEVICE_TO_HOST);
+    aclrtMemcpy(y.data(), 24, yDev, 24, ACL_MEMCPY_DEVICE_TO_HOST);
     aclrtMemcpy(&s, 4, sDev, 4, ACL_MEMCPY_DEVICE_TO_HOST);
     int wrong = 0;
     double total = 0;
     for (size_t i = 0; i < y.size(); ++i) {
-        const double d = x[i] - t[i % 4];
+        const double d = x[i] - t[i % 3];
         total += d * d;
         std::printf("aclnnSqErrLite none result[%zu] is: %f\n", i, y[i]);
         wrong += std::fabs(y[i] - d * d) > 1e-6 ? 1 : 0;

@@ -1,4 +1,6 @@
-// SquareLite kernel: Mul of each tile with itself; DataCopyPad moves exactly each tile's bytes.
+// SquareLite kernel: Mul of each tile with itself; DataCopyPad reads exactly each tile's bytes, DataCopy writes
+// whole 32-byte blocks (past y's end when its size is not a multiple of 8 floats: inside the 512-byte slice of
+// the executor's workspace that op_api's AllocTensor gave y, which is y's own)
 #include "kernel_operator.h"
 #include "square_lite_tiling_data.h"
 
@@ -28,11 +30,13 @@ extern "C" __global__ __aicore__ void square_lite(GM_ADDR x, GM_ADDR y, GM_ADDR 
         inQ.EnQue(xl);
         xl = inQ.DeQue<float>();
         LocalTensor<float> yl = outQ.AllocTensor<float>();
+        int32_t blocks = (n + 7) / 8 * 8;
+        Duplicate(yl, 0.0f, blocks);  // the copied-out tail past n is defined (zeros)
         Mul(yl, xl, xl, n);
         outQ.EnQue(yl);
         inQ.FreeTensor(xl);
         yl = outQ.DeQue<float>();
-        DataCopyPad(yGm[done], yl, cp);
+        DataCopy(yGm[done], yl, blocks);
         outQ.FreeTensor(yl);
     }
 }
