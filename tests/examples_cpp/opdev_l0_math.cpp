@@ -25,6 +25,7 @@
 #include "level0/sub.h"
 #include "level0/unsqueeze.h"
 #include "opdev/make_op_executor.h"
+#include "opdev/op_log.h"
 #include "opdev/platform.h"
 #include "platform/soc_spec.h"
 
@@ -175,6 +176,10 @@ int main()
         EXPECT_TRUE("GetCurNpuArch() == NpuArch::DAV_2201 (one NpuArch) on ascend910b",
                     GetCurrentPlatformInfo().GetCurNpuArch() == NpuArch::DAV_2201);
     }
+    int logged = 0;
+    OP_CHECK_NO_RETURN(1 + 1 == 3, ++logged);
+    OP_CHECK_NO_RETURN(1 + 1 == 2, ++logged);
+    EXPECT_TRUE("OP_CHECK_NO_RETURN runs its log expression only when the check fails, and carries on", logged == 1);
     const char* soc = aclrtGetSocName();
     EXPECT_TRUE("aclrtGetSocName names an Ascend SOC", soc != nullptr && std::string(soc).rfind("Ascend", 0) == 0);
     aclrtContext context = nullptr;
