@@ -159,6 +159,11 @@ int main()
         EXPECT_TRUE("TransData to NC1HWC0 is refused (not emulated)",
                     l0op::TransData(a.tensor, ge::FORMAT_NC1HWC0, 1, e.get()) == nullptr &&
                         std::string(aclGetRecentErrMsg()).find("NC1HWC0") != std::string::npos);
+        const aclScalar* halfScalar = e->AllocScalar(0.5f);
+        const aclScalar* three = e->AllocScalar(3);
+        EXPECT_TRUE("AllocScalar takes the value's dtype (float 0.5, int32 3)",
+                    halfScalar != nullptr && halfScalar->GetDataType() == ge::DT_FLOAT && halfScalar->ToFloat() == 0.5f &&
+                        three != nullptr && three->GetDataType() == ge::DT_INT32 && three->ToInt64() == 3);
         EXPECT_TRUE("Sub refuses mixed dtypes", l0op::Sub(a.tensor, half.tensor, e.get()) == nullptr);
         EXPECT_TRUE("Transpose refuses a non-permutation", l0op::Transpose(a.tensor, Ints(e.get(), {0, 0}), e.get()) == nullptr);
         EXPECT_TRUE("ReduceSumOp refuses axis 2 of a 2-D tensor",

@@ -1,5 +1,6 @@
 // kernelgen CPU emulator: aclOpExecutor and CommonOpExecutorRun (the second stage of every aclnn API).
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <set>
 #include <string>
@@ -161,6 +162,20 @@ aclTensor* aclOpExecutor::AllocTensor(const op::Shape& storageShape, const op::S
     tensor->name_ = "workspace tensor #" + std::to_string(tensors_.size() + 1);
     tensors_.push_back(std::move(tensor));
     return tensors_.back().get();
+}
+
+aclScalar* aclOpExecutor::AllocScalar(const void* data, op::DataType dataType)
+{
+    const uint32_t size = kgemu::acl::ElementSize(dataType);
+    if (data == nullptr || size == 0 || size > sizeof(aclScalar{}.bytes_)) {
+        OP_LOGE(ACLNN_ERR_INNER, "AllocScalar: the value is null or dtype %s has no scalar size",
+                op::ToString(dataType).GetString());
+        return nullptr;
+    }
+    scalars_.push_back(std::make_unique<aclScalar>());
+    scalars_.back()->dtype_ = dataType;
+    std::memcpy(scalars_.back()->bytes_, data, size);
+    return scalars_.back().get();
 }
 
 aclIntArray* aclOpExecutor::AllocIntArray(const int64_t* value, uint64_t size)
