@@ -48,13 +48,7 @@ std::vector<float> Through(const char* what, const Plan& plan, const std::vector
         ++g_failures;
         return {};
     }
-    const uint64_t workspaceSize = uniqueExecutor->GetWorkspaceSize();
-    aclOpExecutor* executor = nullptr;
-    uniqueExecutor.ReleaseTo(&executor);
-    void* workspace = nullptr;
-    if (workspaceSize > 0) aclrtMalloc(&workspace, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST);
-    const aclnnStatus ret = CommonOpExecutorRun(workspace, workspaceSize, executor, stream);
-    if (workspace != nullptr) aclrtFree(workspace);
+    const aclnnStatus ret = RunPlanned(uniqueExecutor, stream);
     if (ret != ACLNN_SUCCESS) {
         std::printf("FAIL: %s: running -> %d\n", what, ret);
         ++g_failures;

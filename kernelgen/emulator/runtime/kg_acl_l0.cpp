@@ -402,6 +402,12 @@ const aclTensor* Reduce(const char* name, const aclTensor* x, const aclIntArray*
     return out;
 }
 
+// A one-element dim list from the executor (null without one: the caller's null checks report it).
+const aclIntArray* OneDim(int64_t dim, aclOpExecutor* executor)
+{
+    return executor == nullptr ? nullptr : executor->AllocIntArray(&dim, 1);
+}
+
 bool IsPlainFormat(op::Format format)
 {
     switch (format) {
@@ -485,9 +491,7 @@ const aclTensor* UnsqueezeNd(const aclTensor* x, const aclIntArray* dim, aclOpEx
 
 const aclTensor* UnsqueezeNd(const aclTensor* x, int64_t dim, aclOpExecutor* executor)
 {
-    if (executor == nullptr) return UnsqueezeNd(x, static_cast<const aclIntArray*>(nullptr), executor);
-    const aclIntArray* array = executor->AllocIntArray(&dim, 1);
-    return array == nullptr ? nullptr : UnsqueezeNd(x, array, executor);
+    return UnsqueezeNd(x, OneDim(dim, executor), executor);
 }
 
 const aclTensor* Transpose(const aclTensor* x, const aclIntArray* perm, aclOpExecutor* executor)
@@ -642,9 +646,7 @@ const aclTensor* SqueezeNd(const aclTensor* x, const aclIntArray* dim, aclOpExec
 
 const aclTensor* SqueezeNd(const aclTensor* x, int64_t dim, aclOpExecutor* executor)
 {
-    if (executor == nullptr) return SqueezeNd(x, static_cast<const aclIntArray*>(nullptr), executor);
-    const aclIntArray* array = executor->AllocIntArray(&dim, 1);
-    return array == nullptr ? nullptr : SqueezeNd(x, array, executor);
+    return SqueezeNd(x, OneDim(dim, executor), executor);
 }
 
 const aclTensor* Cumsum(const aclTensor* x, const aclTensor* axis, aclOpExecutor* executor)
