@@ -42,6 +42,9 @@ ACL_TO_GE = {"FLOAT": "DT_FLOAT", "FLOAT16": "DT_FLOAT16", "BF16": "DT_BF16", "I
 MAX_KERNEL_UNITS = 8  # the example's dtype tokens usually narrow it to one or two
 # As `kernelgen sim` treats operator directories: a GM access into a tensor's allocation padding (the NPU
 # allocator's 512-byte rounding) is a warning, not a defect (kgemu_acl_gm_slack in runtime/kg_acl_launch.cpp).
+# A kernel that calls SyncAll needs every block of a launch running at once (as `kernelgen sim` runs it).
+ALL_BLOCKS_UNIT = ('// kernelgen run-example OP_DIR: the kernel calls SyncAll; launches run every block at once.\n'
+                   '#include <cstdint>\nextern "C" int32_t kgemu_acl_all_blocks(void) { return 1; }\n')
 # ops-nn's examples are written for CANN's hosts, many of them aarch64, where g++ has the half type __fp16;
 # on x86-64 the same IEEE binary16 type is spelled _Float16.
 EXAMPLE_FLAGS = ("-D__fp16=_Float16",) if platform.machine() in ("x86_64", "AMD64") else ()
@@ -211,6 +214,8 @@ def build_example(op_dir: Path, soc: Soc, example: Path, progress: Progress | No
         labels.append(", ".join(f"{n}={v.removeprefix('DT_')}" for n, v in combo.items()))
     units.append(CompileUnit(f"kg_acl_soc_{_ident(soc.sku)}", write_source(_soc_unit(soc), "kg_acl_soc")))
     units.append(CompileUnit("kg_acl_gm_slack", write_source(GM_SLACK_UNIT, "kg_acl_gm_slack")))
+    if source.uses_sync_all():
+        units.append(CompileUnit("kg_acl_all_blocks", write_source(ALL_BLOCKS_UNIT, "kg_acl_all_blocks")))
     units.append(CompileUnit(f"example_{_ident(op_dir.name)}_{_ident(example.stem)}", example, EXAMPLE_FLAGS,
                              (*example_inc, example.parent)))
     if progress:

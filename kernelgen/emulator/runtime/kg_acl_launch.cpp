@@ -88,12 +88,15 @@ struct NamedTensor {
 // 1 in programs built for an operator directory (kernelgen/emulator/opdir_example.py defines it so): GM accesses
 // into a tensor's allocation padding are warnings, as `kernelgen sim` treats directories; 0 (strict) otherwise.
 extern "C" __attribute__((weak)) int32_t kgemu_acl_gm_slack(void) { return 0; }
+// 1 in programs whose kernel calls SyncAll (opdir_example.py defines it so): its launches run every block at once.
+extern "C" __attribute__((weak)) int32_t kgemu_acl_all_blocks(void) { return 0; }
 
 namespace kgemu {
 namespace acl {
 namespace {
 int32_t ThreadsFromEnv()
 {
+    if (kgemu_acl_all_blocks() != 0) return -1;  // the kernel calls SyncAll: every block at once, as `sim` runs it
     const char* v = std::getenv("KERNELGEN_THREADS");
     return v != nullptr ? std::atoi(v) : 0;
 }
