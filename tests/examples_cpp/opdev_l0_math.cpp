@@ -181,6 +181,8 @@ int main()
     EXPECT_TRUE("OP_CHECK_NO_RETURN runs its log expression only when the check fails, and carries on", logged == 1);
     const char* soc = aclrtGetSocName();
     EXPECT_TRUE("aclrtGetSocName names an Ascend SOC", soc != nullptr && std::string(soc).rfind("Ascend", 0) == 0);
+    EXPECT_EQ_CODE("aclnnInit", aclnnInit(nullptr), ACLNN_SUCCESS);
+    EXPECT_EQ_CODE("aclnnFinalize", aclnnFinalize(), ACLNN_SUCCESS);
     aclrtContext context = nullptr;
     EXPECT_EQ_CODE("aclrtCreateContext on device 0", aclrtCreateContext(&context, 0), ACL_SUCCESS);
     EXPECT_EQ_CODE("aclrtCreateContext on device 3", aclrtCreateContext(&context, 3), ACL_ERROR_RT_INVALID_DEVICEID);

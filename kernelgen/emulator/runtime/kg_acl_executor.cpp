@@ -302,6 +302,14 @@ aclnnStatus CommonOpExecutorRun(void* workspace, uint64_t workspaceSize, aclOpEx
     return status;
 }
 
+aclnnStatus aclnnInit(const char* configPath)
+{
+    (void)configPath;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnFinalize(void) { return ACLNN_SUCCESS; }
+
 aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor)
 {
     if (executor == nullptr) return ACLNN_SUCCESS;
