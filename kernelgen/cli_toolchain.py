@@ -173,13 +173,12 @@ def run_example(op, socs, example_file, vendor, backend, ops_nn, timeout):
 
 def _run_example_opdir(op_dir: Path, socs, example_file: Path | None, timeout: float) -> None:
     from kernelgen.emulator.example import exit_text
-    from kernelgen.emulator.opdir_example import find_examples, run_opdir_example
-    from kernelgen.socs import get_soc
+    from kernelgen.emulator.opdir_example import default_soc, find_examples, run_opdir_example
 
     check_cache()
     examples = [example_file] if example_file is not None else find_examples(op_dir)
     exit_code = 0
-    for soc in (list(socs) or [get_soc("ascend910b")]):
+    for soc in (list(socs) or [default_soc(op_dir)]):
         for example in examples:
             r = run_opdir_example(op_dir, soc, example, on_line=_echo_line, progress=note, timeout=timeout)
             note(f"{r.soc}: ran {r.example} against {r.api}; {r.detail}")

@@ -1,7 +1,7 @@
 """run-example for an operator directory: its own examples/test_aclnn_*.cpp, unmodified, on the emulator.
 
 What ops-nn's `build.sh --run_example OP eager cust` does on an NPU machine, with CANN replaced by the emulator:
-- the aclnn API: the directory's own `op_host/op_api/*.cpp` (ACLNNTYPE aclnn_exclude) compiled against the
+- the aclnn API: the directory's own `op_host/op_api/*.cpp` or `op_api/*.cpp` (ACLNNTYPE aclnn_exclude) compiled against the
   emulated opdev headers; where there are none, the API CANN's opbuild would generate from the OpDef
   (kernelgen/emulator/aclnn_gen.py), its header reachable as `aclnn_<op>.h` and `aclnnop/aclnn_<op>.h`;
 - the directory's host sources (OpDef, tiling, infershape) and its kernel, one unit per OpDef dtype combination
@@ -15,6 +15,7 @@ diagnosis (naming operator, SOC, block and API call) is printed and returned in 
 from __future__ import annotations
 
 import os
+import platform
 import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -41,6 +42,12 @@ ACL_TO_GE = {"FLOAT": "DT_FLOAT", "FLOAT16": "DT_FLOAT16", "BF16": "DT_BF16", "I
 MAX_KERNEL_UNITS = 8  # the example's dtype tokens usually narrow it to one or two
 # As `kernelgen sim` treats operator directories: a GM access into a tensor's allocation padding (the NPU
 # allocator's 512-byte rounding) is a warning, not a defect (kgemu_acl_gm_slack in runtime/kg_acl_launch.cpp).
+# A kernel that calls SyncAll needs every block of a launch running at once (as `kernelgen sim` runs it).
+ALL_BLOCKS_UNIT = ('// kernelgen run-example OP_DIR: the kernel calls SyncAll; launches run every block at once.\n'
+                   '#include <cstdint>\nextern "C" int32_t kgemu_acl_all_blocks(void) { return 1; }\n')
+# ops-nn's examples are written for CANN's hosts, many of them aarch64, where g++ has the half type __fp16;
+# on x86-64 the same IEEE binary16 type is spelled _Float16.
+EXAMPLE_FLAGS = ("-D__fp16=_Float16",) if platform.machine() in ("x86_64", "AMD64") else ()
 GM_SLACK_UNIT = ('// kernelgen run-example OP_DIR: GM accesses into allocation padding are warnings.\n'
                  '#include <cstdint>\nextern "C" int32_t kgemu_acl_gm_slack(void) { return 1; }\n')
 
@@ -68,6 +75,16 @@ class OpDirOutcome:
         return self.returncode == 0
 
 
+def default_soc(op_dir: Path) -> Soc:
+    """The SOC run-example OP_DIR uses without --soc: ascend910b if the OpDef configures it, else the OpDef's first
+    SOC kernelgen emulates (as `kernelgen sim` and the survey choose; softplus_v2 is configured for ascend950 only)."""
+    from kernelgen.emulator.emulate import OperatorSource
+    from kernelgen.socs import get_soc
+
+    op_dir = Path(op_dir).resolve()
+    return get_soc(OperatorSource(op_dir, op_dir.name).default_soc())
+
+
 def find_examples(op_dir: Path) -> list[Path]:
     """The directory's examples/test_aclnn_*.cpp (what ops-nn's run_example finds for the operator)."""
     found = sorted((op_dir / "examples").glob("test_aclnn_*.cpp"))
@@ -88,7 +105,9 @@ def aclnn_type(op_dir: Path) -> str:
 
 def example_combos(decl, soc: Soc, example_text: str) -> list[dict[str, str]]:
     """The OpDef dtype combinations the example can ask for (see the module doc)."""
-    combos = [c for c in decl.combos(soc.family) if all(v in GE_DTYPES for v in c.values())]
+    # an OpDef listing one dtype row per format (ND, NCHW, NHWC...) repeats a combination: one kernel unit each
+    combos = list({tuple(c.items()): c for c in decl.combos(soc.family)
+                   if all(v in GE_DTYPES for v in c.values())}.values())
     if not combos:
         raise UsageError(f"{decl.op_type} declares no dtype combination the emulator has C++ types for on {soc.family}")
     used = {ACL_TO_GE[t] for t in re.findall(r"\bACL_([A-Z0-9]+)\b", example_text) if t in ACL_TO_GE}
@@ -135,11 +154,20 @@ def checkout_includes(op_dir: Path) -> tuple[Path, ...]:
     return ()
 
 
+def own_api_dir(op_dir: Path) -> Path | None:
+    """Where the directory keeps its own aclnn sources: `op_host/op_api/` or, in ops-nn's other layout, `op_api/`
+    beside op_host (e.g. relu_v2, softplus_v2, nll_loss); None when it has neither (opbuild generates the API)."""
+    for candidate in (op_dir / "op_host" / "op_api", op_dir / "op_api"):
+        if candidate.is_dir() and any(candidate.glob("*.cpp")):
+            return candidate
+    return None
+
+
 def api_units(source, soc: Soc) -> tuple[list[CompileUnit], tuple[Path, ...], str]:
     """(compile units of the aclnn API, include dirs the example needs, a description)."""
     op_dir = source.op_dir
-    api_dir = op_dir / "op_host" / "op_api"
-    own = sorted(api_dir.glob("*.cpp")) if api_dir.is_dir() else []
+    api_dir = own_api_dir(op_dir)
+    own = sorted(api_dir.glob("*.cpp")) if api_dir is not None else []
     if own:
         headers = {f"aclnnop/{h.name}": h.read_text(errors="replace") for h in sorted(api_dir.glob("aclnn_*.h"))}
         alias = materialize_tree(headers or {"aclnnop/.keep": ""}, f"{source.snake}_own_aclnnop")
@@ -186,7 +214,9 @@ def build_example(op_dir: Path, soc: Soc, example: Path, progress: Progress | No
         labels.append(", ".join(f"{n}={v.removeprefix('DT_')}" for n, v in combo.items()))
     units.append(CompileUnit(f"kg_acl_soc_{_ident(soc.sku)}", write_source(_soc_unit(soc), "kg_acl_soc")))
     units.append(CompileUnit("kg_acl_gm_slack", write_source(GM_SLACK_UNIT, "kg_acl_gm_slack")))
-    units.append(CompileUnit(f"example_{_ident(op_dir.name)}_{_ident(example.stem)}", example, (),
+    if source.uses_sync_all():
+        units.append(CompileUnit("kg_acl_all_blocks", write_source(ALL_BLOCKS_UNIT, "kg_acl_all_blocks")))
+    units.append(CompileUnit(f"example_{_ident(op_dir.name)}_{_ident(example.stem)}", example, EXAMPLE_FLAGS,
                              (*example_inc, example.parent)))
     if progress:
         progress(f"building {example.name} for {soc.family} with {described}; kernels for "
@@ -226,6 +256,6 @@ def run_opdir_example(op_dir: Path, soc: Soc, example: Path, on_line: Callable[[
     return OpDirOutcome(program.example, soc.family, result.returncode, program.api, defect, detail)
 
 
-__all__ = ["OpDirExample", "OpDirOutcome", "aclnn_type", "api_units", "build_example", "checkout_includes",
+__all__ = ["OpDirExample", "OpDirOutcome", "aclnn_type", "api_units", "build_example", "checkout_includes", "default_soc",
            "example_combos",
-           "find_examples", "run_opdir_example"]
+           "find_examples", "own_api_dir", "run_opdir_example"]

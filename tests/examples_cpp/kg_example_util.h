@@ -183,6 +183,21 @@ inline bool AllClose(const char* what, size_t n, F actualAt, const std::vector<d
     return true;
 }
 
+// Stage 2 of what op_api-style code planned into uniqueExecutor (CREATE_EXECUTOR()): hands the executor over,
+// allocates its workspace, runs it on stream and frees the workspace; returns CommonOpExecutorRun's status.
+template <typename UniqueExecutor>
+inline aclnnStatus RunPlanned(UniqueExecutor& uniqueExecutor, aclrtStream stream)
+{
+    const uint64_t workspaceSize = uniqueExecutor->GetWorkspaceSize();
+    decltype(uniqueExecutor.get()) executor = nullptr;  // aclOpExecutor* (dependent: opdev/op_executor.h may come later)
+    uniqueExecutor.ReleaseTo(&executor);
+    void* workspace = nullptr;
+    if (workspaceSize > 0) aclrtMalloc(&workspace, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST);
+    const aclnnStatus ret = CommonOpExecutorRun(workspace, workspaceSize, executor, stream);
+    if (workspace != nullptr) aclrtFree(workspace);
+    return ret;
+}
+
 inline int Finish(aclrtStream stream, int32_t deviceId)
 {
     aclrtDestroyStream(stream);

@@ -24,17 +24,11 @@ std::vector<Dst> CastThrough(const std::vector<Src>& src, aclDataType srcType, a
         ++g_failures;
         return {};
     }
-    const uint64_t workspaceSize = uniqueExecutor->GetWorkspaceSize();
-    aclOpExecutor* executor = nullptr;
-    uniqueExecutor.ReleaseTo(&executor);
-    void* workspace = nullptr;
-    if (workspaceSize > 0) aclrtMalloc(&workspace, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST);
-    const aclnnStatus ret = CommonOpExecutorRun(workspace, workspaceSize, executor, stream);
+    const aclnnStatus ret = RunPlanned(uniqueExecutor, stream);
     if (ret != ACLNN_SUCCESS) {
         std::printf("FAIL: running the cast -> %d\n", ret);
         ++g_failures;
     }
-    if (workspace != nullptr) aclrtFree(workspace);
     return out.Read<Dst>();
 }
 

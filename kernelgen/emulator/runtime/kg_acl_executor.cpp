@@ -1,5 +1,6 @@
 // kernelgen CPU emulator: aclOpExecutor and CommonOpExecutorRun (the second stage of every aclnn API).
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <set>
 #include <string>
@@ -163,6 +164,20 @@ aclTensor* aclOpExecutor::AllocTensor(const op::Shape& storageShape, const op::S
     return tensors_.back().get();
 }
 
+aclScalar* aclOpExecutor::AllocScalar(const void* data, op::DataType dataType)
+{
+    const uint32_t size = kgemu::acl::ElementSize(dataType);
+    if (data == nullptr || size == 0 || size > sizeof(aclScalar{}.bytes_)) {
+        OP_LOGE(ACLNN_ERR_INNER, "AllocScalar: the value is null or dtype %s has no scalar size",
+                op::ToString(dataType).GetString());
+        return nullptr;
+    }
+    scalars_.push_back(std::make_unique<aclScalar>());
+    scalars_.back()->dtype_ = dataType;
+    std::memcpy(scalars_.back()->bytes_, data, size);
+    return scalars_.back().get();
+}
+
 aclIntArray* aclOpExecutor::AllocIntArray(const int64_t* value, uint64_t size)
 {
     if (size > 0 && value == nullptr) return nullptr;
@@ -286,6 +301,14 @@ aclnnStatus CommonOpExecutorRun(void* workspace, uint64_t workspaceSize, aclOpEx
     if (!executor->repeatable_) DeleteExecutor(executor);
     return status;
 }
+
+aclnnStatus aclnnInit(const char* configPath)
+{
+    (void)configPath;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnFinalize(void) { return ACLNN_SUCCESS; }
 
 aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor)
 {

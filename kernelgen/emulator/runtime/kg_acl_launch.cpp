@@ -88,12 +88,15 @@ struct NamedTensor {
 // 1 in programs built for an operator directory (kernelgen/emulator/opdir_example.py defines it so): GM accesses
 // into a tensor's allocation padding are warnings, as `kernelgen sim` treats directories; 0 (strict) otherwise.
 extern "C" __attribute__((weak)) int32_t kgemu_acl_gm_slack(void) { return 0; }
+// 1 in programs whose kernel calls SyncAll (opdir_example.py defines it so): its launches run every block at once.
+extern "C" __attribute__((weak)) int32_t kgemu_acl_all_blocks(void) { return 0; }
 
 namespace kgemu {
 namespace acl {
 namespace {
 int32_t ThreadsFromEnv()
 {
+    if (kgemu_acl_all_blocks() != 0) return -1;  // the kernel calls SyncAll: every block at once, as `sim` runs it
     const char* v = std::getenv("KERNELGEN_THREADS");
     return v != nullptr ? std::atoi(v) : 0;
 }
@@ -145,6 +148,18 @@ KgAttr ToKgAttr(const OpAttr& a)
     return k;
 }
 
+// kg_set_gm_slack's mode for a launch: with allocation padding allowed, a launch whose outputs are all the
+// executor's workspace tensors (an op_api l0 operator's AllocTensor results, each in its own 512-byte slice)
+// may also write into their padding; one writing the caller's tensors (a view, perhaps) may not.
+int32_t SlackMode(const std::vector<NamedTensor>& outputs)
+{
+    if (kgemu_acl_gm_slack() == 0) return 0;
+    for (const auto& o : outputs) {
+        if (o.tensor != nullptr && o.tensor->origin_ != TensorOrigin::kWorkspace) return 1;
+    }
+    return 2;
+}
+
 // Stage 2 of one AI Core launch.
 aclnnStatus RunLaunch(const std::string& opType, KernelFn entry, const std::vector<NamedTensor>& inputs,
                       const std::vector<NamedTensor>& outputs, const std::vector<OpAttr>& attrs, const RunContext& ctx,
@@ -185,7 +200,7 @@ aclnnStatus RunLaunch(const std::string& opType, KernelFn entry, const std::vect
         req.report_cap = report.size();
         error[0] = '\0';
         g_active.store(entry);
-        kg_set_gm_slack(kgemu_acl_gm_slack());
+        kg_set_gm_slack(SlackMode(outputs));
         try {
             status = kg_run(&req);
         } catch (const std::exception& exc) {

@@ -372,6 +372,51 @@ aclError aclrtSynchronizeDevice(void)
     return Fail(err.code, __func__, "a kernel on the device failed: %s", err.message.c_str());
 }
 
+float aclFloat16ToFloat(aclFloat16 value) { return static_cast<float>(kgemu::acl::HalfBitsToDouble(value)); }
+
+aclFloat16 aclFloatToFloat16(float value) { return kgemu::acl::DoubleToHalfBits(static_cast<double>(value)); }
+
+const char* aclrtGetSocName(void)
+{
+    const KgSoc* soc = kgemu_acl_soc();
+    return soc != nullptr ? soc->short_soc_version : nullptr;
+}
+
+namespace {
+// The one implicit context of the emulated device: its handle is the address of this object.
+int g_context = 0;
+}  // namespace
+
+aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId)
+{
+    if (context == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, __func__, "context is null");
+    if (deviceId < 0 || deviceId >= kgemu::acl::kDeviceCount) {
+        return Fail(ACL_ERROR_RT_INVALID_DEVICEID, __func__, "device %d does not exist; the emulator has device 0",
+                    deviceId);
+    }
+    *context = &g_context;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyContext(aclrtContext context)
+{
+    if (context != &g_context) return Fail(ACL_ERROR_INVALID_PARAM, __func__, "%p is not a context", context);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtSetCurrentContext(aclrtContext context)
+{
+    if (context != &g_context) return Fail(ACL_ERROR_INVALID_PARAM, __func__, "%p is not a context", context);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtGetCurrentContext(aclrtContext* context)
+{
+    if (context == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, __func__, "context is null");
+    *context = &g_context;
+    return ACL_SUCCESS;
+}
+
 aclError aclrtCreateStream(aclrtStream* stream)
 {
     if (stream == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, __func__, "stream is null");

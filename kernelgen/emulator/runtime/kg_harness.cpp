@@ -616,7 +616,10 @@ int32_t DoRun(KgRunRequest* req) {
     // ListTensorDesc layout: [byte offset of the pointer array][per tensor: dims | index << 32, dim values...][ptrs]
     auto bind_param = [&](const std::string& name, bool dynamic, const ParamBinding& b, const KgTensor* tensors) {
         auto reg = [&](const std::string& n, const KgTensor& t) {
-            if (t.data != nullptr) {
+            if (t.data == nullptr) return;
+            if (g_gm_slack == 2 && tensors == req->outputs) {  // an aclnn workspace tensor: its 512-byte slice
+                kgemu::rt_register_gm(n.c_str(), t.data, t.bytes, (t.bytes + 511) / 512 * 512 - t.bytes, true);
+            } else {
                 kgemu::rt_register_gm(n.c_str(), t.data, t.bytes, g_gm_slack ? kg_gm_padded_bytes(t.bytes) - t.bytes : 0);
             }
         };
@@ -917,7 +920,7 @@ int32_t kg_infer_shape(KgRunRequest* request) {
     }
 }
 
-void kg_set_gm_slack(int32_t enabled) { g_gm_slack = enabled != 0 ? 1 : 0; }
+void kg_set_gm_slack(int32_t enabled) { g_gm_slack = enabled == 2 ? 2 : enabled != 0 ? 1 : 0; }
 
 void kg_set_trace_file(const char* path) { g_trace_path = path == nullptr ? "" : path; }
 

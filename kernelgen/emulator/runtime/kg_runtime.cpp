@@ -96,7 +96,7 @@ int64_t gm_check(const char* api, const void* p, uint64_t bytes, bool write, con
     }
     for (const auto& r : g_run.gm) {  // runs past the end, but stays inside the allocation's rounding slack
         if (r.slack != 0 && a >= r.base && a < r.base + r.bytes + r.slack && e <= r.base + r.bytes + r.slack) {
-            if (write && g_run.sanitize) {
+            if (write && g_run.sanitize && !r.own_slack) {
                 fail(api, strf("%s past the logical end of '%s' (%llu bytes) into its allocation padding: an aclnn "
                                "output may be a view into larger storage, so these bytes can be a neighbour's data "
                                "(write exactly the tensor's bytes: DataCopyPad, or a shifted last tile)",
@@ -199,12 +199,13 @@ void sync_block_left(uint32_t block_idx, bool failed) {
 }
 }  // namespace
 
-void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack) {
+void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack, bool own_slack) {
     detail::GmRange r;
     r.name = name != nullptr ? name : "?";
     r.base = reinterpret_cast<uintptr_t>(base);
     r.bytes = bytes;
     r.slack = slack;
+    r.own_slack = own_slack;
     g_run.gm.push_back(r);
 }
 

@@ -91,6 +91,10 @@ typedef enum {
 // Bytes per element of an aclDataType; 0 for types without a whole-byte size.
 ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType);
 
+// IEEE binary16 <-> float on the host (round to nearest even, overflow to inf), as CANN's acl_base.h.
+ACL_FUNC_VISIBILITY float aclFloat16ToFloat(aclFloat16 value);
+ACL_FUNC_VISIBILITY aclFloat16 aclFloatToFloat16(float value);
+
 // The last error an ACL or aclnn call on this thread reported, or "" (in the emulator: the last OP_LOGE text).
 ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg();
 

@@ -40,6 +40,13 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count);
 ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode* runMode);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
+// The emulated SOC's short version, e.g. "Ascend910B" (CANN reports the chip, e.g. "Ascend910B1").
+ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void);
+// Contexts: the emulator has one device and one implicit context; these hand out and check handles to it.
+ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context);
+ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context);
+ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext* context);
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream* stream);
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);

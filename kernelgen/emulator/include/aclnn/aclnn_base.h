@@ -41,6 +41,9 @@ static const aclnnStatus ACLNN_ERR_INNER_STATIC_BLOCK_DIM_INVALID = 561119;
 
 // Frees an executor that a first stage returned but that will not be run.
 ACL_FUNC_VISIBILITY aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor);
+// aclnn's own initialisation (CANN: loads the operator binaries); the emulator has nothing to load: both succeed.
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInit(const char* configPath);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnFinalize(void);
 // Lets an executor be run more than once (it is then freed only by aclDestroyAclOpExecutor).
 ACL_FUNC_VISIBILITY aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor);
 

@@ -109,7 +109,10 @@ int32_t kg_infer_shape(KgRunRequest* request);
 // the following kg_run calls is allocated with kg_gm_padded_bytes(bytes) bytes (torch_npu's caching-allocator
 // rounding: +32, then up to a multiple of 512). A kernel access past a tensor's end that stays inside that
 // padding is then a run warning instead of a defect (real ops read and write whole 512-byte tiles past the
-// tail); the caller discards whatever lands there. Default 0: every byte past the end is a defect.
+// tail); the caller discards whatever lands there. Default 0: every byte past the end is a defect. With the
+// sanitizer on, a write into the padding of an output stays a defect (an aclnn output may be a view into larger
+// storage), except with kg_set_gm_slack(2): every output is the caller's own buffer, allocated to the next
+// multiple of 512 bytes (an aclnn executor's workspace tensors), so writes up to that boundary are warnings.
 void kg_set_gm_slack(int32_t enabled);
 
 // Trace streaming. With a path set, kg_run with request->trace writes each block's traced events to that file

@@ -52,7 +52,9 @@ void rt_begin_run(const KgSoc* soc, const char* op_type, bool trace);
 // Every GM range the kernel may touch. Accesses outside all registered ranges are defects. `slack` bytes past
 // the end are allocated too (the NPU allocator's rounding): a read reaching into them is a block warning, a
 // write a defect (an aclnn output may be a view into larger storage, so those bytes may be a neighbour's).
-void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack = 0);
+// With own_slack, the slack is the tensor's own storage (an aclnn executor's workspace tensor in its 512-byte
+// slice): writes into it are warnings as well.
+void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack = 0, bool own_slack = false);
 // Marks the registered range `name` as an output the kernel must write exactly once per element: after the
 // launch, rt_check_outputs reports bytes no block wrote (unless `must_cover` is false: in-place outputs,
 // outputs the framework pre-fills) and bytes two blocks wrote (unless with an atomic add/max/min).

@@ -39,8 +39,10 @@ DfxArgs MakeDfxArgs(const char* names, const T&... values)
 
 #define DFX_IN(...) ::kgemu::acl::MakeDfxArgs(#__VA_ARGS__, ##__VA_ARGS__)
 #define DFX_OUT(...) ::kgemu::acl::MakeDfxArgs(#__VA_ARGS__, ##__VA_ARGS__)
-#define L2_DFX_PHASE_1(APIName, IN, OUT) ::kgemu::acl::DfxScope kgL2Phase1Dfx_(true, #APIName, IN, OUT)
-#define L2_DFX_PHASE_2(APIName) ::kgemu::acl::DfxScope kgL2Phase2Dfx_(true, #APIName)
-#define L0_DFX(OpName, ...) ::kgemu::acl::DfxScope kgL0Dfx_(false, #OpName, #__VA_ARGS__)
+// Each expands to a complete declaration statement: ops-nn's op_api code compiles with or without a `;` after
+// them (mse_loss writes `L0_DFX(MseLoss, self, target)` bare); with one, the extra `;` is an empty statement.
+#define L2_DFX_PHASE_1(APIName, IN, OUT) ::kgemu::acl::DfxScope kgL2Phase1Dfx_(true, #APIName, IN, OUT);
+#define L2_DFX_PHASE_2(APIName) ::kgemu::acl::DfxScope kgL2Phase2Dfx_(true, #APIName);
+#define L0_DFX(OpName, ...) ::kgemu::acl::DfxScope kgL0Dfx_(false, #OpName, #__VA_ARGS__);
 
 #endif  // KGEMU_OPDEV_OP_DFX_H

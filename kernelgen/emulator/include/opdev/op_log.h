@@ -29,6 +29,14 @@
         }                                \
     } while (0)
 
+// OP_CHECK_NO_RETURN(cond, logExpr): logs (typically a warning) when cond is false and carries on.
+#define OP_CHECK_NO_RETURN(cond, logExpr) \
+    do {                                  \
+        if (!(cond)) {                    \
+            logExpr;                      \
+        }                                 \
+    } while (0)
+
 // CHECK_RET(cond, ret): returns ret from the caller when cond is false (CANN's opdev headers define it).
 #ifndef CHECK_RET
 #define CHECK_RET(cond, ret) \

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "graph/ascend_string.h"
+#include "platform/soc_spec.h"
 
 namespace op {
 enum class SocVersion {
@@ -23,15 +24,10 @@ enum class SocVersion {
     RESERVED_VERSION = 99999,
 };
 
-// The AI Core architecture (__NPU_ARCH__) of the SOC, as ops-nn's op_api code asks for it (IsRegbase).
-enum class NpuArch {
-    DAV_1001 = 1001,
-    DAV_2002 = 2002,
-    DAV_2201 = 2201,
-    DAV_3002 = 3002,
-    DAV_3510 = 3510,
-    DAV_RESV = 99999,
-};
+// The AI Core architecture (__NPU_ARCH__) of the SOC, as ops-nn's op_api code asks for it (IsRegbase): CANN's
+// one NpuArch of platform/soc_spec.h, also reachable as op::NpuArch (so `using namespace op;` code that names
+// NpuArch::DAV_2201 and includes soc_spec.h sees a single type).
+using ::NpuArch;
 
 class PlatformInfo {
 public:

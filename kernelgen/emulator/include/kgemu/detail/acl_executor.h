@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "aclnn/aclnn_base.h"
@@ -51,6 +52,15 @@ public:
     aclIntArray* AllocIntArray(const int64_t* value, uint64_t size);
     aclFloatArray* AllocFloatArray(const float* value, uint64_t size);
     aclBoolArray* AllocBoolArray(const bool* value, uint64_t size);
+    // A scalar the executor owns: `data` holds one element of dataType; the template takes the C++ type's dtype
+    // (float, double, bool, int8..int64, uint8..uint64).
+    aclScalar* AllocScalar(const void* data, op::DataType dataType);
+    template <typename T>
+    aclScalar* AllocScalar(T value)
+    {
+        static_assert(std::is_arithmetic<T>::value, "AllocScalar(value) takes an arithmetic value");
+        return AllocScalar(&value, ScalarDtype<T>());
+    }
     uint64_t GetWorkspaceSize() const { return workspaceSize_; }
     // A 1-D tensor holding value[0..size) converted to dataType (written into the workspace when the executor runs).
     template <typename T>
@@ -79,7 +89,20 @@ public:
     bool repeatable_ = false;
 
 private:
+    template <typename T>
+    static op::DataType ScalarDtype()
+    {
+        if (std::is_same<T, bool>::value) return ge::DT_BOOL;
+        if (std::is_floating_point<T>::value) return sizeof(T) == 4 ? ge::DT_FLOAT : ge::DT_DOUBLE;
+        switch (sizeof(T)) {
+            case 1: return std::is_signed<T>::value ? ge::DT_INT8 : ge::DT_UINT8;
+            case 2: return std::is_signed<T>::value ? ge::DT_INT16 : ge::DT_UINT16;
+            case 4: return std::is_signed<T>::value ? ge::DT_INT32 : ge::DT_UINT32;
+            default: return std::is_signed<T>::value ? ge::DT_INT64 : ge::DT_UINT64;
+        }
+    }
     std::string api_;
+    std::vector<std::unique_ptr<aclScalar>> scalars_;
     std::vector<kgemu::acl::Step> steps_;
     std::vector<std::unique_ptr<aclTensor>> tensors_;
     std::vector<std::unique_ptr<aclIntArray>> intArrays_;

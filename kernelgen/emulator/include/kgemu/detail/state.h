@@ -30,6 +30,7 @@ struct GmRange {
     uintptr_t base;
     uint64_t bytes;
     uint64_t slack = 0;  // allocated bytes past `bytes` (allocator rounding): reading them is a warning
+    bool own_slack = false;  // the slack is the tensor's own (an aclnn workspace tensor's slice): writing it too
     bool output = false;      // an output: no two blocks may write the same bytes (rt_check_outputs)
     bool must_cover = false;  // ... and every byte must be written
 };

@@ -1,0 +1,12 @@
+// kernelgen CPU emulator: level0/mul.h.
+#ifndef KGEMU_LEVEL0_MUL_H
+#define KGEMU_LEVEL0_MUL_H
+
+#include "opdev/op_executor.h"
+
+namespace l0op {
+// self * other with numpy broadcasting, both of one dtype (the caller promotes), as a new contiguous tensor.
+const aclTensor* Mul(const aclTensor* self, const aclTensor* other, aclOpExecutor* executor);
+}  // namespace l0op
+
+#endif  // KGEMU_LEVEL0_MUL_H
