@@ -309,6 +309,10 @@ def test_survey_names_the_kind_of_defect(tmp_path):
     ("output y: 148 of 148 elements never written (still the emulator's 0xFF fill)", "unwritten output"),
     ("Op on ascend950, block 0 of 50, API call #4: InitBuffer: UB overflow: InitBuffer of 174592 bytes", "UB overflow"),
     ("output y: 3 of 148 elements are NaN for finite inputs (first at flat index 7)", "non-finite output"),
+    ("Op on ascend910b, block 14 of 48, tile 3, API call #143: AllocEventID: all 8 event ids of HardEvent::V_S are "
+     "allocated (47 other block(s) then failed waiting in SyncAll)", "event ids exhausted"),
+    ("Op on ascend950: tiling: GetTilingData<OpTilingData>: OpTilingData is a BEGIN_TILING_DATA_DEF class, not a "
+     "plain struct", "host tiling misuse"),
     ("something the patterns do not know", "other"),
 ])
 def test_defect_kind_reads_the_emulators_wording(detail, kind):

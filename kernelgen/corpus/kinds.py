@@ -25,6 +25,8 @@ DEFECT_KINDS: tuple[tuple[str, str], ...] = (
     ("misaligned operand", r"not 32-byte aligned"),
     ("operand overlap", r"\boverlap"),
     ("unsupported dtype", r"not a supported dtype|not in the documented conversion"),
+    ("event ids exhausted", r"all \d+ event ids of HardEvent"),
+    ("host tiling misuse", r"^[^:]*: tiling: |GetTilingData<"),
     ("queue misuse", r"AllocTensor|FreeTensor|EnQue|DeQue|queue buffers"),
     ("unwritten output", r"never written"),
     ("non-finite output", r"for finite inputs"),
