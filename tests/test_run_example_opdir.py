@@ -106,6 +106,21 @@ def test_generated_api_inplace_output_is_one_ref_parameter_and_inner_type():
     assert [p.decl for p in api.params] == ["aclTensor *varRef", "const aclTensor *grad", "double lr"]
 
 
+def test_generated_api_of_an_opdef_without_tensors_has_one_empty_combination():
+    from kernelgen.emulator.aclnn_gen import source_text
+    from kernelgen.errors import UsageError
+
+    decl = _decl([], [], [AttrDecl("cycles", "int", None, True)])   # a Sleep: attributes only
+    api = api_of(decl)
+    assert api.prototype() == ("aclnnStatus aclnnFooBarGetWorkspaceSize(int64_t cycles, uint64_t *workspaceSize, "
+                               "aclOpExecutor **executor)")
+    text = source_text(api, decl, {}, "ascend910b")
+    assert "const int32_t kCombos[] = {\n    0, 0};" in text
+    assert "constexpr size_t kCount = 1;" in text and "constexpr size_t kSlots = 0;" in text
+    with pytest.raises(UsageError, match="declares no dtype for its tensors"):   # tensors, but no dtypes
+        source_text(api_of(_decl([TensorDecl("x", ())], [])), _decl([TensorDecl("x", ())], []), {}, "ascend910b")
+
+
 def test_generated_api_rejects_an_unmapped_attribute_type():
     from kernelgen.errors import UsageError
 

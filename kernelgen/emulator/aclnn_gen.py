@@ -147,10 +147,13 @@ def _combos(decl, doc_op: dict, soc_family: str) -> list[list[tuple[int, int]]]:
 def source_text(api: GeneratedApi, decl, doc_op: dict, soc_family: str, origin: str = "") -> str:
     """The emulator's implementation of the generated API for one SOC (the dtype table is the SOC's)."""
     rows = _combos(decl, doc_op, soc_family)
-    if not rows:
+    if not rows and (decl.inputs or decl.outputs):
         raise UsageError(f"{decl.op_type}: the OpDef declares no dtype for its tensors on {soc_family}")
+    # An OpDef without tensors (only attributes, e.g. a Sleep taking a cycle count) has one empty combination;
+    # C++ has no zero-length array, so its table holds one unused pair.
+    rows = rows or [[]]
     nslots = len(rows[0])
-    table = ",\n".join("    " + ", ".join(f"{d}, {f}" for d, f in row) for row in rows)
+    table = ",\n".join("    " + ", ".join(f"{d}, {f}" for d, f in row) for row in rows) if nslots else "    0, 0"
     body = [_banner(api, origin) + f"// Emulator implementation for {soc_family}: kgemu/opdef_api.h does the work.",
             f'#include "{api.header}.h"', '#include "kgemu/opdef_api.h"', '#include "opdev/op_executor.h"', "",
             "namespace {",

@@ -108,6 +108,8 @@ def example_combos(decl, soc: Soc, example_text: str) -> list[dict[str, str]]:
     # an OpDef listing one dtype row per format (ND, NCHW, NHWC...) repeats a combination: one kernel unit each
     combos = list({tuple(c.items()): c for c in decl.combos(soc.family)
                    if all(v in GE_DTYPES for v in c.values())}.values())
+    if not decl.inputs and not decl.outputs:  # attributes only (a Sleep): one kernel, no dtypes
+        return [{}]
     if not combos:
         raise UsageError(f"{decl.op_type} declares no dtype combination the emulator has C++ types for on {soc.family}")
     used = {ACL_TO_GE[t] for t in re.findall(r"\bACL_([A-Z0-9]+)\b", example_text) if t in ACL_TO_GE}
@@ -138,7 +140,7 @@ def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
             + f"}}  // namespace {space}\n#undef {entry}\n\n"
             'extern "C" int32_t kgemu_acl_register_kernel(const char*, const int32_t*, int32_t,\n'
             "                                             void (*)(uint8_t**, int32_t, uint64_t));\n"
-            f"namespace {{\nconst int32_t kDtypes[] = {{{dtypes}}};\n"
+            f"namespace {{\nconst int32_t kDtypes[] = {{{dtypes or '0'}}};  // one unused entry when there are no tensors\n"
             f'const int32_t kRegistered __attribute__((unused)) = kgemu_acl_register_kernel("{decl.op_type}", '
             f"kDtypes, {len(decl.inputs) + len(decl.outputs)}, {space}::kg_acl_launch);\n}}  // namespace\n")
 
@@ -207,7 +209,8 @@ def build_example(op_dir: Path, soc: Soc, example: Path, progress: Progress | No
     kernel_inc = (op_dir, op_dir / "op_kernel", op_dir.parent)
     labels = []
     for combo in combos:
-        tag = _ident("_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs))
+        tag = _ident("_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs)
+                     or "none")
         path = write_source(_kernel_unit(source, decl, combo, tag), f"{source.snake}_acl_kernel")
         units.append(CompileUnit(f"{source.snake}_acl_kernel_{soc.npu_arch}_{tag}", path,
                                  source.kernel_flags(decl, combo, soc), kernel_inc, source.digest))
