@@ -24,6 +24,7 @@
 #include "level0/reduce_sum_op.h"
 #include "level0/sub.h"
 #include "level0/unsqueeze.h"
+#include "opdev/data_type_utils.h"
 #include "opdev/make_op_executor.h"
 #include "opdev/op_log.h"
 #include "opdev/platform.h"
@@ -179,6 +180,9 @@ int main()
     OP_CHECK_NO_RETURN(1 + 1 == 3, ++logged);
     OP_CHECK_NO_RETURN(1 + 1 == 2, ++logged);
     EXPECT_TRUE("OP_CHECK_NO_RETURN runs its log expression only when the check fails, and carries on", logged == 1);
+    EXPECT_TRUE("IsIntegralType(bool, includeBool) counts bool only when asked",
+                op::IsIntegralType(op::DataType::DT_BOOL, true) && !op::IsIntegralType(op::DataType::DT_BOOL, false) &&
+                op::IsIntegralType(op::DataType::DT_INT8, false) && !op::IsIntegralType(op::DataType::DT_FLOAT, true));
     const char* soc = aclrtGetSocName();
     EXPECT_TRUE("aclrtGetSocName names an Ascend SOC", soc != nullptr && std::string(soc).rfind("Ascend", 0) == 0);
     EXPECT_EQ_CODE("aclnnInit", aclnnInit(nullptr), ACLNN_SUCCESS);

@@ -81,6 +81,10 @@ bool CheckType(DataType dtype, const std::initializer_list<DataType>& validTypes
 size_t TypeSize(DataType dtype) { return kgemu::acl::ElementSize(dtype); }
 bool IsFloatingType(DataType dtype) { return KindOf(dtype) == Kind::kFloat; }
 bool IsIntegralType(DataType dtype) { return KindOf(dtype) == Kind::kInt || KindOf(dtype) == Kind::kUInt; }
+bool IsIntegralType(DataType dtype, bool includeBool)
+{
+    return IsIntegralType(dtype) || (includeBool && dtype == DataType::DT_BOOL);
+}
 bool IsComplexType(DataType dtype)
 {
     return dtype == ge::DT_COMPLEX32 || dtype == ge::DT_COMPLEX64 || dtype == ge::DT_COMPLEX128;

@@ -15,6 +15,8 @@ bool CheckType(DataType dtype, const std::initializer_list<DataType>& validTypes
 size_t TypeSize(DataType dtype);
 bool IsFloatingType(DataType dtype);
 bool IsIntegralType(DataType dtype);
+// With includeBool, DT_BOOL counts as integral too (CANN's two-argument overload).
+bool IsIntegralType(DataType dtype, bool includeBool);
 bool IsComplexType(DataType dtype);
 DataType ToOpDataType(aclDataType dtype);
 aclDataType ToAclDataType(DataType dtype);
