@@ -26,6 +26,7 @@
 #include "level0/unsqueeze.h"
 #include "opdev/data_type_utils.h"
 #include "opdev/make_op_executor.h"
+#include "opdev/small_vector.h"
 #include "opdev/op_log.h"
 #include "opdev/platform.h"
 #include "platform/soc_spec.h"
@@ -183,6 +184,10 @@ int main()
     EXPECT_TRUE("IsIntegralType(bool, includeBool) counts bool only when asked",
                 op::IsIntegralType(op::DataType::DT_BOOL, true) && !op::IsIntegralType(op::DataType::DT_BOOL, false) &&
                 op::IsIntegralType(op::DataType::DT_INT8, false) && !op::IsIntegralType(op::DataType::DT_FLOAT, true));
+    op::SmallVector<int64_t, 4> dims = {2, 3};
+    dims.push_back(4);
+    EXPECT_TRUE("op::SmallVector holds what it is given past its inline capacity hint",
+                dims.size() == 3 && dims[2] == 4);
     const char* soc = aclrtGetSocName();
     EXPECT_TRUE("aclrtGetSocName names an Ascend SOC", soc != nullptr && std::string(soc).rfind("Ascend", 0) == 0);
     EXPECT_EQ_CODE("aclnnInit", aclnnInit(nullptr), ACLNN_SUCCESS);
