@@ -282,6 +282,93 @@ void SetAttrValue(OpAttr& a, const aclBoolArray* v)
     }
 }
 
+namespace {
+// OP_INPUT / OP_OUTPUT tensors, each with its name (a DYNAMIC list repeats it).
+void SplitArgs(const LaunchArgs& args, std::vector<NamedTensor>& inputs, std::vector<NamedTensor>& outputs)
+{
+    for (const OpArgs& a : args.args) {
+        for (size_t i = 0; i < a.tensors.size(); ++i) {
+            NamedTensor nt{i < a.names.size() ? a.names[i] : "arg" + std::to_string(i), a.tensors[i]};
+            (a.role == OpArgRole::kInput ? inputs : outputs).push_back(nt);
+        }
+    }
+}
+}  // namespace
+
+aclnnStatus InferShapeImpl(const char* opType, const LaunchArgs& args)
+{
+    if (opType == nullptr) {
+        OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "INFER_SHAPE: the op type is null");
+        return ACLNN_ERR_INNER_NULLPTR;
+    }
+    std::vector<NamedTensor> inputs;
+    std::vector<NamedTensor> outputs;
+    SplitArgs(args, inputs, outputs);
+    for (const auto& o : outputs) {
+        if (o.tensor == nullptr) {
+            OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "INFER_SHAPE %s: output %s is null", opType, o.name.c_str());
+            return ACLNN_ERR_INNER_NULLPTR;
+        }
+    }
+    std::string registered = opType;  // the OpDef's spelling, matched without regard to case as launches are
+    (void)FindKernel(opType, {}, nullptr, &registered);
+    std::vector<KgTensor> in = ToKgTensors(inputs);
+    std::vector<KgTensor> out = ToKgTensors(outputs);
+    for (auto* list : {&in, &out}) {
+        for (KgTensor& t : *list) {  // shapes, dtypes and formats only
+            t.data = nullptr;
+            t.bytes = 0;
+        }
+    }
+    std::vector<KgAttr> kattrs;
+    for (const auto& a : args.attrs.attrs) kattrs.push_back(ToKgAttr(a));
+    std::vector<char> error(8192, '\0');
+    KgRunRequest req{};
+    req.op_type = registered.c_str();
+    req.soc = kgemu_acl_soc();
+    req.inputs = in.data();
+    req.n_inputs = static_cast<int32_t>(in.size());
+    req.outputs = out.data();
+    req.n_outputs = static_cast<int32_t>(out.size());
+    req.attrs = kattrs.empty() ? nullptr : kattrs.data();
+    req.n_attrs = static_cast<int32_t>(kattrs.size());
+    req.error = error.data();
+    req.error_cap = error.size();
+    if (kg_infer_shape(&req) != KG_OK) {
+        OP_LOGE(ACLNN_ERR_INNER_INFERSHAPE_ERROR, "INFER_SHAPE %s: %s", opType, error.data());
+        return ACLNN_ERR_INNER_INFERSHAPE_ERROR;
+    }
+    for (size_t k = 0; k < outputs.size(); ++k) {
+        auto* tensor = const_cast<aclTensor*>(outputs[k].tensor);
+        if (out[k].ndim < 0) {
+            OP_LOGE(ACLNN_ERR_INNER_INFERSHAPE_ERROR, "INFER_SHAPE %s: the infershape set no shape for output %s",
+                    opType, outputs[k].name.c_str());
+            return ACLNN_ERR_INNER_INFERSHAPE_ERROR;
+        }
+        op::Shape shape;
+        shape.SetDimNum(static_cast<size_t>(out[k].ndim));
+        for (int32_t d = 0; d < out[k].ndim; ++d) shape.SetDim(static_cast<size_t>(d), out[k].dims[d]);
+        if (tensor->origin_ != TensorOrigin::kWorkspace || tensor->owner_ == nullptr) {
+            if (tensor->GetViewShape() != shape) {
+                std::string dims;
+                for (int32_t d = 0; d < out[k].ndim; ++d) dims += (d ? "," : "") + std::to_string(out[k].dims[d]);
+                OP_LOGE(ACLNN_ERR_INNER_INFERSHAPE_ERROR, "INFER_SHAPE %s: output %s; the infershape gives [%s] "
+                        "(only executor->AllocTensor outputs are reshaped)", opType, tensor->Describe().c_str(),
+                        dims.c_str());
+                return ACLNN_ERR_INNER_INFERSHAPE_ERROR;
+            }
+            continue;
+        }
+        tensor->SetViewShape(shape);
+        tensor->SetStorageShape(shape);
+        tensor->SetOriginalShape(shape);
+        const int64_t numel = shape.GetShapeSize();
+        tensor->workspaceOffset_ = const_cast<aclOpExecutor*>(tensor->owner_)->ReserveWorkspace(
+            static_cast<uint64_t>(numel < 0 ? 0 : numel) * tensor->ElementSize());
+    }
+    return ACLNN_SUCCESS;
+}
+
 aclnnStatus AddAiCoreLaunchImpl(aclOpExecutor* executor, const char* opType, const LaunchArgs& args)
 {
     if (executor == nullptr || opType == nullptr) {
@@ -290,12 +377,7 @@ aclnnStatus AddAiCoreLaunchImpl(aclOpExecutor* executor, const char* opType, con
     }
     std::vector<NamedTensor> inputs;
     std::vector<NamedTensor> outputs;
-    for (const OpArgs& a : args.args) {
-        for (size_t i = 0; i < a.tensors.size(); ++i) {
-            NamedTensor nt{i < a.names.size() ? a.names[i] : "arg" + std::to_string(i), a.tensors[i]};
-            (a.role == OpArgRole::kInput ? inputs : outputs).push_back(nt);
-        }
-    }
+    SplitArgs(args, inputs, outputs);
     std::vector<int32_t> dtypes;  // one per OpDef tensor: a DYNAMIC list (consecutive same name) counts once
     for (const auto* list : {&inputs, &outputs}) {
         for (size_t idx = 0; idx < list->size(); ++idx) {
