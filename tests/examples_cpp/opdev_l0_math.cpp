@@ -1,5 +1,6 @@
 // The l0 operators ops-nn's op_api sources call from CANN's common kernels (Add, Sub, Mul, Div, RealDiv, Axpy,
-// LogicalAnd, Abs, OnesLike, ReduceSumOp, ReduceMean, Cumsum, UnsqueezeNd, SqueezeNd, Transpose, ReFormat/TransData), driven through an executor as op_api
+// LogicalAnd, Abs, OnesLike, ReduceSumOp, ReduceMean, Cumsum, UnsqueezeNd, SqueezeNd, Transpose, ReFormat/TransData), INFER_SHAPE on a
+// shapeless AllocTensor and the aclTensor format/shape setters, driven through an executor as op_api
 // code does, and the ACL host helpers ops-nn's examples call (aclFloatToFloat16/aclFloat16ToFloat,
 // aclrtGetSocName, aclrtCreateContext); NpuArch named under `using namespace op;` with soc_spec.h included
 // (one type, as in CANN; l1_loss_grad's op_api does this).
