@@ -185,7 +185,7 @@ def run_program(name: str, monkeypatch, env: dict | None = None):
     "gelu_errors.cpp",   # every 161001/161002/361001 path of both stages
     "gelu_dtypes.cpp",   # float16 self + float32 gradOutput -> bfloat16 gradInput, float16/bfloat16 end to end
     "opdev_cast.cpp",    # exact RNE of l0op::Cast, int32 -> float32, float32 -> int32
-    "opdev_l0_math.cpp",  # Sub/RealDiv/Abs/OnesLike/ReduceSumOp/ReduceMean/UnsqueezeNd/Transpose/TransData, fp16 helpers
+    "opdev_l0_math.cpp",  # Sub/RealDiv/Abs/OnesLike/ReduceSumOp/ReduceMean/UnsqueezeNd/Transpose/TransData, INFER_SHAPE, fp16 helpers
     "seed_int32.cpp",    # the seed's int32 gradOutput with float32 self
     "gelu_workspace.cpp",  # stage 1 reserves the tiling's workspace; stage 2 runs the kernel in it
 ])

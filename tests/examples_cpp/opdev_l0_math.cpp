@@ -1,5 +1,6 @@
 // The l0 operators ops-nn's op_api sources call from CANN's common kernels (Add, Sub, Mul, Div, RealDiv, Axpy,
-// LogicalAnd, Abs, OnesLike, ReduceSumOp, ReduceMean, Cumsum, UnsqueezeNd, SqueezeNd, Transpose, ReFormat/TransData), driven through an executor as op_api
+// LogicalAnd, Abs, OnesLike, ReduceSumOp, ReduceMean, Cumsum, UnsqueezeNd, SqueezeNd, Transpose, ReFormat/TransData), INFER_SHAPE on a
+// shapeless AllocTensor and the aclTensor format/shape setters, driven through an executor as op_api
 // code does, and the ACL host helpers ops-nn's examples call (aclFloatToFloat16/aclFloat16ToFloat,
 // aclrtGetSocName, aclrtCreateContext); NpuArch named under `using namespace op;` with soc_spec.h included
 // (one type, as in CANN; l1_loss_grad's op_api does this).
@@ -27,6 +28,8 @@
 #include "opdev/data_type_utils.h"
 #include "opdev/make_op_executor.h"
 #include "opdev/small_vector.h"
+
+#include "opdev/op_executor.h"
 #include "opdev/op_log.h"
 #include "opdev/platform.h"
 #include "platform/soc_spec.h"
@@ -150,6 +153,46 @@ int main()
                      return t != nullptr && t->GetViewFormat() == ge::FORMAT_NCHW ? t : nullptr;
                  }, {2, 3}, stream),
                  {1, 2, 3, 4, 5, 6});
+    // INFER_SHAPE on a shapeless AllocTensor (nll_loss's l0 op does this), then the launch: GeluGrad end to end
+    const std::vector<float> dyHost{1, -2, 0.5f, 3, 1, -1};
+    const std::vector<float> xHost{-1, 0, 0.5f, 1, 2, -3};
+    DeviceTensor dy(dyHost, {2, 3}, ACL_FLOAT);
+    DeviceTensor x(xHost, {2, 3}, ACL_FLOAT);
+    DeviceTensor y(std::vector<float>(6, 0.0f), {2, 3}, ACL_FLOAT);
+    uint64_t inferredWorkspace = 0;
+    const std::vector<float> z = Through("INFER_SHAPE GeluGrad", [&](aclOpExecutor* executor) -> const aclTensor* {
+        aclTensor* out = executor->AllocTensor(ge::DT_FLOAT, ge::FORMAT_ND, ge::FORMAT_ND);
+        if (INFER_SHAPE(GeluGrad, OP_INPUT(dy.tensor, x.tensor, y.tensor), OP_OUTPUT(out)) != ACLNN_SUCCESS) return nullptr;
+        inferredWorkspace = executor->GetWorkspaceSize();
+        return ADD_TO_LAUNCHER_LIST_AICORE(GeluGrad, OP_INPUT(dy.tensor, x.tensor, y.tensor), OP_OUTPUT(out)) ==
+                       ACLNN_SUCCESS ? out : nullptr;
+    }, {2, 3}, stream);
+    std::vector<double> zWant;
+    for (size_t i = 0; i < dyHost.size(); ++i) zWant.push_back(GeluGradRef(dyHost[i], xHost[i]));
+    AllClose("INFER_SHAPE GeluGrad [2,3] then the launch", z.size(), [&](size_t i) { return static_cast<double>(z[i]); },
+             zWant, 1e-5, 1e-6);
+    // the shapeless tensor's 512-byte slice, then a [2,3] float slice (512 bytes) placed by INFER_SHAPE
+    EXPECT_EQ_CODE("INFER_SHAPE places the inferred output in the workspace", static_cast<int>(inferredWorkspace), 1024);
+    {
+        auto e = CREATE_EXECUTOR();
+        aclOpExecutor* executor = e.get();
+        DeviceTensor wrong(std::vector<float>(3, 0.0f), {3}, ACL_FLOAT);
+        EXPECT_EQ_CODE("INFER_SHAPE refuses a caller-owned output of another shape",
+                       INFER_SHAPE(GeluGrad, OP_INPUT(dy.tensor, x.tensor, y.tensor), OP_OUTPUT(wrong.tensor)),
+                       ACLNN_ERR_INNER_INFERSHAPE_ERROR);
+        EXPECT_TRUE("... and names the inferred shape", std::string(aclGetRecentErrMsg()).find("[2,3]") != std::string::npos);
+        aclTensor* out = executor->AllocTensor(ge::DT_FLOAT, ge::FORMAT_ND, ge::FORMAT_ND);
+        EXPECT_EQ_CODE("INFER_SHAPE of an op type nothing registered",
+                       INFER_SHAPE(NoSuchOp, OP_INPUT(dy.tensor), OP_OUTPUT(out)), ACLNN_ERR_INNER_INFERSHAPE_ERROR);
+        out->SetViewShape(op::Shape{3, 2});
+        out->SetOriginalFormat(ge::FORMAT_NCDHW);
+        out->SetStorageFormat(ge::FORMAT_NDHWC);
+        out->SetViewFormat(ge::FORMAT_NCHW);
+        EXPECT_TRUE("SetViewShape / Set*Format: [3,2] strides [2,1], NCHW view, NDHWC storage, NCDHW origin",
+                    out->GetViewShape() == op::Shape({3, 2}) && out->GetViewStrides()[0] == 2 &&
+                        out->GetViewStrides()[1] == 1 && out->GetViewFormat() == ge::FORMAT_NCHW &&
+                        out->GetStorageFormat() == ge::FORMAT_NDHWC && out->GetOriginalFormat() == ge::FORMAT_NCDHW);
+    }
     {
         auto e = CREATE_EXECUTOR();
         EXPECT_TRUE("TransData to NC1HWC0 is refused (not emulated)",

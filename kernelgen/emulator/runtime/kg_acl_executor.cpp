@@ -131,10 +131,14 @@ aclTensor* aclOpExecutor::AllocTensor(const op::Shape& shape, op::DataType dataT
     return AllocTensor(shape, shape, dataType, format, format);
 }
 
+aclTensor* aclOpExecutor::AllocTensor(op::DataType dataType, op::Format storageFormat, op::Format originFormat)
+{
+    return AllocTensor(op::Shape(), op::Shape(), dataType, storageFormat, originFormat);
+}
+
 aclTensor* aclOpExecutor::AllocTensor(const op::Shape& storageShape, const op::Shape& originShape,
                                       op::DataType dataType, op::Format storageFormat, op::Format originFormat)
 {
-    (void)originFormat;
     const uint32_t elem = kgemu::acl::ElementSize(dataType);
     if (elem == 0) {
         OP_LOGE(ACLNN_ERR_INNER, "cannot allocate a %s tensor: the dtype has no element size",
@@ -146,15 +150,10 @@ aclTensor* aclOpExecutor::AllocTensor(const op::Shape& storageShape, const op::S
     tensor->owner_ = this;
     tensor->dtype_ = dataType;
     tensor->format_ = storageFormat;
-    tensor->viewShape_ = storageShape;
+    tensor->SetOriginalFormat(originFormat);
+    tensor->SetViewShape(storageShape);
     tensor->storageShape_ = storageShape;
     tensor->originShape_ = originShape;
-    tensor->strides_.assign(storageShape.GetDimNum(), 0);
-    int64_t stride = 1;
-    for (size_t i = storageShape.GetDimNum(); i > 0; --i) {
-        tensor->strides_[i - 1] = stride;
-        stride *= storageShape.GetDim(i - 1);
-    }
     const int64_t numel = storageShape.GetShapeSize();
     tensor->workspaceOffset_ = workspaceSize_;
     workspaceSize_ += kgemu::acl::AlignUp(static_cast<uint64_t>(numel < 0 ? 0 : numel) * elem,

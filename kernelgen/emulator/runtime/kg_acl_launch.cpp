@@ -160,6 +160,41 @@ int32_t SlackMode(const std::vector<NamedTensor>& outputs)
     return 2;
 }
 
+// A KgRunRequest for one launch's tensors and attributes. withData false: shapes, dtypes and formats only (device
+// data does not exist at stage 1), for kg_infer_shape and kg_tiling. Not copyable: req points into its members.
+struct HostRequest {
+    HostRequest(const std::string& opType, const std::vector<NamedTensor>& inputs,
+                const std::vector<NamedTensor>& outputs, const std::vector<OpAttr>& attrs, bool withData = false)
+        : type(opType), in(ToKgTensors(inputs)), out(ToKgTensors(outputs)), error(8192, '\0')
+    {
+        for (auto* list : {&in, &out}) {
+            for (KgTensor& t : *list) {
+                t.data = withData ? t.data : nullptr;
+                t.bytes = withData ? t.bytes : 0;
+            }
+        }
+        for (const auto& a : attrs) kattrs.push_back(ToKgAttr(a));
+        req.op_type = type.c_str();
+        req.soc = kgemu_acl_soc();
+        req.inputs = in.data();
+        req.n_inputs = static_cast<int32_t>(in.size());
+        req.outputs = out.data();
+        req.n_outputs = static_cast<int32_t>(out.size());
+        req.attrs = kattrs.empty() ? nullptr : kattrs.data();
+        req.n_attrs = static_cast<int32_t>(kattrs.size());
+        req.error = error.data();
+        req.error_cap = error.size();
+    }
+    HostRequest(const HostRequest&) = delete;
+    HostRequest& operator=(const HostRequest&) = delete;
+    std::string type;
+    std::vector<KgTensor> in;
+    std::vector<KgTensor> out;
+    std::vector<KgAttr> kattrs;
+    std::vector<char> error;
+    KgRunRequest req{};
+};
+
 // Stage 2 of one AI Core launch.
 aclnnStatus RunLaunch(const std::string& opType, KernelFn entry, const std::vector<NamedTensor>& inputs,
                       const std::vector<NamedTensor>& outputs, const std::vector<OpAttr>& attrs, const RunContext& ctx,
@@ -168,28 +203,11 @@ aclnnStatus RunLaunch(const std::string& opType, KernelFn entry, const std::vect
     int64_t outElements = 0;
     for (const auto& o : outputs) outElements += o.tensor->Numel();
     if (outElements == 0) return ACLNN_SUCCESS;  // nothing to compute: no launch, as for empty tensors on an NPU
-    std::vector<KgTensor> in;
-    std::vector<KgTensor> out;
-    std::vector<KgAttr> kattrs;
-    in = ToKgTensors(inputs);
-    out = ToKgTensors(outputs);
-    for (const auto& a : attrs) kattrs.push_back(ToKgAttr(a));
-    const KgSoc* soc = kgemu_acl_soc();
+    HostRequest host(opType, inputs, outputs, attrs, true);
+    KgRunRequest& req = host.req;
     std::vector<char> report(1 << 16);
-    std::vector<char> error(8192);
-    KgRunRequest req{};
-    req.op_type = opType.c_str();
-    req.soc = soc;
-    req.inputs = in.data();
-    req.n_inputs = static_cast<int32_t>(in.size());
-    req.outputs = out.data();
-    req.n_outputs = static_cast<int32_t>(out.size());
-    req.attrs = kattrs.empty() ? nullptr : kattrs.data();
-    req.n_attrs = static_cast<int32_t>(kattrs.size());
     req.threads = ThreadsFromEnv();
     req.trace = 0;
-    req.error = error.data();
-    req.error_cap = error.size();
     if (wsBytes > 0) {  // the slice of the caller's workspace stage 1 reserved for this launch
         req.workspace = ctx.workspace + wsOffset;
         req.workspace_cap = wsBytes;
@@ -198,26 +216,26 @@ aclnnStatus RunLaunch(const std::string& opType, KernelFn entry, const std::vect
     for (int attempt = 0; attempt < 3; ++attempt) {
         req.report = report.data();
         req.report_cap = report.size();
-        error[0] = '\0';
+        host.error[0] = '\0';
         g_active.store(entry);
         kg_set_gm_slack(SlackMode(outputs));
         try {
             status = kg_run(&req);
         } catch (const std::exception& exc) {
-            std::snprintf(error.data(), error.size(), "the emulator threw: %s", exc.what());
+            std::snprintf(host.error.data(), host.error.size(), "the emulator threw: %s", exc.what());
             status = KG_DEFECT;
         }
-        const char* needs = std::strstr(error.data(), "report needs");
+        const char* needs = std::strstr(host.error.data(), "report needs");
         if (status != KG_USAGE || needs == nullptr) break;
         report.assign(std::strtoull(needs + std::strlen("report needs"), nullptr, 10) + 1024, '\0');
     }
-    const std::string message = error.data();
+    const std::string message = host.error.data();
     switch (status) {
         case KG_OK: {
             const char* warn = std::strstr(report.data(), "\"warnings\": [\"");
             if (warn == nullptr) warn = std::strstr(report.data(), "\"warnings\":[\"");
             if (warn != nullptr) {
-                LogMessage(LogLevel::kWarn, "kernel", "%s on %s: %.600s", opType.c_str(), soc->name,
+                LogMessage(LogLevel::kWarn, "kernel", "%s on %s: %.600s", opType.c_str(), req.soc->name,
                            std::strchr(warn, '[') + 1);
             }
         }
@@ -282,6 +300,73 @@ void SetAttrValue(OpAttr& a, const aclBoolArray* v)
     }
 }
 
+namespace {
+// OP_INPUT / OP_OUTPUT tensors, each with its name (a DYNAMIC list repeats it).
+void SplitArgs(const LaunchArgs& args, std::vector<NamedTensor>& inputs, std::vector<NamedTensor>& outputs)
+{
+    for (const OpArgs& a : args.args) {
+        for (size_t i = 0; i < a.tensors.size(); ++i) {
+            NamedTensor nt{i < a.names.size() ? a.names[i] : "arg" + std::to_string(i), a.tensors[i]};
+            (a.role == OpArgRole::kInput ? inputs : outputs).push_back(nt);
+        }
+    }
+}
+}  // namespace
+
+aclnnStatus InferShapeImpl(const char* opType, const LaunchArgs& args)
+{
+    if (opType == nullptr) {
+        OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "INFER_SHAPE: the op type is null");
+        return ACLNN_ERR_INNER_NULLPTR;
+    }
+    std::vector<NamedTensor> inputs;
+    std::vector<NamedTensor> outputs;
+    SplitArgs(args, inputs, outputs);
+    for (const auto& o : outputs) {
+        if (o.tensor == nullptr) {
+            OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "INFER_SHAPE %s: output %s is null", opType, o.name.c_str());
+            return ACLNN_ERR_INNER_NULLPTR;
+        }
+    }
+    std::string registered = opType;  // the OpDef's spelling, matched without regard to case as launches are
+    (void)FindKernel(opType, {}, nullptr, &registered);
+    HostRequest host(registered, inputs, outputs, args.attrs.attrs);
+    const std::vector<KgTensor>& out = host.out;
+    if (kg_infer_shape(&host.req) != KG_OK) {
+        OP_LOGE(ACLNN_ERR_INNER_INFERSHAPE_ERROR, "INFER_SHAPE %s: %s", opType, host.error.data());
+        return ACLNN_ERR_INNER_INFERSHAPE_ERROR;
+    }
+    for (size_t k = 0; k < outputs.size(); ++k) {
+        auto* tensor = const_cast<aclTensor*>(outputs[k].tensor);
+        if (out[k].ndim < 0) {
+            OP_LOGE(ACLNN_ERR_INNER_INFERSHAPE_ERROR, "INFER_SHAPE %s: the infershape set no shape for output %s",
+                    opType, outputs[k].name.c_str());
+            return ACLNN_ERR_INNER_INFERSHAPE_ERROR;
+        }
+        op::Shape shape;
+        shape.SetDimNum(static_cast<size_t>(out[k].ndim));
+        for (int32_t d = 0; d < out[k].ndim; ++d) shape.SetDim(static_cast<size_t>(d), out[k].dims[d]);
+        if (tensor->origin_ != TensorOrigin::kWorkspace || tensor->owner_ == nullptr) {
+            if (tensor->GetViewShape() != shape) {
+                std::string dims;
+                for (int32_t d = 0; d < out[k].ndim; ++d) dims += (d ? "," : "") + std::to_string(out[k].dims[d]);
+                OP_LOGE(ACLNN_ERR_INNER_INFERSHAPE_ERROR, "INFER_SHAPE %s: output %s; the infershape gives [%s] "
+                        "(only executor->AllocTensor outputs are reshaped)", opType, tensor->Describe().c_str(),
+                        dims.c_str());
+                return ACLNN_ERR_INNER_INFERSHAPE_ERROR;
+            }
+            continue;
+        }
+        tensor->SetViewShape(shape);
+        tensor->SetStorageShape(shape);
+        tensor->SetOriginalShape(shape);
+        const int64_t numel = shape.GetShapeSize();
+        tensor->workspaceOffset_ = const_cast<aclOpExecutor*>(tensor->owner_)->ReserveWorkspace(
+            static_cast<uint64_t>(numel < 0 ? 0 : numel) * tensor->ElementSize());
+    }
+    return ACLNN_SUCCESS;
+}
+
 aclnnStatus AddAiCoreLaunchImpl(aclOpExecutor* executor, const char* opType, const LaunchArgs& args)
 {
     if (executor == nullptr || opType == nullptr) {
@@ -290,12 +375,7 @@ aclnnStatus AddAiCoreLaunchImpl(aclOpExecutor* executor, const char* opType, con
     }
     std::vector<NamedTensor> inputs;
     std::vector<NamedTensor> outputs;
-    for (const OpArgs& a : args.args) {
-        for (size_t i = 0; i < a.tensors.size(); ++i) {
-            NamedTensor nt{i < a.names.size() ? a.names[i] : "arg" + std::to_string(i), a.tensors[i]};
-            (a.role == OpArgRole::kInput ? inputs : outputs).push_back(nt);
-        }
-    }
+    SplitArgs(args, inputs, outputs);
     std::vector<int32_t> dtypes;  // one per OpDef tensor: a DYNAMIC list (consecutive same name) counts once
     for (const auto* list : {&inputs, &outputs}) {
         for (size_t idx = 0; idx < list->size(); ++idx) {
@@ -326,39 +406,16 @@ aclnnStatus AddAiCoreLaunchImpl(aclOpExecutor* executor, const char* opType, con
     // is reserved in the executor's workspace, which the caller allocates and stage 2 hands to the kernel.
     uint64_t wsBytes = 0;
     {
-        std::vector<KgTensor> in;
-        std::vector<KgTensor> out;
-        std::vector<KgAttr> kattrs;
-        in = ToKgTensors(inputs);
-        out = ToKgTensors(outputs);
-        for (auto* list : {&in, &out}) {
-            for (KgTensor& t : *list) {  // shapes and dtypes only: device data does not exist yet
-                t.data = nullptr;
-                t.bytes = 0;
-            }
-        }
-        for (const auto& a : attrs) kattrs.push_back(ToKgAttr(a));
-        std::vector<char> error(8192, '\0');
-        KgRunRequest req{};
-        req.op_type = registered.c_str();
-        req.soc = kgemu_acl_soc();
-        req.inputs = in.data();
-        req.n_inputs = static_cast<int32_t>(in.size());
-        req.outputs = out.data();
-        req.n_outputs = static_cast<int32_t>(out.size());
-        req.attrs = kattrs.empty() ? nullptr : kattrs.data();
-        req.n_attrs = static_cast<int32_t>(kattrs.size());
-        req.error = error.data();
-        req.error_cap = error.size();
+        HostRequest host(registered, inputs, outputs, attrs);
         int64_t outElements = 0;
         for (const auto& o : outputs) outElements += o.tensor->Numel();
-        const int32_t status = outElements == 0 ? KG_OK : kg_tiling(&req, &wsBytes);
+        const int32_t status = outElements == 0 ? KG_OK : kg_tiling(&host.req, &wsBytes);
         if (status == KG_HOST_FAILED) {
-            OP_LOGE(ACLNN_ERR_INNER_TILING_ERROR, "%s tiling failed: %s", opType, error.data());
+            OP_LOGE(ACLNN_ERR_INNER_TILING_ERROR, "%s tiling failed: %s", opType, host.error.data());
             return ACLNN_ERR_INNER_TILING_ERROR;
         }
         if (status != KG_OK) {
-            OP_LOGE(ACLNN_ERR_INNER, "%s: %s", opType, error.data());
+            OP_LOGE(ACLNN_ERR_INNER, "%s: %s", opType, host.error.data());
             return ACLNN_ERR_INNER;
         }
     }

@@ -41,6 +41,10 @@ using std::bitset;  // CANN's opdev headers leave std::bitset visible unqualifie
 #define ADD_TO_LAUNCHER_LIST_AICORE(KERNEL_NAME, ...) \
     ::kgemu::acl::AddAiCoreLaunch(executor, #KERNEL_NAME, __VA_ARGS__)
 
+// INFER_SHAPE(NllLoss, OP_INPUT(x, t), OP_OUTPUT(y), OP_ATTR(a)): sets the outputs' shapes from the operator's
+// registered infershape (kgemu::acl::InferShapeImpl); returns ACLNN_SUCCESS or an error status.
+#define INFER_SHAPE(KERNEL_NAME, ...) ::kgemu::acl::InferShape(#KERNEL_NAME, __VA_ARGS__)
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -49,6 +49,8 @@ public:
     aclTensor* AllocTensor(const op::Shape& shape, op::DataType dataType, op::Format format = ge::FORMAT_ND);
     aclTensor* AllocTensor(const op::Shape& storageShape, const op::Shape& originShape, op::DataType dataType,
                            op::Format storageFormat, op::Format originFormat);
+    // A tensor whose shape INFER_SHAPE sets later (its workspace slice is placed then); until then it is a scalar.
+    aclTensor* AllocTensor(op::DataType dataType, op::Format storageFormat, op::Format originFormat);
     aclIntArray* AllocIntArray(const int64_t* value, uint64_t size);
     aclFloatArray* AllocFloatArray(const float* value, uint64_t size);
     aclBoolArray* AllocBoolArray(const bool* value, uint64_t size);

@@ -109,6 +109,21 @@ aclnnStatus AddAiCoreLaunch(aclOpExecutor* executor, const char* opType, const T
     CollectLaunchArgs(collected, args...);
     return AddAiCoreLaunchImpl(executor, opType, collected);
 }
+
+// INFER_SHAPE: runs opType's registered infershape on the inputs' view shapes and the attributes, and gives each
+// output its inferred shape (view, storage and origin; row-major). An executor->AllocTensor output gets a new
+// workspace slice of that size; an output the caller owns must already have the inferred shape. ACLNN_SUCCESS,
+// or ACLNN_ERR_INNER_INFERSHAPE_ERROR (unknown op type, the infershape failed or left an output unset,
+// a caller-owned output of another shape), logged with the reason.
+aclnnStatus InferShapeImpl(const char* opType, const LaunchArgs& args);
+
+template <typename... T>
+aclnnStatus InferShape(const char* opType, const T&... args)
+{
+    LaunchArgs collected;
+    CollectLaunchArgs(collected, args...);
+    return InferShapeImpl(opType, collected);
+}
 }  // namespace acl
 }  // namespace kgemu
 

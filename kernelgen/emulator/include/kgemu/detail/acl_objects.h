@@ -68,8 +68,26 @@ public:
     const op::Shape& GetStorageShape() const { return storageShape_; }
     const op::Shape& GetOriginalShape() const { return originShape_; }
     op::Format GetViewFormat() const { return format_; }
-    op::Format GetStorageFormat() const { return format_; }
-    op::Format GetOriginalFormat() const { return format_; }
+    op::Format GetStorageFormat() const { return storageFormatSet_ ? storageFormat_ : format_; }
+    op::Format GetOriginalFormat() const { return originFormatSet_ ? originFormat_ : format_; }
+    // Format setters only relabel (no data moves), as in CANN. SetViewShape keeps the storage and the strides
+    // row-major over the new shape; a shape with more elements than the storage holds is the caller's error,
+    // caught when a launch touches it.
+    void SetViewFormat(op::Format format) { format_ = format; }
+    void SetStorageFormat(op::Format format) { storageFormat_ = format; storageFormatSet_ = true; }
+    void SetOriginalFormat(op::Format format) { originFormat_ = format; originFormatSet_ = true; }
+    void SetViewShape(const op::Shape& shape)
+    {
+        viewShape_ = shape;
+        strides_.assign(shape.GetDimNum(), 0);
+        int64_t stride = 1;
+        for (size_t i = shape.GetDimNum(); i > 0; --i) {
+            strides_[i - 1] = stride;
+            stride *= shape.GetDim(i - 1);
+        }
+    }
+    void SetStorageShape(const op::Shape& shape) { storageShape_ = shape; }
+    void SetOriginalShape(const op::Shape& shape) { originShape_ = shape; }
     const op::Strides& GetViewStrides() const { return strides_; }
     int64_t GetViewOffset() const { return offset_; }
     int64_t GetStorageOffset() const { return offset_; }
@@ -115,7 +133,11 @@ public:
     uint32_t magic_ = kgemu::acl::kTensorMagic;
     kgemu::acl::TensorOrigin origin_ = kgemu::acl::TensorOrigin::kUser;
     op::DataType dtype_ = ge::DT_UNDEFINED;
-    op::Format format_ = ge::FORMAT_ND;
+    op::Format format_ = ge::FORMAT_ND;          // the view format (and the others until set apart)
+    op::Format storageFormat_ = ge::FORMAT_ND;   // SetStorageFormat's, when storageFormatSet_
+    op::Format originFormat_ = ge::FORMAT_ND;    // SetOriginalFormat's, when originFormatSet_
+    bool storageFormatSet_ = false;
+    bool originFormatSet_ = false;
     op::Shape viewShape_;
     op::Shape storageShape_;
     op::Shape originShape_;
