@@ -26,9 +26,7 @@ def program():
 
 
 def run(program, name):
-    out = kgbuild.run_parsed(program, name)
-    assert out["result"] is not None, f"{name} crashed:\n{out['raw']}"
-    return out
+    return kgbuild.run_finished(program, name)
 
 
 HAZARDS = [
@@ -89,16 +87,12 @@ CONTROLS = ["tbuf_flags_ok", "double_buffer_ok", "queue_tiles_ok", "quebind_roun
 
 @pytest.mark.parametrize("name,diagnosis", HAZARDS, ids=[h[0] for h in HAZARDS])
 def test_hazard_is_a_defect_with_its_diagnosis(program, name, diagnosis):
-    out = run(program, name)
-    assert out["defect"] is not None, f"{name}: expected a defect, got none:\n{out['raw']}"
-    assert out["defect"].startswith(diagnosis), out["defect"]
+    kgbuild.assert_defect(run(program, name), name, diagnosis)
 
 
 @pytest.mark.parametrize("name", CONTROLS)
 def test_correct_control_stays_clean(program, name):
-    out = run(program, name)
-    assert out["defect"] is None, out["raw"]
-    assert all(v.startswith("ok") for v in out["checks"].values()), out["checks"]
+    kgbuild.assert_clean(run(program, name))
 
 
 @pytest.mark.parametrize("name", SEMANTICS)

@@ -119,6 +119,25 @@ def run_parsed(exe: pathlib.Path, name: str) -> dict:
     return out
 
 
+def run_finished(exe: pathlib.Path, name: str) -> dict:
+    """run_parsed that fails the test when the program crashed instead of reporting."""
+    out = run_parsed(exe, name)
+    assert out["result"] is not None, f"{name} crashed:\n{out['raw']}"
+    return out
+
+
+def assert_defect(out: dict, name: str, diagnosis: str) -> None:
+    """The run stopped on a defect whose message starts with `diagnosis`."""
+    assert out["defect"] is not None, f"{name}: expected a defect, got none:\n{out['raw']}"
+    assert out["defect"].startswith(diagnosis), out["defect"]
+
+
+def assert_clean(out: dict) -> None:
+    """No defect, and every CHECK the kernel made passed."""
+    assert out["defect"] is None, out["raw"]
+    assert all(v.startswith("ok") for v in out["checks"].values()), out["checks"]
+
+
 def run_vals(exe: pathlib.Path, name: str) -> dict:
     """run_parsed plus 'vals': {name: float array} from the test's `VAL <name> v0 v1 ...` lines; the program must
     have finished the test (RESULT done: a DEFECT is fine, a crash or a failed CHECK is not)."""
