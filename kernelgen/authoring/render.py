@@ -18,7 +18,7 @@ import jinja2
 from kernelgen.authoring.example_data import EXAMPLE_DY, EXAMPLE_SHAPE, EXAMPLE_X, cpp_list
 from kernelgen import __version__
 from kernelgen.errors import RenderError, UsageError
-from kernelgen.socs import Soc, all_socs, get_soc
+from kernelgen.socs import Soc, all_socs
 from kernelgen.authoring.spec import BUFFER_NUM, DType, OpSpec, Step, float_literal
 from kernelgen.authoring.tiling import TILING_FIELDS, tile_data_num
 from kernelgen.authoring.ub_layout import alloc_order, view_offsets

@@ -6,7 +6,7 @@ kernel's InitBuffer calls and the tiling's budget are rendered from the same der
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Callable
 

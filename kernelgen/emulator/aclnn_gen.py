@@ -157,7 +157,7 @@ def source_text(api: GeneratedApi, decl, doc_op: dict, soc_family: str, origin: 
     body = [_banner(api, origin) + f"// Emulator implementation for {soc_family}: kgemu/opdef_api.h does the work.",
             f'#include "{api.header}.h"', '#include "kgemu/opdef_api.h"', '#include "opdev/op_executor.h"', "",
             "namespace {",
-            f"// (ge::DataType, ge::Format) of each OpDef tensor (inputs, then outputs) per declared combination",
+            "// (ge::DataType, ge::Format) of each OpDef tensor (inputs, then outputs) per declared combination",
             f"const int32_t kCombos[] = {{\n{table}}};",
             f"constexpr size_t kCount = {len(rows)};", f"constexpr size_t kSlots = {nslots};", "}  // namespace", "",
             f"aclnnStatus {api.name}GetWorkspaceSize(" + ", ".join(p.decl for p in api.params)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ctypes as C
 import json
-import os
 import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -593,7 +592,7 @@ def output_shapes(decl: OpDecl, out_names: list[str], inferred: list, lists: dic
         how = "the broadcast of the inputs' shapes"
     except ValueError:
         broadcast = tuple(given[0])
-        how = f"the first input's shape (the inputs do not broadcast)"
+        how = "the first input's shape (the inputs do not broadcast)"
     dynamic = {t.name for t in decl.outputs if t.dynamic}
     shapes, rules, seen = [], [], {}
     for i, name in enumerate(out_names):

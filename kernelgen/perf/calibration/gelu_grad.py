@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from kernelgen.checking.golden import gelu_tanh_derivative
 from kernelgen.authoring.ops import get_spec
 from kernelgen.authoring.ops.gelu_grad import KC, KC3, K
 from kernelgen.authoring.spec import OpSpec, Step, Variant
