@@ -239,7 +239,7 @@ static bool run_concurrent(kgtest::Run& r, uint32_t n, const std::function<void(
         });
     }
     for (auto& t : pool) t.join();
-    const int64_t first = kgemu::rt_first_failed_block();
+    const int64_t first = kgemu::rt_failed_block_to_report();
     if (first >= 0) {
         r.error = errors[static_cast<size_t>(first)];
         return false;

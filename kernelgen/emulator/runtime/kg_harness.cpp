@@ -707,14 +707,13 @@ int32_t DoRun(KgRunRequest* req) {
         if (bad && lowest_failed.load() == UINT32_MAX) return Fail(req, KG_USAGE, "writing the trace file failed");
     }
     if (lowest_failed.load() != UINT32_MAX) {
-        // With SyncAll every block runs at once: the block that failed first in time carries the cause, the others
-        // only report that they were left waiting for it.
-        const int64_t first = kgemu::rt_first_failed_block();
-        uint32_t waiting = 0;
-        for (uint32_t i = 0; i < n; ++i) waiting += results[i].failed ? 1 : 0;
-        if (req->threads < 0 && first >= 0 && static_cast<uint32_t>(first) < n && results[first].failed) {
-            std::string diag = results[first].diag;
-            if (waiting > 1) diag += " (" + std::to_string(waiting - 1) + " other block(s) then failed waiting in SyncAll)";
+        // With SyncAll every block runs at once: the lowest-numbered block that failed of its own cause carries
+        // it, the others may only report that they were left waiting for it.
+        const int64_t own = kgemu::rt_failed_block_to_report();
+        const uint32_t waiting = kgemu::rt_blocks_failed_waiting();
+        if (req->threads < 0 && own >= 0 && static_cast<uint32_t>(own) < n && results[own].failed) {
+            std::string diag = results[own].diag;
+            if (waiting > 0) diag += " (" + std::to_string(waiting) + " other block(s) then failed waiting in SyncAll)";
             return Fail(req, KG_DEFECT, diag);
         }
         return Fail(req, KG_DEFECT, results[lowest_failed.load()].diag);

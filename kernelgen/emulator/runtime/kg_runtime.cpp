@@ -168,12 +168,18 @@ void rt_begin_run(const KgSoc* soc, const char* op_type, bool trace) {
     g_run.sync.broken = false;
     g_run.sync.why.clear();
     g_run.sync.first_left.clear();
-    g_run.sync.first_failed = -1;
+    g_run.sync.failed_waiting.clear();
+    g_run.sync.lowest_own_failed = -1;
 }
 
-int64_t rt_first_failed_block() {
+int64_t rt_failed_block_to_report() {
     std::lock_guard<std::mutex> lock(g_run.sync.mu);
-    return g_run.sync.first_failed;
+    return g_run.sync.lowest_own_failed;
+}
+
+uint32_t rt_blocks_failed_waiting() {
+    std::lock_guard<std::mutex> lock(g_run.sync.mu);
+    return static_cast<uint32_t>(g_run.sync.failed_waiting.size());
 }
 
 void rt_set_concurrency(uint32_t blocks_at_once) {
@@ -186,7 +192,10 @@ namespace {
 void sync_block_left(uint32_t block_idx, bool failed) {
     auto& st = g_run.sync;
     std::lock_guard<std::mutex> lock(st.mu);
-    if (failed && st.first_failed < 0) st.first_failed = block_idx;
+    if (failed && st.failed_waiting.count(block_idx) == 0 &&
+        (st.lowest_own_failed < 0 || block_idx < st.lowest_own_failed)) {
+        st.lowest_own_failed = block_idx;
+    }
     if (st.ended++ == 0) {
         st.first_left = detail::strf("block %u %s", block_idx, failed ? "failed" : "ended without calling SyncAll");
     }

@@ -67,9 +67,12 @@ void rt_set_tiling(const uint8_t* data, uint64_t size);
 const KgSoc* rt_soc();
 // How many blocks the harness runs at once; SyncAll needs all of them (default: unknown, assumed enough).
 void rt_set_concurrency(uint32_t blocks_at_once);
-// The block that failed first in the last launch (in time, not by index), or -1: when blocks wait in SyncAll
-// for a block that failed, they fail too, and the first one's own error is the one to report.
-int64_t rt_first_failed_block();
+// The lowest-numbered block of the last launch that failed of its own cause, or -1. Blocks waiting in SyncAll
+// for a block that failed fail too, but only as its victims: which of them got there first depends on thread
+// timing, while each block's own failures in a SyncAll phase do not, so this choice makes the report repeatable.
+int64_t rt_failed_block_to_report();
+// How many blocks of the last launch failed only because they were left waiting in SyncAll.
+uint32_t rt_blocks_failed_waiting();
 
 // ---- per block, on the thread that runs the block ----
 void rt_block_begin(uint32_t block_idx, uint32_t block_num, uint64_t tiling_key);

@@ -392,7 +392,10 @@ inline void SyncAll() {
         st.why = st.first_left + " before this SyncAll: the blocks waiting in it would wait forever on the NPU";
         st.cv.notify_all();
     }
-    if (st.broken) kgemu::detail::fail("SyncAll", st.why);
+    if (st.broken) {
+        st.failed_waiting.insert(b.block_idx);
+        kgemu::detail::fail("SyncAll", st.why);
+    }
     const uint64_t gen = st.generation;
     if (++st.arrived == b.block_num) {
         st.arrived = 0;
@@ -401,7 +404,10 @@ inline void SyncAll() {
         return;
     }
     st.cv.wait(lock, [&] { return st.generation != gen || st.broken; });
-    if (st.generation == gen) kgemu::detail::fail("SyncAll", st.why);
+    if (st.generation == gen) {
+        st.failed_waiting.insert(b.block_idx);
+        kgemu::detail::fail("SyncAll", st.why);
+    }
 }
 template <bool isAIVOnly = true>
 inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,

@@ -11,6 +11,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -46,7 +47,8 @@ struct SyncState {
     bool broken = false;
     std::string why;
     std::string first_left;    // "block 3 ended" / "block 3 failed": the first block that left the launch
-    int64_t first_failed = -1; // the block that failed first (its own error is the launch's report), or -1
+    std::set<uint32_t> failed_waiting;  // blocks that failed only because another left while they waited
+    int64_t lowest_own_failed = -1;      // the lowest-numbered block that failed of its own cause, or -1
 };
 
 // A GM write span of one block, kept for the output-coverage check after every block ran.
