@@ -46,6 +46,12 @@ HAZARDS = [
     ("quebind_without_hops",
      "block 0: Muls: race on UB [0, 256) of queue 0 (VECIN) buffer 0: this call (pipe V) reads bytes that DataCopy "
      "(pipe MTE2, API call #4, tile 1) wrote, and nothing orders pipe MTE2 before pipe V in between"),
+    ("copy_through_vecin_queue",
+     "block 0: DataCopy: race on UB [0, 256) of queue 0 (VECIN) buffer 0: this call (pipe MTE3) reads bytes that "
+     "DataCopy (pipe MTE2, API call #4, tile 1) wrote, and nothing orders pipe MTE2 before pipe MTE3 in between (on "
+     "the NPU the result depends on timing): add SetFlag/WaitFlag<HardEvent::MTE2_MTE3> between them; a "
+     "TQue<VECIN>'s EnQue/DeQue order MTE2 before V only: to copy a buffer straight from GM to GM, allocate it from "
+     "a TQueBind<VECIN, VECOUT>, whose EnQue/DeQue order MTE2 before MTE3"),
     ("unwritten_tbuf",
      "block 0: DataCopy: src reads UB [0, 256) of TBuf 0 (VECCALC), whose values Add (pipe V, API call #8) computed "
      "from UB [256, 512) of TBuf 1 (VECCALC), which nothing had written"),
@@ -81,7 +87,8 @@ HAZARDS = [
 SEMANTICS = ["compare_ne_nan_is_false", "compare_mask_ignored_910b", "compare_mask_applied_310b",
              "reciprocal_rsqrt_documented_precision", "reduce_sum_tree_in_float", "signed_zero"]
 
-CONTROLS = ["tbuf_flags_ok", "double_buffer_ok", "queue_tiles_ok", "quebind_round_trip_ok", "rounded_count_ok", "output_each_once_ok",
+CONTROLS = ["tbuf_flags_ok", "double_buffer_ok", "queue_tiles_ok", "quebind_round_trip_ok", "copy_through_quebind_ok",
+            "rounded_count_ok", "output_each_once_ok",
             "gm_read_padding_warns", "cast_f32_s32_910b_ok", "api_call_synced_ok"]
 
 

@@ -116,6 +116,26 @@ __global__ __aicore__ void quebind_round_trip(GM_ADDR x, GM_ADDR y, uint32_t til
     }
 }
 
+// A copy straight from GM to GM through one UB buffer (no vector step), the concat pattern: a TQue<VECIN>'s
+// EnQue/DeQue order MTE2 before V only, a TQueBind<VECIN, VECOUT>'s order MTE2 before MTE3.
+template <class Q>
+__global__ __aicore__ void copy_through(GM_ADDR x, GM_ADDR y, uint32_t tiles) {
+    TPipe pipe;
+    Q q;
+    pipe.InitBuffer(q, 2, N * sizeof(float));
+    GlobalTensor<float> xg, yg;
+    xg.SetGlobalBuffer((__gm__ float*)x, tiles * N);
+    yg.SetGlobalBuffer((__gm__ float*)y, tiles * N);
+    for (uint32_t i = 0; i < tiles; ++i) {
+        LT t = q.template AllocTensor<float>();
+        DataCopy(t, xg[i * N], N);
+        q.EnQue(t);
+        t = q.template DeQue<float>();
+        DataCopy(yg[i * N], t, N);
+        q.FreeTensor(t);
+    }
+}
+
 // ---- memory state ----
 // A vector op reads a TBuf region nothing wrote; its result is copied out.
 __global__ __aicore__ void unwritten_tbuf(GM_ADDR x, GM_ADDR y) {
@@ -388,6 +408,21 @@ KG_TEST(quebind_round_trip_ok) {
 KG_TEST(quebind_without_hops) {
     kgtest::Gm x("x", 3 * 256), y("y", 3 * 256);
     kgtest::run_one("ascend910b", {&x, &y}, [&] { san::quebind_round_trip(x.ptr(), y.ptr(), 3, false); });
+}
+KG_TEST(copy_through_vecin_queue) {
+    kgtest::Gm x("x", 3 * 256), y("y", 3 * 256);
+    kgtest::run_one("ascend910b", {&x, &y}, [&] { san::copy_through<AscendC::TQue<AscendC::QuePosition::VECIN, 1>>(x.ptr(), y.ptr(), 3); });
+}
+KG_TEST(copy_through_quebind_ok) {
+    kgtest::Gm x("x", 3 * 256), y("y", 3 * 256);
+    y.as_output();
+    for (int i = 0; i < 3 * 64; ++i) x.as<float>()[i] = static_cast<float>(i) + 0.5f;
+    const bool ok = kgtest::run_one("ascend910b", {&x, &y}, [&] {
+        san::copy_through<AscendC::TQueBind<AscendC::QuePosition::VECIN, AscendC::QuePosition::VECOUT, 1>>(x.ptr(), y.ptr(), 3);
+    });
+    bool good = ok;
+    for (int i = 0; i < 3 * 64; ++i) good &= y.as<float>()[i] == static_cast<float>(i) + 0.5f;
+    kgtest::check("copy_through_values", good);
 }
 KG_TEST(unwritten_tbuf) {
     kgtest::Gm x("x", 256), y("y", 256);

@@ -85,17 +85,22 @@ inline void san_start(BlockState& b, bool on) {
     b.san.calls.reserve(1024);
 }
 
+// The buffer (queue or TBuf) a UB offset lies in, or nullptr; the latest InitBuffer wins.
+inline const SanBuffer* san_buffer_at(const BlockState& b, uint64_t off) {
+    for (auto it = b.san.layout.rbegin(); it != b.san.layout.rend(); ++it) {
+        const SanBuffer& q = *it;
+        if (off >= q.base && off < q.base + static_cast<uint64_t>(q.num) * q.len) return &q;
+    }
+    return nullptr;
+}
+
 // "queue 1 (VECIN) buffer 0" / "TBuf 2 (VECCALC)" / "UB outside every buffer" for a UB offset.
 inline std::string san_buffer_name(const BlockState& b, uint64_t off) {
-    for (auto it = b.san.layout.rbegin(); it != b.san.layout.rend(); ++it) {  // the latest InitBuffer wins
-        const SanBuffer& q = *it;
-        if (off >= q.base && off < q.base + static_cast<uint64_t>(q.num) * q.len) {
-            if (q.tbuf) return strf("TBuf %d (%s)", q.id, position_name(q.pos));
-            return strf("queue %d (%s) buffer %llu", q.id, position_name(q.pos),
-                        static_cast<unsigned long long>((off - q.base) / q.len));
-        }
-    }
-    return "UB outside every buffer";
+    const SanBuffer* q = san_buffer_at(b, off);
+    if (q == nullptr) return "UB outside every buffer";
+    if (q->tbuf) return strf("TBuf %d (%s)", q->id, position_name(q->pos));
+    return strf("queue %d (%s) buffer %llu", q->id, position_name(q->pos),
+                static_cast<unsigned long long>((off - q->base) / q->len));
 }
 
 inline std::string san_call_name(const BlockState& b, uint32_t idx) {
@@ -120,13 +125,24 @@ inline void san_merge(std::vector<SanSeg>& segs, size_t lo, size_t hi) { seg_mer
 [[noreturn]] inline void san_race(BlockState& b, const char* api, int pipe, bool write, const SanSeg& s, uint64_t a,
                                   uint64_t e, int other_pipe, uint32_t other_call, bool other_write) {
     const uint64_t lo = std::max<uint64_t>(a, s.begin), hi = std::min<uint64_t>(e, s.end);
+    // A copy straight through a TQue<VECIN> (MTE2 in, MTE3 out, no vector step): its EnQue/DeQue order MTE2
+    // before V only, so the usual advice would not help; the documented path is TQueBind<VECIN, VECOUT>.
+    const SanBuffer* q = san_buffer_at(b, lo);
+    const bool through_vecin = q != nullptr && !q->tbuf && q->cons_pipe == san_pipe_index(PIPE_V) && !write &&
+                               other_write && pipe == san_pipe_index(PIPE_MTE3) &&
+                               other_pipe == san_pipe_index(PIPE_MTE2);
+    const char* fix = through_vecin
+                          ? "; a TQue<VECIN>'s EnQue/DeQue order MTE2 before V only: to copy a buffer straight from "
+                            "GM to GM, allocate it from a TQueBind<VECIN, VECOUT>, whose EnQue/DeQue order MTE2 before "
+                            "MTE3"
+                          : ", or pass the tensor through EnQue/DeQue";
     fail(api, strf("race on UB [%llu, %llu) of %s: this call (pipe %s) %s bytes that %s %s, and nothing orders pipe "
                    "%s before pipe %s in between (on the NPU the result depends on timing): add SetFlag/"
-                   "WaitFlag<HardEvent::%s_%s> between them, or pass the tensor through EnQue/DeQue",
+                   "WaitFlag<HardEvent::%s_%s> between them%s",
                    static_cast<unsigned long long>(lo), static_cast<unsigned long long>(hi),
                    san_buffer_name(b, lo).c_str(), san_pipe_label(pipe), write ? "writes" : "reads",
                    san_call_name(b, other_call).c_str(), other_write ? "wrote" : "reads", san_pipe_label(other_pipe),
-                   san_pipe_label(pipe), san_pipe_label(other_pipe), san_pipe_label(pipe)));
+                   san_pipe_label(pipe), san_pipe_label(other_pipe), san_pipe_label(pipe), fix));
 }
 
 // A queue tensor must still be the allocation it was made from.

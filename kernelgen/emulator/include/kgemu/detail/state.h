@@ -175,6 +175,7 @@ struct SanBuffer {  // one InitBuffer, for naming UB ranges in diagnoses
     int32_t id;
     AscendC::TPosition pos;
     bool tbuf;
+    int8_t cons_pipe;  // the pipe its DeQue orders the producer before (V for a TQue<VECIN>)
 };
 struct SanState {
     bool on = false;

@@ -649,7 +649,7 @@ inline void TPipe::kg_attach(kgemu::detail::BlockState& b, kgemu::detail::QueCor
     q.kg_num = num;
     q.kg_len = len32;
     q.kg_base = base;
-    if (b.san.on) b.san.layout.push_back({base, num, len32, q.kg_id, q.kg_bpos, q.kg_is_tbuf});
+    if (b.san.on) b.san.layout.push_back({base, num, len32, q.kg_id, q.kg_bpos, q.kg_is_tbuf, q.kg_cons_pipe});
     q.kg_cursor = 0;
     q.kg_fifo_head = 0;
     q.kg_fifo_count = 0;
