@@ -71,6 +71,15 @@ HAZARDS = [
     ("gm_write_into_padding",
      "block 0: DataCopy: writes bytes [0, 192) of 'y' which has 160 bytes past the logical end of 'y' (160 bytes) "
      "into its allocation padding"),
+    # a padding write does not stop the block: what comes after it is found, and reported first
+    ("padding_write_then_race",
+     "block 0: Adds: race on UB [0, 192) of TBuf 0 (VECCALC): this call (pipe V) reads bytes that DataCopy (pipe "
+     "MTE2, API call #8) wrote"),
+    ("padding_write_twice",
+     "block 0: DataCopy: writes bytes [0, 192) of 'y' which has 160 bytes past the logical end of 'y' (160 bytes) "
+     "into its allocation padding: an aclnn output may be a view into larger storage, so these bytes can be a "
+     "neighbour's data (write exactly the tensor's bytes: DataCopyPad, or a shifted last tile) (1 more such write(s) "
+     "in this launch)"),
     ("gm_oob_names_its_tensor",
      "block 0: DataCopy: the GlobalTensor set to 'x' reads bytes [256, 288) of 'x' which has 128 bytes"),
     ("api_call_race",

@@ -123,6 +123,12 @@ inline bool run_blocks(Run& r, uint32_t nblocks, const std::function<void()>& ke
         r.error = "launch: " + coverage;
         return false;
     }
+    kgemu::DeferredDefect late;
+    if (kgemu::rt_deferred_defect(&late)) {
+        r.progress = late.progress;
+        r.error = "block " + std::to_string(late.block) + ": " + late.text();
+        return false;
+    }
     return true;
 }
 

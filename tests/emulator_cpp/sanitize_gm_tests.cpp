@@ -250,6 +250,11 @@ static bool run_concurrent(kgtest::Run& r, uint32_t n, const std::function<void(
         r.error = "launch: " + launch;
         return false;
     }
+    kgemu::DeferredDefect late;
+    if (kgemu::rt_deferred_defect(&late)) {
+        r.error = "block " + std::to_string(late.block) + ": " + late.text();
+        return false;
+    }
     return true;
 }
 

@@ -234,6 +234,28 @@ __global__ __aicore__ void whole_blocks(GM_ADDR x, GM_ADDR y, bool exact_out) {
     }
 }
 
+// A write into y's allocation padding does not stop the block: a later race is the report; without one, the
+// first padding write is, with the count of the others.
+__global__ __aicore__ void padding_write_then(GM_ADDR x, GM_ADDR y, bool race) {
+    TPipe pipe;
+    TBuf<QuePosition::VECCALC> a;
+    pipe.InitBuffer(a, N * sizeof(float));
+    GlobalTensor<float> xg, yg;
+    xg.SetGlobalBuffer((__gm__ float*)x, 40);
+    yg.SetGlobalBuffer((__gm__ float*)y, 40);
+    LT t = a.Get<float>();
+    DataCopy(t, xg, 48);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(yg, t, 48);
+    PipeBarrier<PIPE_ALL>();
+    if (race) {
+        DataCopy(t, xg, 48);
+        Adds(t, t, 1.0f, 48);
+    } else {
+        DataCopy(yg, t, 48);
+    }
+}
+
 // A GlobalTensor set to 'x' read 128 bytes past x's end, where the host happened to place 'y'.
 __global__ __aicore__ void read_into_neighbour(GM_ADDR x) {
     TPipe pipe;
@@ -456,6 +478,18 @@ KG_TEST(gm_write_into_padding) {
     x.with_slack(96);
     y.with_slack(96);
     kgtest::run_one("ascend910b", {&x, &y}, [&] { san::whole_blocks(x.ptr(), y.ptr(), false); });
+}
+KG_TEST(padding_write_then_race) {
+    kgtest::Gm x("x", 160), y("y", 160);
+    x.with_slack(96);
+    y.with_slack(96);
+    kgtest::run_one("ascend910b", {&x, &y}, [&] { san::padding_write_then(x.ptr(), y.ptr(), true); });
+}
+KG_TEST(padding_write_twice) {
+    kgtest::Gm x("x", 160), y("y", 160);
+    x.with_slack(96);
+    y.with_slack(96);
+    kgtest::run_one("ascend910b", {&x, &y}, [&] { san::padding_write_then(x.ptr(), y.ptr(), false); });
 }
 KG_TEST(gm_read_padding_warns) {
     kgtest::Gm x("x", 160), y("y", 160);

@@ -720,6 +720,12 @@ int32_t DoRun(KgRunRequest* req) {
     }
     const std::string coverage = kgemu::rt_check_outputs();
     if (!coverage.empty()) return Fail(req, KG_DEFECT, where + ": " + coverage);
+    kgemu::DeferredDefect late;
+    if (kgemu::rt_deferred_defect(&late)) {
+        return Fail(req, KG_DEFECT,
+                    where + ", block " + std::to_string(late.block) + " of " + std::to_string(n) +
+                        (late.progress.empty() ? "" : ", " + late.progress) + ": " + late.text());
+    }
 
     uint64_t ub_max = 0;
     std::vector<std::pair<std::string, std::pair<uint32_t, uint32_t>>> block_warnings;  // text -> (first block, count)

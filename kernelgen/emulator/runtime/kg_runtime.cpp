@@ -97,11 +97,24 @@ int64_t gm_check(const char* api, const void* p, uint64_t bytes, bool write, con
     for (const auto& r : g_run.gm) {  // runs past the end, but stays inside the allocation's rounding slack
         if (r.slack != 0 && a >= r.base && a < r.base + r.bytes + r.slack && e <= r.base + r.bytes + r.slack) {
             if (write && g_run.sanitize && !r.own_slack) {
-                fail(api, strf("%s past the logical end of '%s' (%llu bytes) into its allocation padding: an aclnn "
-                               "output may be a view into larger storage, so these bytes can be a neighbour's data "
-                               "(write exactly the tensor's bytes: DataCopyPad, or a shifted last tile)",
-                               gm_where(r, a, e, verb).c_str(), r.name.c_str(),
-                               static_cast<unsigned long long>(r.bytes)));
+                const std::string what =
+                    std::string(api) + ": " +
+                    strf("%s past the logical end of '%s' (%llu bytes) into its allocation padding: an aclnn "
+                         "output may be a view into larger storage, so these bytes can be a neighbour's data "
+                         "(write exactly the tensor's bytes: DataCopyPad, or a shifted last tile)",
+                         gm_where(r, a, e, verb).c_str(), r.name.c_str(), static_cast<unsigned long long>(r.bytes));
+                if (b == nullptr) throw EmuError(what);
+                // Deferred (runtime.h, rt_deferred_defect): the bytes are allocated, the block goes on.
+                b->stats.gm_write_bytes += bytes;
+                std::lock_guard<std::mutex> lock(g_run.cov_mu);
+                ++g_run.deferred_count;
+                if (!g_run.has_deferred || b->block_idx < g_run.deferred_block) {
+                    g_run.has_deferred = true;
+                    g_run.deferred_block = b->block_idx;
+                    g_run.deferred_progress = detail::progress_of(*b);
+                    g_run.deferred_what = what;
+                }
+                return static_cast<int64_t>(a - r.base);
             }
             if (b != nullptr) {
                 (write ? b->stats.gm_write_bytes : b->stats.gm_read_bytes) += bytes;
@@ -159,6 +172,11 @@ void rt_begin_run(const KgSoc* soc, const char* op_type, bool trace) {
         std::lock_guard<std::mutex> cov_lock(g_run.cov_mu);
         g_run.cov.clear();
         g_run.gm_log.clear();
+        g_run.has_deferred = false;
+        g_run.deferred_block = 0;
+        g_run.deferred_count = 0;
+        g_run.deferred_progress.clear();
+        g_run.deferred_what.clear();
     }
     std::lock_guard<std::mutex> lock(g_run.sync.mu);
     g_run.sync.generation = 0;
@@ -225,6 +243,18 @@ void rt_mark_output(const char* name, bool must_cover) {
             r.must_cover = must_cover;
         }
     }
+}
+
+bool rt_deferred_defect(DeferredDefect* out) {
+    std::lock_guard<std::mutex> lock(g_run.cov_mu);
+    if (!g_run.has_deferred) return false;
+    if (out != nullptr) {
+        out->block = g_run.deferred_block;
+        out->progress = g_run.deferred_progress;
+        out->what = g_run.deferred_what;
+        out->more = g_run.deferred_count - 1;
+    }
+    return true;
 }
 
 std::string rt_check_outputs() {

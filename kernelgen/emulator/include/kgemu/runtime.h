@@ -74,6 +74,21 @@ int64_t rt_failed_block_to_report();
 // How many blocks of the last launch failed only because they were left waiting in SyncAll.
 uint32_t rt_blocks_failed_waiting();
 
+// A write past an output's logical end into its allocation padding (harmless for a whole allocation, a
+// neighbour's bytes for a view) does not stop its block: those bytes are allocated, so the launch goes on and
+// finds what else is wrong, which is reported first. After the launch, when no block failed and rt_check_outputs
+// found nothing, the harness reports the lowest block's first such write. False when there was none.
+struct DeferredDefect {
+    uint32_t block = 0;
+    std::string progress;  // "tile 2, API call #41", as block_progress() says it
+    std::string what;      // "DataCopy: writes bytes [576, 608) of 'y' ..."
+    uint32_t more = 0;     // further such writes in the launch
+    std::string text() const {
+        return more == 0 ? what : what + " (" + std::to_string(more) + " more such write(s) in this launch)";
+    }
+};
+bool rt_deferred_defect(DeferredDefect* out);
+
 // ---- per block, on the thread that runs the block ----
 void rt_block_begin(uint32_t block_idx, uint32_t block_num, uint64_t tiling_key);
 // Ends the block: checks that nothing is left inconsistent and returns the block's statistics.

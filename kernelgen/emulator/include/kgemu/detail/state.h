@@ -116,6 +116,10 @@ struct RunState {
     std::mutex cov_mu;
     std::vector<CovWrite> cov;  // every block's GM output writes (rt_block_end appends)
     std::vector<GmBlockLog> gm_log;  // every block's GM runs (rt_block_end appends; gm_shadow.h checks them)
+    // The first write into an output's allocation padding of the lowest block that made one (under cov_mu).
+    bool has_deferred = false;
+    uint32_t deferred_block = 0, deferred_count = 0;
+    std::string deferred_progress, deferred_what;
 };
 extern RunState g_run;  // defined in runtime/kg_runtime.cpp
 
