@@ -80,6 +80,13 @@ HAZARDS = [
      "into its allocation padding: an aclnn output may be a view into larger storage, so these bytes can be a "
      "neighbour's data (write exactly the tensor's bytes: DataCopyPad, or a shifted last tile) (1 more such write(s) "
      "in this launch)"),
+    # undefined UB bytes a copy-out puts into the padding are that padding write's, not an uninitialised read
+    ("undefined_into_padding_only",
+     "block 0: DataCopy: writes bytes [0, 192) of 'y' which has 160 bytes past the logical end of 'y' (160 bytes) "
+     "into its allocation padding"),
+    ("undefined_inside_output",
+     "block 0: DataCopy: src reads UB [128, 160) of TBuf 0 (VECCALC), which nothing has written since the block "
+     "started"),
     ("gm_oob_names_its_tensor",
      "block 0: DataCopy: the GlobalTensor set to 'x' reads bytes [256, 288) of 'x' which has 128 bytes"),
     ("api_call_race",

@@ -256,6 +256,21 @@ __global__ __aicore__ void padding_write_then(GM_ADDR x, GM_ADDR y, bool race) {
     }
 }
 
+// 48 floats copied out to a 40-float y, of which only `loaded` were loaded: the undefined ones that land in y's
+// padding are part of the padding write; one that lands inside y is a defect of its own.
+__global__ __aicore__ void undefined_into_padding(GM_ADDR x, GM_ADDR y, uint32_t loaded) {
+    TPipe pipe;
+    TBuf<QuePosition::VECCALC> a;
+    pipe.InitBuffer(a, N * sizeof(float));
+    GlobalTensor<float> xg, yg;
+    xg.SetGlobalBuffer((__gm__ float*)x, 40);
+    yg.SetGlobalBuffer((__gm__ float*)y, 40);
+    LT t = a.Get<float>();
+    DataCopy(t, xg, loaded);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(yg, t, 48);
+}
+
 // A GlobalTensor set to 'x' read 128 bytes past x's end, where the host happened to place 'y'.
 __global__ __aicore__ void read_into_neighbour(GM_ADDR x) {
     TPipe pipe;
@@ -490,6 +505,18 @@ KG_TEST(padding_write_twice) {
     x.with_slack(96);
     y.with_slack(96);
     kgtest::run_one("ascend910b", {&x, &y}, [&] { san::padding_write_then(x.ptr(), y.ptr(), false); });
+}
+KG_TEST(undefined_into_padding_only) {
+    kgtest::Gm x("x", 160), y("y", 160);
+    x.with_slack(96);
+    y.with_slack(96);
+    kgtest::run_one("ascend910b", {&x, &y}, [&] { san::undefined_into_padding(x.ptr(), y.ptr(), 40); });
+}
+KG_TEST(undefined_inside_output) {
+    kgtest::Gm x("x", 160), y("y", 160);
+    x.with_slack(96);
+    y.with_slack(96);
+    kgtest::run_one("ascend910b", {&x, &y}, [&] { san::undefined_into_padding(x.ptr(), y.ptr(), 32); });
 }
 KG_TEST(gm_read_padding_warns) {
     kgtest::Gm x("x", 160), y("y", 160);

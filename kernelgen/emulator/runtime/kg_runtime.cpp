@@ -106,6 +106,9 @@ int64_t gm_check(const char* api, const void* p, uint64_t bytes, bool write, con
                 if (b == nullptr) throw EmuError(what);
                 // Deferred (runtime.h, rt_deferred_defect): the bytes are allocated, the block goes on.
                 b->stats.gm_write_bytes += bytes;
+                b->san.pad_call_no = b->api_calls;
+                b->san.pad_bytes = bytes;
+                b->san.pad_inside = r.base + r.bytes > a ? r.base + r.bytes - a : 0;
                 std::lock_guard<std::mutex> lock(g_run.cov_mu);
                 ++g_run.deferred_count;
                 if (!g_run.has_deferred || b->block_idx < g_run.deferred_block) {

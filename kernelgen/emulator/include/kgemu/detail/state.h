@@ -198,6 +198,10 @@ struct SanState {
     std::vector<SanSpan> p_spans[8];    // the runs of p_ops[i] (SanOp::spans points here)
     std::vector<SanGmWrite> gm_writes;  // GM output writes of this block, coalesced
     GmShadow gm;                        // GM ranges by pipe and SyncAll phase (kgemu/detail/gm_shadow.h)
+    // The last copy-out that ran into an output's allocation padding (a deferred defect, runtime.h): its
+    // call, its GM bytes, and how many of them lie inside the tensor. The undefined UB bytes it copies into
+    // the padding are part of that defect, not a second one.
+    uint64_t pad_call_no = 0, pad_bytes = 0, pad_inside = 0;
 };
 
 struct BlockState {
