@@ -197,16 +197,20 @@ def api_units(source, soc: Soc) -> tuple[list[CompileUnit], tuple[Path, ...], st
     return units, (tree,), f"{api.name} generated from the OpDef (ACLNNTYPE {kind}): {api.prototype()}"
 
 
-def _check_not_excluded(op_dir: Path, decl, example: Path) -> None:
-    """An example of a directory whose aclnn API CANN does not generate must not include the generated header."""
+def check_excluded_api(op_dir: Path, decl, example: Path) -> None:
+    """For ACLNNTYPE aclnn_exclude: an example must not include the header opbuild would generate from the OpDef
+    unless the directory's own op_api sources provide it (CANN generates none)."""
     header = api_of(decl, "aclnn").header + ".h"
+    api_dir = own_api_dir(op_dir)
+    own = sorted(p.name for p in api_dir.glob("aclnn_*.h")) if api_dir is not None else []
     included = re.findall(r'#\s*include\s*[<"]([^">]+)[">]', example.read_text(errors="replace"))
-    if header in included or f"aclnnop/{header}" in included:
-        raise UsageError(
-            f"{example.name} includes {header}, which CANN's build does not generate for {op_dir.name}: its "
-            "CMakeLists.txt says ACLNNTYPE aclnn_exclude (no aclnn API is generated from the OpDef) and the directory "
-            "has no op_api sources declaring it, so the example cannot build against CANN either (a defect of the "
-            "operator directory, not of the emulator)")
+    if header in own or (header not in included and f"aclnnop/{header}" not in included):
+        return
+    has = f"its op_api sources declare only {', '.join(own)}" if own else "it has no op_api sources declaring it"
+    raise UsageError(
+        f"{example.name} includes {header}, which CANN's build does not generate for {op_dir.name}: its "
+        f"CMakeLists.txt says ACLNNTYPE aclnn_exclude (no aclnn API is generated from the OpDef) and {has}, so the "
+        "example cannot build against CANN either (a defect of the operator directory, not of the emulator)")
 
 
 def build_example(op_dir: Path, soc: Soc, example: Path, progress: Progress | None = None,
@@ -225,8 +229,8 @@ def build_example(op_dir: Path, soc: Soc, example: Path, progress: Progress | No
     units = [CompileUnit(f"rt_{Path(s).stem}", RUNTIME_DIR / s) for s in RUNTIME_SOURCES + ACL_RUNTIME_SOURCES]
     units += source.host_units()
     api, example_inc, described = api_units(source, soc)
-    if not api:
-        _check_not_excluded(op_dir, decl, example)
+    if aclnn_type(op_dir) == "aclnn_exclude":
+        check_excluded_api(op_dir, decl, example)
     units += api
     api_dir = own_api_dir(op_dir)
     api_text = "".join(p.read_text(errors="replace") for p in sorted(api_dir.glob("*.cpp"))) if api_dir else ""
@@ -289,6 +293,7 @@ def run_opdir_example(op_dir: Path, soc: Soc, example: Path, on_line: Callable[[
     return OpDirOutcome(program.example, soc.family, result.returncode, program.api, defect, detail)
 
 
-__all__ = ["OpDirExample", "OpDirOutcome", "aclnn_type", "api_units", "build_example", "checkout_includes", "default_soc",
+__all__ = ["OpDirExample", "OpDirOutcome", "aclnn_type", "api_units", "build_example", "check_excluded_api",
+           "checkout_includes", "default_soc",
            "example_combos",
            "find_examples", "own_api_dir", "run_opdir_example"]
