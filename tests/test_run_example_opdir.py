@@ -228,6 +228,31 @@ def test_a_value_depend_array_and_a_template_entry_under_the_socs_tiling_folder(
 
 
 @requires_cxx
+def test_a_value_depend_array_is_checked_and_its_values_reach_the_tiling(tmp_path, monkeypatch):
+    # a zero extent is refused by the tiling, which read the array's values in the first stage (561002, CANN's
+    # tiling error), and run-example's closing line repeats what the emulated runtime reported; a null array is a
+    # null REQUIRED input (161001)
+    no_cann(monkeypatch)
+    src = tmp_path / "bad_shape.cpp"
+    src.write_text(
+        '#include <cstdio>\n#include "acl/acl.h"\n#include "aclnn_mean_grad_lite.h"\n'
+        "int main() {\n  aclInit(nullptr); aclrtSetDevice(0);\n  int64_t n = 8, one = 1; void* d = nullptr;\n"
+        "  aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);\n"
+        "  aclTensor* dy = aclCreateTensor(&n, 1, ACL_FLOAT, &one, 0, ACL_FORMAT_ND, &n, 1, d);\n"
+        "  aclTensor* dx = aclCreateTensor(&n, 1, ACL_FLOAT, &one, 0, ACL_FORMAT_ND, &n, 1, d);\n"
+        "  const int64_t w[] = {2, 0}; aclIntArray* shape = aclCreateIntArray(w, 2);\n"
+        "  uint64_t ws = 0; aclOpExecutor* e = nullptr;\n"
+        "  int bad = aclnnMeanGradLiteGetWorkspaceSize(shape, dy, dx, &ws, &e);\n"
+        '  std::printf("zero %d null %d\\n", bad, aclnnMeanGradLiteGetWorkspaceSize(nullptr, dy, dx, &ws, &e));\n'
+        "  return bad;\n}\n")
+    res = cli(["run-example", OPDIRS / "mean_grad_lite", "--soc", "ascend910b", "--example", src])
+    assert res.exit_code == 561002 % 256, res.output
+    assert "zero 561002 null 161001" in res.output
+    assert re.search(r"bad_shape.cpp exited with code 106; the emulated CANN runtime reported: \[ERROR\] KGEMU.*"
+                     r"orig_shape must hold positive values", res.output), res.output
+
+
+@requires_cxx
 def test_own_op_api_beside_op_host_with_cann_common_l0_ops(monkeypatch):
     # sq_err_lite keeps aclnnSqErrLite in op_api/ (not op_host/op_api) and chains Sub and ReduceSumOp around its
     # kernel: (self - target)^2 with target broadcast, and the sum 23 for reduction 1. The kernel writes whole
