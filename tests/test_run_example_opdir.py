@@ -222,6 +222,8 @@ def test_a_value_depend_array_and_a_template_entry_under_the_socs_tiling_folder(
     assert res.exit_code == 0, res.output
     assert "(const aclIntArray *orig_shape, const aclTensor *dy, const aclTensor *dx, uint64_t *workspaceSize" \
         in res.output
+    # the example names ACL_FLOAT only: the array's INT64 is implied, so one kernel (not one per OpDef row)
+    assert "kernels for (orig_shape=INT64, dy=FLOAT, dx=FLOAT) (" in res.output
     assert "aclnnMeanGradLite result[0] is: 0.000000" in res.output
     assert "aclnnMeanGradLite result[15] is: 2.500000" in res.output             # 15 / (2 * 3)
     assert "test_aclnn_mean_grad_lite.cpp exited with code 0" in res.output

@@ -115,7 +115,9 @@ def example_combos(decl, soc: Soc, example_text: str, api_text: str = "") -> lis
     if not combos:
         raise UsageError(f"{decl.op_type} declares no dtype combination the emulator has C++ types for on {soc.family}")
     used = {ACL_TO_GE[t] for t in re.findall(r"\bACL_([A-Z0-9]+)\b", example_text) if t in ACL_TO_GE}
-    picked = [c for c in combos if set(c.values()) <= used]
+    # a ValueDepend input's dtype is implied (the API takes an array, or the op_api converts one): not an ACL_ token
+    implied = {t.name for t in decl.inputs if t.value_depend}
+    picked = [c for c in combos if {v for k, v in c.items() if k not in implied} <= used]
     named = {f"DT_{t}" for t in re.findall(r"\bDT_([A-Z0-9]+)\b", api_text)}
     cast = [c for c in combos if c not in picked and any(
         sum(c[k] != p[k] for k in c) == 1 and all(c[k] == p[k] or c[k] in named for k in c) for p in picked)]
