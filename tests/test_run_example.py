@@ -107,6 +107,24 @@ def test_each_public_header_compiles_alone(tmp_path):
 
 
 @requires_cxx
+def test_opdev_headers_take_what_ops_nn_op_api_sources_write(tmp_path):
+    # as CANN's opdev: `string` under `using namespace op` (nll_loss_grad), GetPrimaryFormat of a Format is a
+    # Format (smooth_l1_loss_v2 hands it to TransData), std::map through op_dfx.h (quantize)
+    src = tmp_path / "op_api_like.cpp"
+    src.write_text('#include "opdev/op_dfx.h"\n#include "opdev/op_executor.h"\n#include "opdev/format_utils.h"\n'
+                   '#include "aclnn_kernels/transdata.h"\nusing namespace op;\n'
+                   "static const std::map<int64_t, int64_t> kTable = {{0, 1}};\n"
+                   "static bool Named(const string& reduction) { return reduction == \"mean\"; }\n"
+                   "const aclTensor* F(const aclTensor* x, aclOpExecutor* e) {\n"
+                   "    int32_t raw = GetPrimaryFormat(static_cast<int32_t>(x->GetStorageFormat()));\n"
+                   "    (void)raw; (void)Named(\"none\"); (void)kTable;\n"
+                   "    return l0op::TransData(x, GetPrimaryFormat(x->GetOriginalFormat()), 1, e);\n}\n")
+    r = subprocess.run([shutil.which("g++") or "c++", "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE), str(src)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-1500:]
+
+
+@requires_cxx
 def test_detail_headers_refuse_direct_inclusion(tmp_path):
     src = tmp_path / "direct.cpp"
     src.write_text('#include "kgemu/detail/acl_objects.h"\n')

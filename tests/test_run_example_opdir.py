@@ -129,6 +129,71 @@ def test_generated_api_rejects_an_unmapped_attribute_type():
                      [AttrDecl("t", "list_list_int")]))
 
 
+def test_generated_api_takes_a_value_depend_input_as_an_array():
+    # the OpDef's ValueDepend documentation: integer dtypes -> aclIntArray, DT_FLOAT -> aclFloatArray, DT_BOOL ->
+    # aclBoolArray; other mixes are not allowed there, and stay tensors here
+    from kernelgen.emulator.aclnn_gen import source_text
+
+    two = ("DT_FLOAT", "DT_FLOAT16")
+    decl = _decl([TensorDecl("shape", ("DT_INT64", "DT_INT32"), value_depend=True),
+                  TensorDecl("scales", ("DT_FLOAT", "DT_FLOAT"), value_depend=True),
+                  TensorDecl("mask", ("DT_BOOL", "DT_BOOL"), required=False, value_depend=True),
+                  TensorDecl("mixed", ("DT_FLOAT", "DT_INT64"), value_depend=True), TensorDecl("x", two)],
+                 [TensorDecl("y", two)])
+    api = api_of(decl)
+    assert [p.decl for p in api.params] == ["const aclIntArray *shape", "const aclFloatArray *scales",
+                                            "const aclBoolArray *maskOptional", "const aclTensor *mixed",
+                                            "const aclTensor *x", "const aclTensor *y"]
+    doc = {k: [{"name": t.name, "dtypes": list(t.dtypes)} for t in ts] for k, ts in (("inputs", decl.inputs),
+                                                                                      ("outputs", decl.outputs))}
+    text = source_text(api, decl, doc, "ascend910b")
+    assert 'api.Input("shape", shape, false);' in text and 'api.Input("mask", maskOptional, true);' in text
+
+
+def test_kernels_for_a_tensor_the_directorys_own_op_api_casts():
+    # nll_loss_grad's pattern: the example passes an int64 target, its op_api casts it to int32 before launching
+    from kernelgen.emulator.opdir_example import example_combos
+    from kernelgen.socs import get_soc
+
+    decl = _decl([TensorDecl("x", ("DT_FLOAT", "DT_FLOAT", "DT_FLOAT16", "DT_FLOAT16")),
+                  TensorDecl("target", ("DT_INT64", "DT_INT32", "DT_INT64", "DT_INT32"))],
+                 [TensorDecl("y", ("DT_FLOAT", "DT_FLOAT", "DT_FLOAT16", "DT_FLOAT16"))])
+    soc = get_soc("ascend910b")
+    example = "aclCreateTensor(..., ACL_FLOAT, ...); aclCreateTensor(..., ACL_INT64, ...);"
+    f32_i64 = {"x": "DT_FLOAT", "target": "DT_INT64", "y": "DT_FLOAT"}
+    f32_i32 = {"x": "DT_FLOAT", "target": "DT_INT32", "y": "DT_FLOAT"}
+    assert example_combos(decl, soc, example) == [f32_i64]                      # generated API: no casts
+    # the half rows differ in two tensors from what the example asks for: not a cast of one tensor
+    assert example_combos(decl, soc, example, "Cast(target, op::DataType::DT_INT32); DT_FLOAT16") == [f32_i64, f32_i32]
+    assert example_combos(decl, soc, example, "Cast(target, op::DataType::DT_UINT8)") == [f32_i64]
+
+
+def test_an_example_needing_an_api_cann_does_not_generate_is_the_directorys_defect(tmp_path):
+    # sync_batch_norm_backward_reduce's pattern: ACLNNTYPE aclnn_exclude, and an example that includes
+    # aclnn_<op>.h all the same
+    from kernelgen.emulator.opdir_example import check_excluded_api
+    from kernelgen.errors import UsageError
+
+    decl = _decl([TensorDecl("x", ("DT_FLOAT",))], [TensorDecl("y", ("DT_FLOAT",))])
+    example = tmp_path / "test_aclnn_foo_bar.cpp"
+    example.write_text('#include "acl/acl.h"\n#include "aclnnop/aclnn_foo_bar.h"\nint main() { return 0; }\n')
+    with pytest.raises(UsageError, match=r"test_aclnn_foo_bar.cpp includes aclnn_foo_bar.h, which CANN's build "
+                                         r"does not generate for foo_bar: its CMakeLists.txt says ACLNNTYPE "
+                                         r"aclnn_exclude"):
+        check_excluded_api(tmp_path / "foo_bar", decl, example)
+    # ... also when op_api sources of its own declare other APIs (aclnn_batch_norm_backward_reduce.h there)
+    (tmp_path / "foo_bar" / "op_api").mkdir(parents=True)
+    (tmp_path / "foo_bar" / "op_api" / "aclnn_foo.h").write_text("")
+    (tmp_path / "foo_bar" / "op_api" / "aclnn_foo.cpp").write_text("")
+    with pytest.raises(UsageError, match=r"aclnn_exclude \(no aclnn API is generated from the OpDef\) and its "
+                                         r"op_api sources declare only aclnn_foo.h, so the example cannot build"):
+        check_excluded_api(tmp_path / "foo_bar", decl, example)
+    (tmp_path / "foo_bar" / "op_api" / "aclnn_foo_bar.h").write_text("")        # now they declare it
+    check_excluded_api(tmp_path / "foo_bar", decl, example)
+    example.write_text('#include "acl/acl.h"\nint main() { return 0; }\n')
+    check_excluded_api(tmp_path / "foo", decl, example)                         # no such include: nothing to say
+
+
 # ---- run-example OP_DIR ----------------------------------------------------------------------------------------
 @requires_cxx
 @pytest.mark.parametrize("op, expect", [
@@ -145,6 +210,48 @@ def test_an_operator_directory_runs_its_own_example(op, expect, monkeypatch):
         assert line in res.output
     assert "generated from the OpDef (ACLNNTYPE aclnn)" in res.output
     assert f"test_aclnn_{op}.cpp exited with code 0" in res.output
+
+
+@requires_cxx
+def test_a_value_depend_array_and_a_template_entry_under_the_socs_tiling_folder(monkeypatch):
+    # mean_grad_lite: average_pooling_grad's ValueDepend input (the example passes an aclIntArray, the tiling reads
+    # its values in the first stage) and relu_v2's template kernel entry whose tiling key is declared by the
+    # tiling of the SOC's own folder (op_host/ascend910b, paired in CMakeLists.txt; arch35 is ascend950's)
+    no_cann(monkeypatch)
+    res = cli(["run-example", OPDIRS / "mean_grad_lite", "--soc", "ascend910b"])
+    assert res.exit_code == 0, res.output
+    assert "(const aclIntArray *orig_shape, const aclTensor *dy, const aclTensor *dx, uint64_t *workspaceSize" \
+        in res.output
+    # the example names ACL_FLOAT only: the array's INT64 is implied, so one kernel (not one per OpDef row)
+    assert "kernels for (orig_shape=INT64, dy=FLOAT, dx=FLOAT) (" in res.output
+    assert "aclnnMeanGradLite result[0] is: 0.000000" in res.output
+    assert "aclnnMeanGradLite result[15] is: 2.500000" in res.output             # 15 / (2 * 3)
+    assert "test_aclnn_mean_grad_lite.cpp exited with code 0" in res.output
+
+
+@requires_cxx
+def test_a_value_depend_array_is_checked_and_its_values_reach_the_tiling(tmp_path, monkeypatch):
+    # a zero extent is refused by the tiling, which read the array's values in the first stage (561002, CANN's
+    # tiling error), and run-example's closing line repeats what the emulated runtime reported; a null array is a
+    # null REQUIRED input (161001)
+    no_cann(monkeypatch)
+    src = tmp_path / "bad_shape.cpp"
+    src.write_text(
+        '#include <cstdio>\n#include "acl/acl.h"\n#include "aclnn_mean_grad_lite.h"\n'
+        "int main() {\n  aclInit(nullptr); aclrtSetDevice(0);\n  int64_t n = 8, one = 1; void* d = nullptr;\n"
+        "  aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);\n"
+        "  aclTensor* dy = aclCreateTensor(&n, 1, ACL_FLOAT, &one, 0, ACL_FORMAT_ND, &n, 1, d);\n"
+        "  aclTensor* dx = aclCreateTensor(&n, 1, ACL_FLOAT, &one, 0, ACL_FORMAT_ND, &n, 1, d);\n"
+        "  const int64_t w[] = {2, 0}; aclIntArray* shape = aclCreateIntArray(w, 2);\n"
+        "  uint64_t ws = 0; aclOpExecutor* e = nullptr;\n"
+        "  int bad = aclnnMeanGradLiteGetWorkspaceSize(shape, dy, dx, &ws, &e);\n"
+        '  std::printf("zero %d null %d\\n", bad, aclnnMeanGradLiteGetWorkspaceSize(nullptr, dy, dx, &ws, &e));\n'
+        "  return bad;\n}\n")
+    res = cli(["run-example", OPDIRS / "mean_grad_lite", "--soc", "ascend910b", "--example", src])
+    assert res.exit_code == 561002 % 256, res.output
+    assert "zero 561002 null 161001" in res.output
+    assert re.search(r"bad_shape.cpp exited with code 106; the emulated CANN runtime reported: \[ERROR\] KGEMU.*"
+                     r"orig_shape must hold positive values", res.output), res.output
 
 
 @requires_cxx

@@ -13,6 +13,9 @@ the convention of opbuild-generated headers in CANN packages (e.g. `aclnn_foreac
   `const aclTensorList *`; an OPTIONAL input is named `<name>Optional` and may be nullptr; an output that
   shares an input's name is that input, `aclTensor *<name>Ref`, and appears once; with several outputs each is
   named `<name>Out`;
+- a ValueDepend input (the OpDef's ValueDepend documentation: its dtypes are all DT_FLOAT, all DT_BOOL or all
+  integer) is an array: `const aclFloatArray *`, `const aclBoolArray *` or `const aclIntArray *`, which the
+  emulator hands to the tiling and the kernel as a 1-D const tensor of DT_FLOAT, DT_BOOL or DT_INT64;
 - attribute types: float `double`, int `int64_t`, bool `bool`, str `char *`, list_int `const aclIntArray *`,
   list_float `const aclFloatArray *`, list_bool `const aclBoolArray *`; an optional attribute of pointer
   type is named `<name>Optional` (nullptr takes the OpDef default).
@@ -75,6 +78,8 @@ def api_of(decl, aclnn_type: str = "aclnn") -> GeneratedApi:
         is_ref = any(o.name == t.name for o in decl.outputs)
         ctype = ("aclTensorList *" if t.dynamic else "aclTensor *") if is_ref else \
                 ("const aclTensorList *" if t.dynamic else "const aclTensor *")
+        if t.value_depend and not t.dynamic and not is_ref and _array_ctype(t.dtypes):
+            ctype = _array_ctype(t.dtypes)
         pname = t.name + ("Ref" if is_ref else "" if t.required else "Optional")
         params.append(ApiParam(pname, ctype, "input", t.name, t.required, t.dynamic, is_ref))
     for a in decl.attrs:
@@ -96,6 +101,22 @@ def api_of(decl, aclnn_type: str = "aclnn") -> GeneratedApi:
             raise UsageError(f"{decl.op_type}: two aclnn parameters would be named {p.name}")
         taken.add(p.name)
     return GeneratedApi(name, header, decl.op_type, tuple(params))
+
+
+INTEGER_DTYPES = frozenset({"DT_INT64", "DT_UINT64", "DT_INT32", "DT_UINT32", "DT_INT16", "DT_UINT16", "DT_INT8",
+                            "DT_UINT8"})
+
+
+def _array_ctype(dtypes) -> str | None:
+    """The array type opbuild gives a ValueDepend input of these dtypes, None for a mix it does not map."""
+    kinds = set(dtypes)
+    if kinds and kinds <= {"DT_FLOAT"}:
+        return "const aclFloatArray *"
+    if kinds and kinds <= {"DT_BOOL"}:
+        return "const aclBoolArray *"
+    if kinds and kinds <= INTEGER_DTYPES:
+        return "const aclIntArray *"
+    return None
 
 
 def _banner(api: GeneratedApi, origin: str) -> str:

@@ -31,6 +31,7 @@ class TensorDecl:
     dtypes: tuple[str, ...]      # ge names, one per OpDef dtype combination
     required: bool = True
     dynamic: bool = False        # DYNAMIC: a tensor list
+    value_depend: bool = False   # ValueDepend: host code reads its data (opbuild's aclnn API takes an array)
 
 
 @dataclass(frozen=True)
@@ -295,7 +296,7 @@ def parse_opdef(doc: dict, snake: str) -> OpDecl:
 
     def tensors(items):
         return tuple(TensorDecl(t["name"], columns[t["name"]], t.get("param_type", "required") != "optional",
-                                t.get("param_type") == "dynamic") for t in items)
+                                t.get("param_type") == "dynamic", bool(t.get("value_depend"))) for t in items)
 
     attrs = tuple(AttrDecl(a["name"], a["type"], a.get("default"), bool(a.get("required", False)))
                   for a in op.get("attrs", []))

@@ -103,8 +103,10 @@ def aclnn_type(op_dir: Path) -> str:
     return "aclnn"
 
 
-def example_combos(decl, soc: Soc, example_text: str) -> list[dict[str, str]]:
-    """The OpDef dtype combinations the example can ask for (see the module doc)."""
+def example_combos(decl, soc: Soc, example_text: str, api_text: str = "") -> list[dict[str, str]]:
+    """The OpDef dtype combinations the example can ask for (see the module doc). With the directory's own op_api
+    sources (api_text), also each combination that differs from one of those in a single tensor whose dtype the
+    op_api names (`DT_INT32`): an op_api that casts one tensor before launching, e.g. an int64 target to int32."""
     # an OpDef listing one dtype row per format (ND, NCHW, NHWC...) repeats a combination: one kernel unit each
     combos = list({tuple(c.items()): c for c in decl.combos(soc.family)
                    if all(v in GE_DTYPES for v in c.values())}.values())
@@ -113,8 +115,13 @@ def example_combos(decl, soc: Soc, example_text: str) -> list[dict[str, str]]:
     if not combos:
         raise UsageError(f"{decl.op_type} declares no dtype combination the emulator has C++ types for on {soc.family}")
     used = {ACL_TO_GE[t] for t in re.findall(r"\bACL_([A-Z0-9]+)\b", example_text) if t in ACL_TO_GE}
-    picked = [c for c in combos if set(c.values()) <= used]
-    return (picked or combos)[:MAX_KERNEL_UNITS]
+    # a ValueDepend input's dtype is implied (the API takes an array, or the op_api converts one): not an ACL_ token
+    implied = {t.name for t in decl.inputs if t.value_depend}
+    picked = [c for c in combos if {v for k, v in c.items() if k not in implied} <= used]
+    named = {f"DT_{t}" for t in re.findall(r"\bDT_([A-Z0-9]+)\b", api_text)}
+    cast = [c for c in combos if c not in picked and any(
+        sum(c[k] != p[k] for k in c) == 1 and all(c[k] == p[k] or c[k] in named for k in c) for p in picked)]
+    return ((picked + cast) or combos)[:MAX_KERNEL_UNITS]
 
 
 def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
@@ -179,6 +186,8 @@ def api_units(source, soc: Soc) -> tuple[list[CompileUnit], tuple[Path, ...], st
     decl = source.decl()
     doc_op = next((o for o in source._doc.get("ops", []) if o.get("op_type") == decl.op_type), {})
     kind = aclnn_type(op_dir)
+    if kind == "aclnn_exclude":  # opbuild generates nothing; the directory brings no API of its own either
+        return [], (), "no aclnn API (ACLNNTYPE aclnn_exclude and no op_api sources)"
     api = api_of(decl, "aclnn_inner" if kind == "aclnn_inner" else "aclnn")
     origin = f" in {op_dir.name}/op_host"
     header = header_text(api, origin)
@@ -190,6 +199,22 @@ def api_units(source, soc: Soc) -> tuple[list[CompileUnit], tuple[Path, ...], st
     return units, (tree,), f"{api.name} generated from the OpDef (ACLNNTYPE {kind}): {api.prototype()}"
 
 
+def check_excluded_api(op_dir: Path, decl, example: Path) -> None:
+    """For ACLNNTYPE aclnn_exclude: an example must not include the header opbuild would generate from the OpDef
+    unless the directory's own op_api sources provide it (CANN generates none)."""
+    header = api_of(decl, "aclnn").header + ".h"
+    api_dir = own_api_dir(op_dir)
+    own = sorted(p.name for p in api_dir.glob("aclnn_*.h")) if api_dir is not None else []
+    included = re.findall(r'#\s*include\s*[<"]([^">]+)[">]', example.read_text(errors="replace"))
+    if header in own or (header not in included and f"aclnnop/{header}" not in included):
+        return
+    has = f"its op_api sources declare only {', '.join(own)}" if own else "it has no op_api sources declaring it"
+    raise UsageError(
+        f"{example.name} includes {header}, which CANN's build does not generate for {op_dir.name}: its "
+        f"CMakeLists.txt says ACLNNTYPE aclnn_exclude (no aclnn API is generated from the OpDef) and {has}, so the "
+        "example cannot build against CANN either (a defect of the operator directory, not of the emulator)")
+
+
 def build_example(op_dir: Path, soc: Soc, example: Path, progress: Progress | None = None,
                   jobs: int | None = None) -> OpDirExample:
     from kernelgen.emulator.emulate import OperatorSource
@@ -197,15 +222,21 @@ def build_example(op_dir: Path, soc: Soc, example: Path, progress: Progress | No
 
     op_dir = Path(op_dir).resolve()
     source = OperatorSource(op_dir, op_dir.name)
-    decl = source.decl()
+    # as `kernelgen sim`: the SOC picks the tiling folder compiled into the host library (its tiling keys) and
+    # the kernel file (opFile.value)
+    decl = source.decl(soc.family)
     example = Path(example).resolve()
     if not example.is_file():
         raise UsageError(f"example program {example} does not exist")
     units = [CompileUnit(f"rt_{Path(s).stem}", RUNTIME_DIR / s) for s in RUNTIME_SOURCES + ACL_RUNTIME_SOURCES]
     units += source.host_units()
     api, example_inc, described = api_units(source, soc)
+    if aclnn_type(op_dir) == "aclnn_exclude":
+        check_excluded_api(op_dir, decl, example)
     units += api
-    combos = example_combos(decl, soc, example.read_text(errors="replace"))
+    api_dir = own_api_dir(op_dir)
+    api_text = "".join(p.read_text(errors="replace") for p in sorted(api_dir.glob("*.cpp"))) if api_dir else ""
+    combos = example_combos(decl, soc, example.read_text(errors="replace"), api_text)
     kernel_inc = (op_dir, op_dir / "op_kernel", op_dir.parent)
     labels = []
     for combo in combos:
@@ -243,10 +274,13 @@ def run_opdir_example(op_dir: Path, soc: Soc, example: Path, on_line: Callable[[
     if progress:
         progress(f"running {program.exe}")
     defects: list[str] = []
+    errors: list[str] = []
 
     def collect(line: str) -> None:
         if str(AICORE_EXCEPTION) in line and line.startswith("[ERROR]") and "kernel" in line:
             defects.append(line)
+        elif line.startswith("[ERROR] KGEMU"):  # the emulated CANN runtime refused a call (OP_LOGE)
+            errors.append(line)
         if on_line:
             on_line(line)
 
@@ -256,9 +290,12 @@ def run_opdir_example(op_dir: Path, soc: Soc, example: Path, on_line: Callable[[
     if defect:
         detail += ("; the emulator found a kernel defect, reported to the program as on an NPU (the stream "
                    f"failed with {AICORE_EXCEPTION}): {defect}")
+    elif result.returncode != 0 and errors:
+        detail += f"; the emulated CANN runtime reported: {errors[0]}"
     return OpDirOutcome(program.example, soc.family, result.returncode, program.api, defect, detail)
 
 
-__all__ = ["OpDirExample", "OpDirOutcome", "aclnn_type", "api_units", "build_example", "checkout_includes", "default_soc",
+__all__ = ["OpDirExample", "OpDirOutcome", "aclnn_type", "api_units", "build_example", "check_excluded_api",
+           "checkout_includes", "default_soc",
            "example_combos",
            "find_examples", "own_api_dir", "run_opdir_example"]

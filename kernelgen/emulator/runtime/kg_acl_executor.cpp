@@ -98,6 +98,10 @@ aclTensor* aclOpExecutor::ConstTensor(const std::vector<double>& values, op::Dat
     shape.AppendDim(static_cast<int64_t>(values.size()));
     aclTensor* out = AllocTensor(shape, dataType, ge::FORMAT_ND);
     if (out == nullptr || values.empty()) return out;
+    out->hostData_.assign(values.size() * out->ElementSize(), 0);
+    for (size_t i = 0; i < values.size(); ++i) {
+        kgemu::acl::StoreFromDouble(out->hostData_.data() + i * out->ElementSize(), dataType, values[i]);
+    }
     AddStep(kgemu::acl::Step{"Const", {}, {out}, [out, values, dataType](const kgemu::acl::RunContext&) -> aclnnStatus {
         auto* dst = static_cast<uint8_t*>(out->GetStorageAddr());
         for (size_t i = 0; i < values.size(); ++i) {

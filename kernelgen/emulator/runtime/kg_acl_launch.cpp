@@ -167,10 +167,17 @@ struct HostRequest {
                 const std::vector<NamedTensor>& outputs, const std::vector<OpAttr>& attrs, bool withData = false)
         : type(opType), in(ToKgTensors(inputs)), out(ToKgTensors(outputs)), error(8192, '\0')
     {
+        // Without data (the first stage), a const tensor still shows its host bytes (what a ValueDepend tiling
+        // reads); every other tensor's memory is the device's, not readable by host code.
         for (auto* list : {&in, &out}) {
-            for (KgTensor& t : *list) {
-                t.data = withData ? t.data : nullptr;
-                t.bytes = withData ? t.bytes : 0;
+            const std::vector<NamedTensor>& from = list == &in ? inputs : outputs;
+            for (size_t i = 0; i < list->size(); ++i) {
+                KgTensor& t = (*list)[i];
+                if (withData) continue;
+                const aclTensor* src = from[i].tensor;
+                const bool host = src != nullptr && !src->hostData_.empty();
+                t.data = host ? static_cast<void*>(const_cast<uint8_t*>(src->hostData_.data())) : nullptr;
+                t.bytes = host ? src->hostData_.size() : 0;
             }
         }
         for (const auto& a : attrs) kattrs.push_back(ToKgAttr(a));

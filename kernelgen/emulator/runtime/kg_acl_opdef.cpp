@@ -58,6 +58,35 @@ void OpDefApi::Input(const char* name, const aclTensorList* list, bool optional)
     Add(name, false, optional, true, list == nullptr, items);
 }
 
+void OpDefApi::AddArray(const char* name, bool optional, bool null, std::vector<double> values, op::DataType dtype)
+{
+    Add(name, false, optional, false, null, {nullptr});
+    tensors_.back().array = true;
+    tensors_.back().values = std::move(values);
+    tensors_.back().arrayDtype = dtype;
+}
+
+void OpDefApi::Input(const char* name, const aclIntArray* array, bool optional)
+{
+    std::vector<double> values;
+    if (array != nullptr) values.assign(array->GetData(), array->GetData() + array->Size());
+    AddArray(name, optional, array == nullptr, std::move(values), ge::DT_INT64);
+}
+
+void OpDefApi::Input(const char* name, const aclFloatArray* array, bool optional)
+{
+    std::vector<double> values;
+    if (array != nullptr) values.assign(array->GetData(), array->GetData() + array->Size());
+    AddArray(name, optional, array == nullptr, std::move(values), ge::DT_FLOAT);
+}
+
+void OpDefApi::Input(const char* name, const aclBoolArray* array, bool optional)
+{
+    std::vector<double> values;
+    if (array != nullptr) values.assign(array->GetData(), array->GetData() + array->Size());
+    AddArray(name, optional, array == nullptr, std::move(values), ge::DT_BOOL);
+}
+
 void OpDefApi::Output(const char* name, const aclTensor* tensor) { Add(name, true, false, false, tensor == nullptr, {tensor}); }
 
 void OpDefApi::Output(const char* name, const aclTensorList* list)
@@ -143,11 +172,17 @@ aclnnStatus OpDefApi::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
 {
     aclnnStatus ret = CheckNull(workspaceSize, executor);
     if (ret != ACLNN_SUCCESS) return ret;
-    ret = CheckCombo();
-    if (ret != ACLNN_SUCCESS) return ret;
     UniqueExecutor unique(api_);
     if (unique.get() == nullptr) return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     aclOpExecutor* exec = unique.get();
+    for (Slot& s : tensors_) {  // a ValueDepend array becomes the const tensor the tiling and the kernel read
+        if (!s.array || s.null) continue;
+        const aclTensor* t = exec->ConstTensor(s.values, s.arrayDtype);
+        if (t == nullptr) return ACLNN_ERR_INNER_NULLPTR;
+        s.tensors = {t};
+    }
+    ret = CheckCombo();
+    if (ret != ACLNN_SUCCESS) return ret;
     int64_t outElements = 0;
     for (const Slot& s : tensors_) {
         if (!s.output) continue;

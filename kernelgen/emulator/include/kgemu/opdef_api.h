@@ -6,7 +6,8 @@
 //   return api.Plan(workspaceSize, executor);
 //
 // Plan checks (in this order, with CANN's status codes): null required tensors, null list elements and null
-// workspaceSize/executor (161001); a dtype combination and formats the OpDef declares for this SOC (161002).
+// workspaceSize/executor (161001); a dtype combination and formats the OpDef declares for this SOC (161002), a
+// ValueDepend input's array counting as its const tensor.
 // It then plans Contiguous for strided inputs, the AI Core launch of the operator's kernel with every tensor and
 // attribute by its OpDef name, and a ViewCopy into a strided output. Outputs with no elements launch nothing.
 #ifndef KGEMU_OPDEF_API_H
@@ -29,6 +30,11 @@ public:
 
     void Input(const char* name, const aclTensor* tensor, bool optional);
     void Input(const char* name, const aclTensorList* list, bool optional);   // DYNAMIC
+    // A ValueDepend input, which opbuild's API takes as an array (aclIntArray for integer dtypes, aclFloatArray for
+    // DT_FLOAT, aclBoolArray for DT_BOOL); Plan turns it into a 1-D const tensor of DT_INT64 / DT_FLOAT / DT_BOOL.
+    void Input(const char* name, const aclIntArray* array, bool optional);
+    void Input(const char* name, const aclFloatArray* array, bool optional);
+    void Input(const char* name, const aclBoolArray* array, bool optional);
     void Output(const char* name, const aclTensor* tensor);
     void Output(const char* name, const aclTensorList* list);                 // DYNAMIC
     template <typename T>
@@ -49,7 +55,11 @@ private:
         bool dynamic = false;
         bool null = false;                         // the tensor or list itself was null
         std::vector<const aclTensor*> tensors;     // one, or a DYNAMIC list's elements
+        bool array = false;                        // a ValueDepend input given as an array: values, dtype
+        std::vector<double> values;
+        op::DataType arrayDtype = ge::DT_UNDEFINED;
     };
+    void AddArray(const char* name, bool optional, bool null, std::vector<double> values, op::DataType dtype);
     void Add(const char* name, bool output, bool optional, bool dynamic, bool null,
              std::vector<const aclTensor*> tensors);
     aclnnStatus CheckNull(uint64_t* workspaceSize, aclOpExecutor** executor) const;

@@ -4,7 +4,12 @@
 #ifndef KGEMU_OPDEV_OP_DFX_H
 #define KGEMU_OPDEV_OP_DFX_H
 
+// The standard headers CANN's opdev/op_dfx.h includes (op_api sources such as quant/quantize use std::map
+// with no <map> of their own).
+#include <map>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "opdev/common_types.h"

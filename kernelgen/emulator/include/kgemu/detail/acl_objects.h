@@ -147,6 +147,9 @@ public:
     uint64_t workspaceOffset_ = 0;        // kWorkspace: byte offset in the executor's workspace
     const aclOpExecutor* owner_ = nullptr; // kWorkspace: the executor that allocated it
     std::string name_;                     // for messages: the aclnn parameter or "ws#N"
+    // A const tensor (ConvertToTensor / ConstTensor): its bytes, known when the plan is made. CANN keeps such a
+    // tensor on the host too, so a tiling that depends on its value (ValueDepend) reads it in the first stage.
+    std::vector<uint8_t> hostData_;
 };
 
 struct aclScalar {

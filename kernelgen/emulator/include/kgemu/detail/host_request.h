@@ -271,8 +271,12 @@ inline std::string BuildAttrs(const ops::OpDef& def, const ImplData* impl, const
         if (req.attrs[i].name == nullptr) positional.push_back(&req.attrs[i]);
     }
     if (positional.size() > def.KgAttrs().size()) {
-        return "the launch passes " + std::to_string(positional.size()) + " attrs; " + def.KgType() + " declares " +
-               std::to_string(def.KgAttrs().size());
+        // CANN documents OP_ATTR(x...) as the attributes of the operator's prototype, in order: an op_api that
+        // passes more than the OpDef declares disagrees with its own OpDef.
+        return "the launch passes " + std::to_string(positional.size()) + " attrs (OP_ATTR); " + def.KgType() +
+               " declares " + std::to_string(def.KgAttrs().size()) + " in its OpDef: OP_ATTR takes the attributes of " +
+               "the operator's prototype, in order, so the op_api source and the OpDef disagree (a defect of the " +
+               "operator: declare the attribute in the OpDef or drop it from OP_ATTR)";
     }
     size_t index = 0;
     for (const auto& ad : def.KgAttrs()) {
