@@ -126,6 +126,8 @@ def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
         raise ToolchainError(f"{decl.op_type}: unexpected launcher text (no {kernel_line})")
     head, tail = text.split(kernel_line, 1)
     tail = tail.replace('extern "C" void kg_kernel_entry(', "void kg_acl_launch(", 1)
+    # run-example launches are vector-only: the kernel type table stays a local of the unit
+    tail = tail.replace('extern "C" int32_t kg_kernel_type(', "int32_t kg_kernel_type_of_unit(", 1)
     from kernelgen.emulator.opdir import _kernel_texts
 
     # emulator and standard headers the kernel includes are parsed first, outside the namespace

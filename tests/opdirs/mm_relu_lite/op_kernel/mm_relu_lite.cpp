@@ -1,0 +1,111 @@
+// MmReluLite kernel: MIX (1 AIC : 2 AIV). Each AIC computes its single-core block of a @ op(b) + bias into the
+// workspace with the Matmul high-level API; after SyncAll<false> every AIV applies ReLU to one contiguous share
+// of the M x N result and writes it to y.
+#include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+#include "mm_relu_lite_tiling_data.h"
+
+using namespace AscendC;
+
+template <typename T, bool TRANS_B>
+class MmReluLiteKernel {
+public:
+    __aicore__ inline void Init(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR y, GM_ADDR ws,
+                                const MmReluLiteTilingData* td, TPipe* pipe)
+    {
+        td_ = td;
+        pipe_ = pipe;
+        const TCubeTiling& t = td->cube;
+        aGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(a), static_cast<uint64_t>(t.M) * t.Ka);
+        bGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(b), static_cast<uint64_t>(t.Kb) * t.N);
+        biasGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(bias), t.N);
+        yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), static_cast<uint64_t>(t.M) * t.N);
+        wsGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(GetUserWorkspace(ws)), static_cast<uint64_t>(t.M) * t.N);
+    }
+    __aicore__ inline void Process()
+    {
+        if ASCEND_IS_AIC {
+            Cube();
+        }
+        SyncAll<false>();
+        if ASCEND_IS_AIV {
+            Vector();
+        }
+    }
+
+private:
+    __aicore__ inline void Cube()
+    {
+        const TCubeTiling& t = td_->cube;
+        const uint32_t idx = GetBlockIdx();
+        const uint32_t nCnt = (t.N + t.singleCoreN - 1) / t.singleCoreN;
+        const uint32_t mi = idx / nCnt, ni = idx % nCnt;
+        const int32_t m0 = mi * t.singleCoreM, n0 = ni * t.singleCoreN;
+        if (m0 >= t.M) {
+            return;
+        }
+        const int32_t curM = t.M - m0 < t.singleCoreM ? t.M - m0 : t.singleCoreM;
+        const int32_t curN = t.N - n0 < t.singleCoreN ? t.N - n0 : t.singleCoreN;
+        mm_.Init(&t, pipe_);
+        mm_.SetOrgShape(t.M, t.N, td_->hazard != 0 ? t.Ka + 8 : t.Ka);
+        mm_.SetSingleShape(curM, curN, t.singleCoreK);
+        mm_.SetTensorA(aGm_[static_cast<uint64_t>(m0) * t.Ka]);
+        mm_.SetTensorB(TRANS_B ? bGm_[static_cast<uint64_t>(n0) * t.Kb] : bGm_[n0], TRANS_B);
+        mm_.SetBias(biasGm_[n0]);
+        GlobalTensor<T> c = wsGm_[static_cast<uint64_t>(m0) * t.N + n0];
+        if (td_->iterate != 0) {
+            while (mm_.Iterate()) {
+                mm_.GetTensorC(c);
+            }
+        } else {
+            mm_.IterateAll(c);
+        }
+        mm_.End();
+    }
+    __aicore__ inline void Vector()
+    {
+        const uint32_t total = td_->cube.M * td_->cube.N;
+        const uint32_t cores = GetBlockNum();
+        const uint32_t share = (total + cores - 1) / cores;
+        const uint32_t first = GetBlockIdx() * share;
+        if (first >= total) {
+            return;
+        }
+        const uint32_t count = total - first < share ? total - first : share;
+        pipe_->InitBuffer(buf_, (count * sizeof(T) + 31) / 32 * 32);
+        LocalTensor<T> x = buf_.Get<T>();
+        DataCopyExtParams params{1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0};
+        DataCopyPad(x, wsGm_[first], params, DataCopyPadExtParams<T>{false, 0, 0, T(0)});
+        SetFlag<HardEvent::MTE2_V>(0);
+        WaitFlag<HardEvent::MTE2_V>(0);
+        Maxs(x, x, T(0), count);
+        SetFlag<HardEvent::V_MTE3>(0);
+        WaitFlag<HardEvent::V_MTE3>(0);
+        DataCopyPad(yGm_[first], x, params);
+    }
+
+    const MmReluLiteTilingData* td_ = nullptr;
+    TPipe* pipe_ = nullptr;
+    MatmulImpl<MatmulType<TPosition::GM, CubeFormat::ND, T>, MatmulType<TPosition::GM, CubeFormat::ND, T, TRANS_B>,
+               MatmulType<TPosition::GM, CubeFormat::ND, T>, MatmulType<TPosition::GM, CubeFormat::ND, T>>
+        mm_;
+    TBuf<TPosition::VECCALC> buf_;
+    GlobalTensor<T> aGm_, bGm_, biasGm_, yGm_, wsGm_;
+};
+
+extern "C" __global__ __aicore__ void mm_relu_lite(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR y, GM_ADDR workspace,
+                                                   GM_ADDR tiling)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+    GET_TILING_DATA_WITH_STRUCT(MmReluLiteTilingData, td, tiling);
+    TPipe pipe;
+    if (TILING_KEY_IS(0)) {
+        MmReluLiteKernel<DTYPE_A, false> op;
+        op.Init(a, b, bias, y, workspace, &td, &pipe);
+        op.Process();
+    } else if (TILING_KEY_IS(1)) {
+        MmReluLiteKernel<DTYPE_A, true> op;
+        op.Init(a, b, bias, y, workspace, &td, &pipe);
+        op.Process();
+    }
+}
