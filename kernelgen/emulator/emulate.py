@@ -167,7 +167,8 @@ class OperatorSource:
         """The kernel calls SyncAll: its blocks must all run at once."""
         from kernelgen.emulator.opdir import _kernel_texts
 
-        return (self.op_dir / "op_kernel").is_dir() and "SyncAll" in _kernel_texts(self.op_dir)
+        texts = _kernel_texts(self.op_dir) if (self.op_dir / "op_kernel").is_dir() else ""
+        return "SyncAll" in texts or "CrossCoreWaitFlag" in texts
 
     def has_infershape(self) -> bool:
         """False when the directory registers no infershape (no *_infershape*.cpp, no SetInferShape)."""
@@ -448,8 +449,9 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
         notes.append(f"{decl.op_type} registers no infershape")
     shapes, rules = output_shapes(decl, out_names, inferred, lists, aliases)
     for i, (name, shape) in enumerate(zip(out_names, shapes)):
-        if any(d < 0 for d in shape) and name in (out_shapes or {}):
-            # the output's length depends on input values (Arange, Bincount): the aclnn caller allocates it
+        if name in (out_shapes or {}) and (any(d < 0 for d in shape) or rules[i] != "infershape"):
+            # the output's length depends on input values (Arange, Bincount), or the infershape leaves it unset:
+            # the caller allocates it (as an operator's own example does)
             shapes[i], rules[i] = tuple(out_shapes[name]), f"the caller's shape {list(out_shapes[name])} " \
                                                            f"(infershape gave {list(shape)})"
         elif any(d < 0 for d in shape):

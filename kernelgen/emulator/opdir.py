@@ -281,6 +281,21 @@ def _kernel_texts(op_dir: Path) -> str:
 
 
 # ---- the launcher TU ---------------------------------------------------------------------------------------------
+# `if constexpr (TILING_KEY_IS(k))`: CANN compiles the kernel once per tiling key, with the key a constant; the
+# emulator compiles it once and reads the key at run time, so the launcher includes such a kernel's text with
+# those conditions as plain `if` (every branch must compile either way: the kernel function is no template).
+_CONSTEXPR_KEY = re.compile(r"\bif\s+constexpr\s*\(\s*(?=TILING_KEY_IS\s*\()")
+
+
+def kernel_include(kernel: Path) -> str:
+    """How the launcher brings in the kernel source: an #include, or its text with `if constexpr (TILING_KEY_IS`
+    as `if (TILING_KEY_IS` under a #line naming the file."""
+    text = kernel.read_text(errors="replace")
+    if not _CONSTEXPR_KEY.search(text):
+        return f'#include "{kernel}"'
+    return f'#line 1 "{kernel}"\n' + _CONSTEXPR_KEY.sub("if (", text) + "\n"
+
+
 def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc: dict,
                     ge_ids: dict[str, int], tiling_sub: Path | None = None) -> str:
     """The C++ of the launcher TU: includes the kernel source and defines kg_kernel_entry (tiling_sub: the SOC's
@@ -316,7 +331,7 @@ def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc
         lines.append("#define KGEMU_LAUNCH_DT_MACROS 1")
     if format_macros:
         lines.append("#define KGEMU_LAUNCH_FORMAT_MACROS 1")
-    lines += ['#include "kgemu/launch_defines.h"', f'#include "{kernel}"', ""]
+    lines += ['#include "kgemu/launch_defines.h"', kernel_include(kernel), ""]
     lines += ['extern "C" void kg_kernel_entry(uint8_t** a, int32_t n, uint64_t key)', "{", "    (void)n;"]
     picked = pick_tpl_decl(doc.get("tiling_keys") or {}, decl.op_type) if entry.template is not None else None
     types = _kernel_type_function(*kernel_types(texts, picked[1] if picked else None, decl, combo, ge_ids))

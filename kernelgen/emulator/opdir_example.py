@@ -121,7 +121,9 @@ def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
     """The directory's launcher (opdir.launcher_source) for one combination, its kernel inside a namespace of its
     own and registered for the ACL launcher, so several combinations link into one program."""
     text = source._launcher(decl, combo)
-    kernel_line = f'#include "{source.kernel_source()}"'
+    from kernelgen.emulator.opdir import kernel_include
+
+    kernel_line = kernel_include(source.kernel_source())
     if kernel_line not in text:
         raise ToolchainError(f"{decl.op_type}: unexpected launcher text (no {kernel_line})")
     head, tail = text.split(kernel_line, 1)

@@ -673,6 +673,7 @@ int32_t DoRun(KgRunRequest* req) {
     uint32_t aiv_slots = 0;
     for (const auto& c : slots) aiv_slots += c.aic ? 0 : 1;
     const uint32_t n = static_cast<uint32_t>(slots.size());
+    kgemu::rt_set_slot_names(slots);
     std::vector<BlockResult> results(n);
     // threads < 0: every block at once (kernels that call SyncAll).
     uint32_t threads = req->threads > 0 ? static_cast<uint32_t>(req->threads) : std::thread::hardware_concurrency();

@@ -88,6 +88,8 @@ struct CoreSlot {
 std::vector<CoreSlot> rt_launch_slots(int32_t kernel_type, uint32_t block_dim);
 // "AIC 1", "AIV 3 (sub-block 1 of AIC 1)", or "block 2" for AIV-only launches: how diagnoses name a slot.
 std::string rt_slot_name(const std::vector<CoreSlot>& slots, uint32_t slot);
+// Before the blocks run: launch-wide diagnoses (output coverage, GM races) name slots this way.
+void rt_set_slot_names(const std::vector<CoreSlot>& slots);
 
 // ---- per block, on the thread that runs the block ----
 void rt_block_begin(uint32_t block_idx, uint32_t block_num, uint64_t tiling_key);

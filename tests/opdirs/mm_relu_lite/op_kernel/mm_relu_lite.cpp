@@ -65,7 +65,7 @@ private:
     __aicore__ inline void Vector()
     {
         const uint32_t total = td_->cube.M * td_->cube.N;
-        const uint32_t cores = GetBlockNum();
+        const uint32_t cores = GetBlockNum() * GetTaskRatio();  // the AIVs: 2 per AIC
         const uint32_t share = (total + cores - 1) / cores;
         const uint32_t first = GetBlockIdx() * share;
         if (first >= total) {

@@ -366,8 +366,6 @@ KGEMU_NOT_EMULATED(Gatherb)
 KGEMU_NOT_EMULATED(Mmad)
 KGEMU_NOT_EMULATED(LoadData)
 KGEMU_NOT_EMULATED(Fixpipe)
-KGEMU_NOT_EMULATED(CrossCoreSetFlag)
-KGEMU_NOT_EMULATED(CrossCoreWaitFlag)
 KGEMU_NOT_EMULATED(IBSet)
 KGEMU_NOT_EMULATED(IBWait)
 KGEMU_NOT_EMULATED(SetLoadDataPaddingValue)
@@ -409,6 +407,13 @@ inline void SyncAll() {
         ++st.generation;
         st.cv.notify_all();
         return;
+    }
+    if (st.xwaiting > 0 && kgemu::detail::x_deadlock(b)) {
+        st.broken = true;
+        st.why = kgemu::detail::strf("%s waits in SyncAll while every other block waits in CrossCoreWaitFlag or "
+                                     "SyncAll or has ended: the NPU would wait forever",
+                                     kgemu::detail::core_name(b).c_str());
+        st.cv.notify_all();
     }
     st.cv.wait(lock, [&] { return st.generation != gen || st.broken; });
     if (st.generation == gen) {

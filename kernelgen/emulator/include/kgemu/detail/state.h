@@ -51,6 +51,12 @@ struct SyncState {
     std::string first_left;    // "block 3 ended" / "block 3 failed": the first block that left the launch
     std::string first_left_aiv;  // ... the first AIV (SyncAll<true> of a MIX launch waits for AIVs only)
     std::set<uint32_t> failed_waiting;  // blocks that failed only because another left while they waited
+    // CrossCoreSetFlag / CrossCoreWaitFlag (kgemu/detail/cross_core.h): counters by (slot, flag id), the AIV
+    // sets of mode 2 not yet merged into their AIC's counter, and the blocks blocked in CrossCoreWaitFlag
+    std::unordered_map<uint64_t, uint32_t> xflags;
+    std::unordered_map<uint64_t, uint32_t> xpending;
+    uint32_t xwaiting = 0;
+    bool cross_core_used = false;  // the launch used them: GM order between blocks is not only SyncAll's
     int64_t lowest_own_failed = -1;      // the lowest-numbered block that failed of its own cause, or -1
 };
 
@@ -119,6 +125,7 @@ struct RunState {
     std::mutex cov_mu;
     std::vector<CovWrite> cov;  // every block's GM output writes (rt_block_end appends)
     std::vector<GmBlockLog> gm_log;  // every block's GM runs (rt_block_end appends; gm_shadow.h checks them)
+    std::vector<std::string> slot_names;  // "AIC 0", "AIV 1": a launch with AIC cores (kgemu::rt_slot_name)
 };
 extern RunState g_run;  // defined in runtime/kg_runtime.cpp
 
@@ -243,6 +250,12 @@ struct BlockState {
 inline thread_local BlockState* tl_block = nullptr;
 
 inline bool core_is_aic() { return tl_block != nullptr && tl_block->core_aic; }
+
+// How launch-wide diagnoses name the block in slot `slot`.
+inline std::string slot_label(uint32_t slot) {
+    if (slot < g_run.slot_names.size()) return g_run.slot_names[slot];
+    return strf("block %u", slot);
+}
 
 // How diagnoses name a block: "block 3" in AIV-only launches, "AIC 1" / "AIV 3" when the launch has AIC cores.
 inline std::string core_name(const BlockState& b) {

@@ -87,8 +87,9 @@ inline void PipeBarrier() {
 // The vector mask register (SetMaskNorm, SetMaskCount, SetVectorMask, ResetMask) is in vec_mask.h.
 
 // ---- system variables ----
-// MIX launches (KERNEL_TYPE_MIX_AIC_1_2: N AICs, 2N AIVs): an AIC reports its index in [0, N) and N; an AIV its
-// index in [0, 2N) (AIC index * ratio + sub-block), ratio * N, its sub-block and the ratio (rt_block_core).
+// MIX launches (KERNEL_TYPE_MIX_AIC_1_2: N AICs, 2N AIVs): an AIC reports its index in [0, N); an AIV its index
+// in [0, 2N) (AIC index * ratio + sub-block), its sub-block and the ratio; GetBlockNum() is N on both (the block
+// dim: CANN's SyncAll<false> counts the AIVs of a MIX launch as GetTaskRatio() * GetBlockNum()).
 inline int64_t GetBlockIdx() { return kgemu::detail::block_state("GetBlockIdx").core_idx; }
 inline int64_t GetBlockNum() { return kgemu::detail::block_state("GetBlockNum").core_num; }
 inline int64_t GetSubBlockIdx() { return kgemu::detail::block_state("GetSubBlockIdx").sub_idx; }
