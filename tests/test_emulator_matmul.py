@@ -24,12 +24,14 @@ def _data(dtype):
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float16])
-@pytest.mark.parametrize("trans_b,iterate", [(False, 0), (True, 1)], ids=["iterate_all", "trans_b_iterate"])
-def test_matmul_bias_relu_matches_numpy(dtype, trans_b, iterate):
+@pytest.mark.parametrize("trans_b,iterate,flags", [(False, 0, 0), (True, 1, 1)],
+                         ids=["iterate_all_sync_all", "trans_b_iterate_cross_core_flags"])
+def test_matmul_bias_relu_matches_numpy(dtype, trans_b, iterate, flags):
     a, b, bias = _data(dtype)
     bb = np.ascontiguousarray(b.T) if trans_b else b
     out, report = run_opdir(OPDIR, "ascend910b", {"a": a, "b": bb, "bias": bias},
-                            attrs={"trans_b": trans_b, "iterate": iterate, "hazard": 0}, return_report=True)
+                            attrs={"trans_b": trans_b, "iterate": iterate, "hazard": 0, "flags": flags},
+                            return_report=True)
     # the cube accumulates in float and rounds C once; the AIVs' ReLU is exact
     ref = np.maximum(a.astype(np.float32) @ b.astype(np.float32) + bias.astype(np.float32), 0).astype(dtype)
     y = out["y"]
@@ -49,3 +51,11 @@ def test_org_shape_reading_past_a_is_diagnosed():
     # SetOrgShape(M, N, K + 8): 40 rows of 32 floats apart, the last one ends at (39 * 32 + 24) * 4 bytes
     assert "AIC 0 of 6" in str(err.value)
     assert "Matmul::IterateAll: reads bytes [0, 5088) of 'a' which has 3840 bytes" in str(err.value)
+
+
+def test_a_flag_nobody_sets_is_a_hang():
+    a, b, bias = _data(np.float32)
+    with pytest.raises(EmulatorDefect) as err:
+        run_opdir(OPDIR, "ascend910b", {"a": a, "b": b, "bias": bias}, attrs={"hazard": 2, "flags": 1})
+    assert "waits in CrossCoreWaitFlag(3) for a flag no block can set any more" in str(err.value)
+    assert "the NPU would wait forever" in str(err.value)

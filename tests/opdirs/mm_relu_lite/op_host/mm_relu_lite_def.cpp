@@ -17,6 +17,7 @@ public:
         this->Attr("trans_b").AttrType(OPTIONAL).Bool(false);
         this->Attr("iterate").AttrType(OPTIONAL).Int(0);
         this->Attr("hazard").AttrType(OPTIONAL).Int(0);
+        this->Attr("flags").AttrType(OPTIONAL).Int(0);
         this->AICore().AddConfig("ascend910b");
     }
 };

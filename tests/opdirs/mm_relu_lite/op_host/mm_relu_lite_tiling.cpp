@@ -14,6 +14,7 @@ static ge::graphStatus MmReluLiteTiling(gert::TilingContext* context)
     const bool transB = *attrs->GetAttrPointer<bool>(0);
     const int64_t iterate = *attrs->GetAttrPointer<int64_t>(1);
     const int64_t hazard = *attrs->GetAttrPointer<int64_t>(2);
+    const int64_t flags = *attrs->GetAttrPointer<int64_t>(3);
     const int32_t m = static_cast<int32_t>(a.GetDim(0));
     const int32_t k = static_cast<int32_t>(a.GetDim(1));
     const int32_t n = static_cast<int32_t>(transB ? b.GetDim(0) : b.GetDim(1));
@@ -40,6 +41,7 @@ static ge::graphStatus MmReluLiteTiling(gert::TilingContext* context)
     }
     td->iterate = static_cast<uint32_t>(iterate);
     td->hazard = static_cast<uint32_t>(hazard);
+    td->flags = static_cast<uint32_t>(flags);
     context->SetBlockDim(td->cube.usedCoreNum);
     context->SetTilingKey(transB ? 1 : 0);
     *context->GetWorkspaceSizes(1) = platform.GetLibApiWorkSpaceSize() +

@@ -1,6 +1,7 @@
 // MmReluLite kernel: MIX (1 AIC : 2 AIV). Each AIC computes its single-core block of a @ op(b) + bias into the
 // workspace with the Matmul high-level API; after SyncAll<false> every AIV applies ReLU to one contiguous share
-// of the M x N result and writes it to y.
+// of the M x N result and writes it to y. With flags, the AIC signals its own two AIVs (CrossCoreSetFlag mode 2),
+// which take half of its block's rows each.
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 #include "mm_relu_lite_tiling_data.h"
@@ -24,6 +25,19 @@ public:
     }
     __aicore__ inline void Process()
     {
+        if (td_->flags != 0) {
+            if ASCEND_IS_AIC {
+                Cube();
+                if (td_->hazard != 2) {
+                    CrossCoreSetFlag<2, PIPE_FIX>(3);
+                }
+            }
+            if ASCEND_IS_AIV {
+                CrossCoreWaitFlag(3);
+                VectorOwnBlock();
+            }
+            return;
+        }
         if ASCEND_IS_AIC {
             Cube();
         }
@@ -47,7 +61,7 @@ private:
         const int32_t curM = t.M - m0 < t.singleCoreM ? t.M - m0 : t.singleCoreM;
         const int32_t curN = t.N - n0 < t.singleCoreN ? t.N - n0 : t.singleCoreN;
         mm_.Init(&t, pipe_);
-        mm_.SetOrgShape(t.M, t.N, td_->hazard != 0 ? t.Ka + 8 : t.Ka);
+        mm_.SetOrgShape(t.M, t.N, td_->hazard == 1 ? t.Ka + 8 : t.Ka);
         mm_.SetSingleShape(curM, curN, t.singleCoreK);
         mm_.SetTensorA(aGm_[static_cast<uint64_t>(m0) * t.Ka]);
         mm_.SetTensorB(TRANS_B ? bGm_[static_cast<uint64_t>(n0) * t.Kb] : bGm_[n0], TRANS_B);
@@ -82,6 +96,39 @@ private:
         SetFlag<HardEvent::V_MTE3>(0);
         WaitFlag<HardEvent::V_MTE3>(0);
         DataCopyPad(yGm_[first], x, params);
+    }
+
+    // The rows of this AIV's half of its AIC's block, one row at a time.
+    __aicore__ inline void VectorOwnBlock()
+    {
+        const TCubeTiling& t = td_->cube;
+        const uint32_t aic = GetBlockIdx() / GetTaskRatio();
+        const uint32_t nCnt = (t.N + t.singleCoreN - 1) / t.singleCoreN;
+        const int32_t m0 = (aic / nCnt) * t.singleCoreM, n0 = (aic % nCnt) * t.singleCoreN;
+        if (m0 >= t.M) {
+            return;
+        }
+        const int32_t curM = t.M - m0 < t.singleCoreM ? t.M - m0 : t.singleCoreM;
+        const int32_t curN = t.N - n0 < t.singleCoreN ? t.N - n0 : t.singleCoreN;
+        const int32_t half = (curM + 1) / 2;
+        const int32_t first = GetSubBlockIdx() == 0 ? 0 : half, last = GetSubBlockIdx() == 0 ? half : curM;
+        pipe_->InitBuffer(buf_, (curN * sizeof(T) + 31) / 32 * 32);
+        LocalTensor<T> x = buf_.Get<T>();
+        DataCopyExtParams params{1, static_cast<uint32_t>(curN * sizeof(T)), 0, 0, 0};
+        for (int32_t r = first; r < last; ++r) {
+            const uint64_t at = static_cast<uint64_t>(m0 + r) * t.N + n0;
+            if (r > first) {
+                SetFlag<HardEvent::MTE3_MTE2>(0);
+                WaitFlag<HardEvent::MTE3_MTE2>(0);
+            }
+            DataCopyPad(x, wsGm_[at], params, DataCopyPadExtParams<T>{false, 0, 0, T(0)});
+            SetFlag<HardEvent::MTE2_V>(0);
+            WaitFlag<HardEvent::MTE2_V>(0);
+            Maxs(x, x, T(0), curN);
+            SetFlag<HardEvent::V_MTE3>(0);
+            WaitFlag<HardEvent::V_MTE3>(0);
+            DataCopyPad(yGm_[at], x, params);
+        }
     }
 
     const MmReluLiteTilingData* td_ = nullptr;

@@ -7,5 +7,6 @@ struct MmReluLiteTilingData {
     TCubeTiling cube;
     uint32_t iterate;
     uint32_t hazard;
+    uint32_t flags;
 };
 #endif
