@@ -57,5 +57,5 @@ def test_a_flag_nobody_sets_is_a_hang():
     a, b, bias = _data(np.float32)
     with pytest.raises(EmulatorDefect) as err:
         run_opdir(OPDIR, "ascend910b", {"a": a, "b": b, "bias": bias}, attrs={"hazard": 2, "flags": 1})
-    assert "waits in CrossCoreWaitFlag(3) for a flag no block can set any more" in str(err.value)
+    assert "CrossCoreWaitFlag: CrossCoreWaitFlag(3) waits for a flag no block can set any more" in str(err.value)
     assert "the NPU would wait forever" in str(err.value)

@@ -121,9 +121,9 @@ inline void CrossCoreWaitFlag(uint16_t flagId) {
     while (c == 0 && !st.broken) {
         if (kgemu::detail::x_deadlock(b)) {
             st.broken = true;
-            st.why = kgemu::detail::strf("%s waits in CrossCoreWaitFlag(%u) for a flag no block can set any more "
-                                         "(every other block ended or waits too): the NPU would wait forever",
-                                         kgemu::detail::core_name(b).c_str(), flagId);
+            st.why = kgemu::detail::strf("CrossCoreWaitFlag(%u) waits for a flag no block can set any more (%s "
+                                         "was the last block running; every other one ended or waits too): the NPU "
+                                         "would wait forever", flagId, kgemu::detail::core_name(b).c_str());
             st.cv.notify_all();
             break;
         }
