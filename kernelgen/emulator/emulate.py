@@ -501,7 +501,7 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
         doc = json.loads(report.value.decode() or "{}")
         if "trace_file" in doc:
             doc["trace"] = StreamedTrace.load(trace_path, doc.pop("trace_strings"), doc["trace_fields"],
-                                              int(doc["block_dim"]))
+                                              int(doc.get("core_blocks", doc["block_dim"])))
             del doc["trace_file"]
     doc["warnings"] = notes + list(doc.get("warnings", []))
     doc["output_rules"] = [f"{n}: {r}" for n, r in dict(zip(out_names, rules)).items()]
