@@ -59,3 +59,23 @@ def test_a_flag_nobody_sets_is_a_hang():
         run_opdir(OPDIR, "ascend910b", {"a": a, "b": b, "bias": bias}, attrs={"hazard": 2, "flags": 1})
     assert "CrossCoreWaitFlag: CrossCoreWaitFlag(3) waits for a flag no block can set any more" in str(err.value)
     assert "the NPU would wait forever" in str(err.value)
+
+
+def test_sim_out_shape_names_an_output(tmp_path):
+    from click.testing import CliRunner
+
+    from kernelgen.cli import main
+
+    a, b, bias = _data(np.float32)
+    args = ["sim", str(OPDIR), "--soc", "ascend910b", "--out", str(tmp_path / "out")]
+    for name, arr in (("a", a), ("b", b), ("bias", bias)):
+        np.save(tmp_path / f"{name}.npy", arr)
+        args += ["--input", f"{name}={tmp_path / (name + '.npy')}"]
+    bad = CliRunner().invoke(main, args + ["--out-shape", "c=40,48"])
+    assert bad.exit_code == 2 and "--out-shape 'c=40,48': give NAME=D0,D1,... for an output of MmReluLite (y)" \
+        in bad.output
+    assert not (tmp_path / "out").exists()
+    good = CliRunner().invoke(main, args + ["--out-shape", "y=40,48"])  # the infershape's own shape: no change
+    assert good.exit_code == 0, good.output
+    ref = np.maximum(a @ b + bias, 0)
+    np.testing.assert_allclose(np.load(tmp_path / "out" / "y.npy"), ref, rtol=1e-5, atol=1e-5)
