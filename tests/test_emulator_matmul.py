@@ -4,12 +4,16 @@ and AIV blocks): tests/opdirs/mm_relu_lite, a miniature of ops-nn's fused matmul
 from __future__ import annotations
 
 import pathlib
+import sys
 
 import numpy as np
 import pytest
 
 from kernelgen.emulator.emulate import run as run_opdir
 from kernelgen.errors import EmulatorDefect
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "emulator_cpp"))
+import kgbuild  # noqa: E402
 
 OPDIR = pathlib.Path(__file__).resolve().parent / "opdirs" / "mm_relu_lite"
 M, K, N = 40, 24, 48
@@ -79,3 +83,39 @@ def test_sim_out_shape_names_an_output(tmp_path):
     assert good.exit_code == 0, good.output
     ref = np.maximum(a @ b + bias, 0)
     np.testing.assert_allclose(np.load(tmp_path / "out" / "y.npy"), ref, rtol=1e-5, atol=1e-5)
+
+
+# ---- one block, tests/emulator_cpp/matmul_tests.cpp: numbers against a C++ double product, and diagnoses ----
+@pytest.fixture(scope="module")
+def program():
+    if not kgbuild.have_compiler():
+        pytest.skip(f"{kgbuild.CXX} not found")
+    return kgbuild.build("matmul_tests")
+
+
+CLEAN = ["iterate_all_bias_atomic_add", "iterate_all_transposed_a", "iterate_order_m_sequential",
+         "iterate_order_n_sequential", "get_tensor_c_ub_synced", "staged_a_synced"]
+DEFECTS = [
+    ("get_tensor_c_ub_race",
+     "block 0: DataCopy: race on UB [0, 1024) of TBuf 0 (VECCALC): this call (pipe MTE3) reads bytes that "
+     "Matmul::GetTensorC (pipe FIX, API call #9) wrote, and nothing orders pipe FIX before pipe MTE3"),
+    ("staged_a_race",
+     "block 0: Matmul::IterateAll: race on GM bytes [0, 1280) of the user workspace (past the 16777216-byte system "
+     "workspace): this call (pipe MTE2) reads bytes that DataCopy (pipe MTE3, API call #7) wrote"),
+    ("c_too_small", "block 0: Matmul::IterateAll: writes bytes [2560, 3744) of 'c' which has 3680 bytes"),
+    ("transpose_not_declared",
+     "block 0: Matmul::SetTensorA: isTranspose = true, but the MatmulType was declared with isTrans = false"),
+    ("bias_without_is_bias", "block 0: Matmul::SetBias: the TCubeTiling has isBias = 0"),
+]
+
+
+@pytest.mark.parametrize("name", CLEAN)
+def test_matmul_kernel_values(program, name):
+    out = kgbuild.run_finished(program, name)
+    kgbuild.assert_clean(out)
+    assert out["checks"], name  # the kernel compared its C with the C++ product
+
+
+@pytest.mark.parametrize("name,diagnosis", DEFECTS, ids=[d[0] for d in DEFECTS])
+def test_matmul_misuse_is_diagnosed(program, name, diagnosis):
+    kgbuild.assert_defect(kgbuild.run_finished(program, name), name, diagnosis)

@@ -124,6 +124,7 @@ inline void mm_gm_operand(const char* api, ::pipe_t pipe, const T* p, uint64_t r
         ApiCall call(api_enter(api), api, pipe);
         if (write) call.write_gm(p, rows * run);
         else call.read_gm(p, rows * run);
+        call.commit();  // a diagnosis throws here, not from the destructor
         return;
     }
     for (uint64_t r = 0; r < rows; r += ApiCall::kMaxOperands) {
@@ -132,6 +133,7 @@ inline void mm_gm_operand(const char* api, ::pipe_t pipe, const T* p, uint64_t r
             if (write) call.write_gm(p + j * ld, run);
             else call.read_gm(p + j * ld, run);
         }
+        call.commit();
     }
 }
 
@@ -324,10 +326,9 @@ public:
         const uint64_t ld = static_cast<uint64_t>(t_.baseN);
         const uint64_t need = (cur_m_ - 1) * ld + cur_n_;
         auto& b = kgemu::detail::api_enter(api);
-        {
-            kgemu::detail::ApiCall call(b, api, ::PIPE_FIX);
-            call.write(local, 0, need);
-        }
+        kgemu::detail::ApiCall call(b, api, ::PIPE_FIX);
+        call.write(local, 0, need);
+        call.commit();
         if (local.kg_addr == nullptr || need > local.kg_size) {
             kgemu::detail::fail(api, kgemu::detail::strf("the LocalTensor holds %u elements; the %llux%llu block "
                                                          "needs %llu (rows of baseN = %llu)",

@@ -55,6 +55,7 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
             call.read_gm(src.kg_ptr + static_cast<uint64_t>(i) * p.srcNdMatrixStride +
                              static_cast<uint64_t>(r) * p.srcDValue, p.dValue * sizeof(T));
             if (i == 0 && r == 0) call.write(dst, 0, dst_span);
+            call.commit();
         }
     }
     for (uint64_t i = 0; i < p.ndNum; ++i) {
