@@ -28,8 +28,8 @@ def _data(dtype):
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float16])
-@pytest.mark.parametrize("trans_b,iterate,flags", [(False, 0, 0), (True, 1, 1)],
-                         ids=["iterate_all_sync_all", "trans_b_iterate_cross_core_flags"])
+@pytest.mark.parametrize("trans_b,iterate,flags", [(False, 0, 0), (True, 1, 1), (True, 0, 2)],
+                         ids=["iterate_all_sync_all", "trans_b_iterate_cross_core_flags", "trans_b_aiv_client"])
 def test_matmul_bias_relu_matches_numpy(dtype, trans_b, iterate, flags):
     a, b, bias = _data(dtype)
     bb = np.ascontiguousarray(b.T) if trans_b else b

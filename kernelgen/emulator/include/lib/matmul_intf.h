@@ -202,7 +202,7 @@ public:
     void SetWorkspace(A&&...) {}
     template <typename... A>
     void SetLocalWorkspace(A&&...) {}
-    void End() { kgemu::detail::api_enter("Matmul::End"); }
+    void End() { completed("Matmul::End"); }
 
     void SetOrgShape(int orgM, int orgN, int orgK) { SetOrgShape(orgM, orgN, orgK, orgK, 0); }
     void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0) {
@@ -288,6 +288,7 @@ public:
             write_gm(api, gm, enAtomic, false);
         }
         iter_ = -1;
+        if (sync) completed(api);
     }
     template <bool sync = true>
     void IterateAll(const LocalTensor<DstT>& local, uint8_t enAtomic = 0) {
@@ -295,7 +296,7 @@ public:
         (void)enAtomic;
         not_emulated("Matmul::IterateAll", "C in a LocalTensor (TSCM)");
     }
-    void WaitIterateAll() {}
+    void WaitIterateAll() { completed("Matmul::WaitIterateAll"); }
 
     // The next baseM x baseN block; false (and the iteration starts over) after the last.
     template <bool sync = true>
@@ -315,6 +316,7 @@ public:
         const char* api = "Matmul::GetTensorC";
         need_block(api);
         write_gm(api, gm, enAtomic, enSequentialWrite);
+        if (sync) completed(api);
     }
     // A UB C (VECIN / VECCALC / VECOUT): the block as baseM rows of baseN elements.
     template <bool sync = true>
@@ -355,6 +357,9 @@ private:
         kgemu::detail::fail(api, std::string("not emulated: Matmul with ") + what + " (kernelgen's Matmul runs A, "
                                  "B, bias and C in GM, ND format)");
     }
+    // A synchronous call returns once the cube's work is done (IterateAll / GetTensorC with sync = true,
+    // WaitIterateAll, End): what follows is ordered after its loads and its write-out on every pipe.
+    static void completed(const char* api) { kgemu::detail::san_barrier_all(kgemu::detail::api_enter(api)); }
     void need_init(const char* api) const {
         if (!inited_) kgemu::detail::fail(api, "called before Matmul::Init (REGIST_MATMUL_OBJ or Init(&tiling))");
     }
@@ -495,11 +500,17 @@ using AscendC::MatmulImpl;
 using AscendC::MatmulType;
 }  // namespace matmul
 
-// REGIST_MATMUL_OBJ(pipe, workspace, mm1, &tiling1, mm2, &tiling2, ...): initialises each object with its
-// tiling (what Init does); on the NPU it also starts the AIC's message loop of a MIX kernel.
+// REGIST_MATMUL_OBJ(pipe, workspace, mm1, &tiling1, mm2, &tiling2, ...) (tilings optional). On the NPU the AIC of
+// a MIX launch serves the AIVs' Matmul calls (messages) inside it and then returns from the enclosing function;
+// the AIVs' objects are clients. Here an AIV's object computes itself (the same C, loads and write-out on the
+// AIV's block, complete when a synchronous call returns), and the AIC returns at once. Elsewhere (AIC-only or
+// vector-only launches) it initialises each object with its tiling, as Init does.
 namespace kgemu {
 namespace detail {
+inline bool matmul_server_core() { return tl_block != nullptr && tl_block->core_aic && tl_block->aiv_slots > 0; }
 inline void regist_matmul_objs() {}
+template <class MM>
+inline void regist_matmul_objs(MM&) {}
 template <class MM, class... Rest>
 inline void regist_matmul_objs(MM& mm, const TCubeTiling* tiling, Rest&&... rest) {
     if (tiling != nullptr) mm.Init(tiling);
@@ -512,7 +523,8 @@ inline void regist_matmul_objs(MM& mm, std::nullptr_t, Rest&&... rest) {
 }  // namespace detail
 }  // namespace kgemu
 #ifndef REGIST_MATMUL_OBJ
-#define REGIST_MATMUL_OBJ(tpipe, workspace, ...) ::kgemu::detail::regist_matmul_objs(__VA_ARGS__)
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...)       \
+    if (::kgemu::detail::matmul_server_core()) return; \
+    else ::kgemu::detail::regist_matmul_objs(__VA_ARGS__)
 #endif
-
 #endif  // KGEMU_LIB_MATMUL_INTF_H

@@ -25,6 +25,12 @@ public:
     }
     __aicore__ inline void Process()
     {
+        if (td_->flags == 2) {
+            // the vector side drives the Matmul (the AIC serves it inside REGIST_MATMUL_OBJ and returns)
+            REGIST_MATMUL_OBJ(pipe_, nullptr, mm_, &td_->cube);
+            VectorClient();
+            return;
+        }
         if (td_->flags != 0) {
             if ASCEND_IS_AIC {
                 Cube();
@@ -96,6 +102,49 @@ private:
         SetFlag<HardEvent::V_MTE3>(0);
         WaitFlag<HardEvent::V_MTE3>(0);
         DataCopyPad(yGm_[first], x, params);
+    }
+
+    // flags 2: this AIV multiplies its half of its AIC's block rows itself, then applies ReLU to them.
+    __aicore__ inline void VectorClient()
+    {
+        const TCubeTiling& t = td_->cube;
+        const uint32_t aic = GetBlockIdx() / GetTaskRatio();
+        const uint32_t nCnt = (t.N + t.singleCoreN - 1) / t.singleCoreN;
+        const int32_t m0 = (aic / nCnt) * t.singleCoreM, n0 = (aic % nCnt) * t.singleCoreN;
+        if (m0 >= t.M) {
+            return;
+        }
+        const int32_t curM = t.M - m0 < t.singleCoreM ? t.M - m0 : t.singleCoreM;
+        const int32_t curN = t.N - n0 < t.singleCoreN ? t.N - n0 : t.singleCoreN;
+        const int32_t half = (curM + 1) / 2;
+        const int32_t first = GetSubBlockIdx() == 0 ? 0 : half, rows = GetSubBlockIdx() == 0 ? half : curM - half;
+        if (rows <= 0) {
+            return;
+        }
+        const int32_t r0 = m0 + first;
+        mm_.SetSingleShape(rows, curN, t.singleCoreK);
+        mm_.SetTensorA(aGm_[static_cast<uint64_t>(r0) * t.Ka]);
+        mm_.SetTensorB(TRANS_B ? bGm_[static_cast<uint64_t>(n0) * t.Kb] : bGm_[n0], TRANS_B);
+        mm_.SetBias(biasGm_[n0]);
+        mm_.IterateAll(wsGm_[static_cast<uint64_t>(r0) * t.N + n0]);  // synchronous: C is complete on return
+        mm_.End();
+        pipe_->InitBuffer(buf_, (curN * sizeof(T) + 31) / 32 * 32);
+        LocalTensor<T> x = buf_.Get<T>();
+        DataCopyExtParams params{1, static_cast<uint32_t>(curN * sizeof(T)), 0, 0, 0};
+        for (int32_t r = r0; r < r0 + rows; ++r) {
+            const uint64_t at = static_cast<uint64_t>(r) * t.N + n0;
+            if (r > r0) {
+                SetFlag<HardEvent::MTE3_MTE2>(0);
+                WaitFlag<HardEvent::MTE3_MTE2>(0);
+            }
+            DataCopyPad(x, wsGm_[at], params, DataCopyPadExtParams<T>{false, 0, 0, T(0)});
+            SetFlag<HardEvent::MTE2_V>(0);
+            WaitFlag<HardEvent::MTE2_V>(0);
+            Maxs(x, x, T(0), curN);
+            SetFlag<HardEvent::V_MTE3>(0);
+            WaitFlag<HardEvent::V_MTE3>(0);
+            DataCopyPad(yGm_[at], x, params);
+        }
     }
 
     // The rows of this AIV's half of its AIC's block, one row at a time.
