@@ -138,6 +138,10 @@ def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
         if (INCLUDE_DIR / header).is_file() and not header.startswith("kgemu/detail/"):
             pre.append(f'#include "{header}"')
     space = f"kg_acl_kernel_{tag}"
+    typed = ('extern "C" int32_t kgemu_acl_register_kernel_type(void (*)(uint8_t**, int32_t, uint64_t),\n'
+             "                                                  int32_t (*)(uint64_t));\n"
+             "namespace {{\nconst int32_t kTyped __attribute__((unused)) = kgemu_acl_register_kernel_type("
+             "{space}::kg_acl_launch, {space}::kg_kernel_type_of_unit);\n}}  // namespace\n")
     dtypes = ", ".join(str(GE_DTYPES[combo[t.name]].value) for t in decl.inputs + decl.outputs)
     entry = source.snake
     return (head + "\n".join(pre) + f"\n#define {entry} {entry}_{tag}\nnamespace {space} {{\n{kernel_line}\n" + tail
@@ -146,7 +150,8 @@ def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
             "                                             void (*)(uint8_t**, int32_t, uint64_t));\n"
             f"namespace {{\nconst int32_t kDtypes[] = {{{dtypes or '0'}}};  // one unused entry when there are no tensors\n"
             f'const int32_t kRegistered __attribute__((unused)) = kgemu_acl_register_kernel("{decl.op_type}", '
-            f"kDtypes, {len(decl.inputs) + len(decl.outputs)}, {space}::kg_acl_launch);\n}}  // namespace\n")
+            f"kDtypes, {len(decl.inputs) + len(decl.outputs)}, {space}::kg_acl_launch);\n}}  // namespace\n"
+            + (typed.format(space=space) if "int32_t kg_kernel_type_of_unit(" in tail else ""))
 
 
 def checkout_includes(op_dir: Path) -> tuple[Path, ...]:
