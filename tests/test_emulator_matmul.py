@@ -119,3 +119,32 @@ def test_matmul_kernel_values(program, name):
 @pytest.mark.parametrize("name,diagnosis", DEFECTS, ids=[d[0] for d in DEFECTS])
 def test_matmul_misuse_is_diagnosed(program, name, diagnosis):
     kgbuild.assert_defect(kgbuild.run_finished(program, name), name, diagnosis)
+
+
+# ---- the launcher: kernel types and `if constexpr (TILING_KEY_IS(k))` (kernelgen/emulator/opdir.py) ----
+def test_kernel_types_from_markers_and_template_selections():
+    from kernelgen.emulator.opdir import kernel_types
+
+    texts = ("KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);\n    KERNEL_TASK_TYPE(21, KERNEL_TYPE_AIC_ONLY);\n")
+    assert kernel_types(texts, None, None, {}, {}) == (7, {21: 1})
+    assert kernel_types("SyncAll();", None, None, {}, {}) == (None, {})
+    # ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_KERNEL_TYPE_SEL(ASCENDC_TPL_AIC_ONLY), UINT_SEL(MODE, LIST, 0, 2))
+    tpl = {"params": [{"name": "MODE", "type": "uint", "bit_width": 4, "values": [0, 2]}],
+           "selections": [[{"name": "kernel_type", "type": "kernel_type", "values": [1]},
+                           {"name": "MODE", "type": "uint", "values": [0, 2]}]]}
+    assert kernel_types("", tpl, None, {}, {}) == (None, {0: 1, 1: 1})  # keys encode the index in the list
+
+
+def test_constexpr_tiling_key_conditions_become_plain_ifs(tmp_path):
+    from kernelgen.emulator.opdir import kernel_include
+
+    plain = tmp_path / "plain.cpp"
+    plain.write_text("if (TILING_KEY_IS(1)) { f(); }\n")
+    assert kernel_include(plain) == f'#include "{plain}"'
+    keyed = tmp_path / "keyed.cpp"
+    keyed.write_text("if constexpr (TILING_KEY_IS(1)) { f(); } else if constexpr  ( TILING_KEY_IS(11)) { g(); }\n"
+                     "if constexpr (sizeof(int) == 4) { h(); }\n")
+    text = kernel_include(keyed)
+    assert text.startswith(f'#line 1 "{keyed}"\n')
+    assert "if (TILING_KEY_IS(1)) { f(); } else if (TILING_KEY_IS(11)) { g(); }" in text
+    assert "if constexpr (sizeof(int) == 4)" in text  # other constexpr conditions stay

@@ -293,7 +293,7 @@ def kernel_include(kernel: Path) -> str:
     text = kernel.read_text(errors="replace")
     if not _CONSTEXPR_KEY.search(text):
         return f'#include "{kernel}"'
-    return f'#line 1 "{kernel}"\n' + _CONSTEXPR_KEY.sub("if (", text) + "\n"
+    return f'#line 1 "{kernel}"\n' + _CONSTEXPR_KEY.sub("if (", text) + '\n#line 1 "kernelgen launcher"\n'
 
 
 def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc: dict,
