@@ -54,18 +54,58 @@ public:
     }
 
 private:
+    // The single-core block of AIC `aic`: rows [m0, m0 + curM), columns [n0, n0 + curN); false past the shape.
+    struct Block {
+        int32_t m0, n0, curM, curN;
+    };
+    __aicore__ inline bool AicBlock(uint32_t aic, Block& blk) const
+    {
+        const TCubeTiling& t = td_->cube;
+        const uint32_t nCnt = (t.N + t.singleCoreN - 1) / t.singleCoreN;
+        blk.m0 = (aic / nCnt) * t.singleCoreM;
+        blk.n0 = (aic % nCnt) * t.singleCoreN;
+        blk.curM = t.M - blk.m0 < t.singleCoreM ? t.M - blk.m0 : t.singleCoreM;
+        blk.curN = t.N - blk.n0 < t.singleCoreN ? t.N - blk.n0 : t.singleCoreN;
+        return blk.m0 < t.M;
+    }
+    // This AIV's half of the block's rows (sub-block 0 the first half).
+    __aicore__ inline void HalfRows(const Block& blk, int32_t& r0, int32_t& rows) const
+    {
+        const int32_t half = (blk.curM + 1) / 2;
+        r0 = blk.m0 + (GetSubBlockIdx() == 0 ? 0 : half);
+        rows = GetSubBlockIdx() == 0 ? half : blk.curM - half;
+    }
+    // ReLU of rows [r0, r0 + rows) of the block's columns, workspace -> y, one row at a time.
+    __aicore__ inline void ReluRows(const Block& blk, int32_t r0, int32_t rows)
+    {
+        const uint32_t n = td_->cube.N;
+        pipe_->InitBuffer(buf_, (blk.curN * sizeof(T) + 31) / 32 * 32);
+        LocalTensor<T> x = buf_.Get<T>();
+        DataCopyExtParams params{1, static_cast<uint32_t>(blk.curN * sizeof(T)), 0, 0, 0};
+        for (int32_t r = r0; r < r0 + rows; ++r) {
+            const uint64_t at = static_cast<uint64_t>(r) * n + blk.n0;
+            if (r > r0) {
+                SetFlag<HardEvent::MTE3_MTE2>(0);
+                WaitFlag<HardEvent::MTE3_MTE2>(0);
+            }
+            DataCopyPad(x, wsGm_[at], params, DataCopyPadExtParams<T>{false, 0, 0, T(0)});
+            SetFlag<HardEvent::MTE2_V>(0);
+            WaitFlag<HardEvent::MTE2_V>(0);
+            Maxs(x, x, T(0), blk.curN);
+            SetFlag<HardEvent::V_MTE3>(0);
+            WaitFlag<HardEvent::V_MTE3>(0);
+            DataCopyPad(yGm_[at], x, params);
+        }
+    }
+
     __aicore__ inline void Cube()
     {
         const TCubeTiling& t = td_->cube;
-        const uint32_t idx = GetBlockIdx();
-        const uint32_t nCnt = (t.N + t.singleCoreN - 1) / t.singleCoreN;
-        const uint32_t mi = idx / nCnt, ni = idx % nCnt;
-        const int32_t m0 = mi * t.singleCoreM, n0 = ni * t.singleCoreN;
-        if (m0 >= t.M) {
+        Block blk;
+        if (!AicBlock(GetBlockIdx(), blk)) {
             return;
         }
-        const int32_t curM = t.M - m0 < t.singleCoreM ? t.M - m0 : t.singleCoreM;
-        const int32_t curN = t.N - n0 < t.singleCoreN ? t.N - n0 : t.singleCoreN;
+        const int32_t m0 = blk.m0, n0 = blk.n0, curM = blk.curM, curN = blk.curN;
         mm_.Init(&t, pipe_);
         mm_.SetOrgShape(t.M, t.N, td_->hazard == 1 ? t.Ka + 8 : t.Ka);
         mm_.SetSingleShape(curM, curN, t.singleCoreK);
@@ -108,76 +148,34 @@ private:
     __aicore__ inline void VectorClient()
     {
         const TCubeTiling& t = td_->cube;
-        const uint32_t aic = GetBlockIdx() / GetTaskRatio();
-        const uint32_t nCnt = (t.N + t.singleCoreN - 1) / t.singleCoreN;
-        const int32_t m0 = (aic / nCnt) * t.singleCoreM, n0 = (aic % nCnt) * t.singleCoreN;
-        if (m0 >= t.M) {
+        Block blk;
+        int32_t r0 = 0, rows = 0;
+        if (!AicBlock(GetBlockIdx() / GetTaskRatio(), blk)) {
             return;
         }
-        const int32_t curM = t.M - m0 < t.singleCoreM ? t.M - m0 : t.singleCoreM;
-        const int32_t curN = t.N - n0 < t.singleCoreN ? t.N - n0 : t.singleCoreN;
-        const int32_t half = (curM + 1) / 2;
-        const int32_t first = GetSubBlockIdx() == 0 ? 0 : half, rows = GetSubBlockIdx() == 0 ? half : curM - half;
+        HalfRows(blk, r0, rows);
         if (rows <= 0) {
             return;
         }
-        const int32_t r0 = m0 + first;
-        mm_.SetSingleShape(rows, curN, t.singleCoreK);
+        mm_.SetSingleShape(rows, blk.curN, t.singleCoreK);
         mm_.SetTensorA(aGm_[static_cast<uint64_t>(r0) * t.Ka]);
-        mm_.SetTensorB(TRANS_B ? bGm_[static_cast<uint64_t>(n0) * t.Kb] : bGm_[n0], TRANS_B);
-        mm_.SetBias(biasGm_[n0]);
-        mm_.IterateAll(wsGm_[static_cast<uint64_t>(r0) * t.N + n0]);  // synchronous: C is complete on return
+        mm_.SetTensorB(TRANS_B ? bGm_[static_cast<uint64_t>(blk.n0) * t.Kb] : bGm_[blk.n0], TRANS_B);
+        mm_.SetBias(biasGm_[blk.n0]);
+        mm_.IterateAll(wsGm_[static_cast<uint64_t>(r0) * t.N + blk.n0]);  // synchronous: C is complete on return
         mm_.End();
-        pipe_->InitBuffer(buf_, (curN * sizeof(T) + 31) / 32 * 32);
-        LocalTensor<T> x = buf_.Get<T>();
-        DataCopyExtParams params{1, static_cast<uint32_t>(curN * sizeof(T)), 0, 0, 0};
-        for (int32_t r = r0; r < r0 + rows; ++r) {
-            const uint64_t at = static_cast<uint64_t>(r) * t.N + n0;
-            if (r > r0) {
-                SetFlag<HardEvent::MTE3_MTE2>(0);
-                WaitFlag<HardEvent::MTE3_MTE2>(0);
-            }
-            DataCopyPad(x, wsGm_[at], params, DataCopyPadExtParams<T>{false, 0, 0, T(0)});
-            SetFlag<HardEvent::MTE2_V>(0);
-            WaitFlag<HardEvent::MTE2_V>(0);
-            Maxs(x, x, T(0), curN);
-            SetFlag<HardEvent::V_MTE3>(0);
-            WaitFlag<HardEvent::V_MTE3>(0);
-            DataCopyPad(yGm_[at], x, params);
-        }
+        ReluRows(blk, r0, rows);
     }
 
-    // The rows of this AIV's half of its AIC's block, one row at a time.
+    // flags 1: the rows of this AIV's half of its AIC's block, after the AIC's flag.
     __aicore__ inline void VectorOwnBlock()
     {
-        const TCubeTiling& t = td_->cube;
-        const uint32_t aic = GetBlockIdx() / GetTaskRatio();
-        const uint32_t nCnt = (t.N + t.singleCoreN - 1) / t.singleCoreN;
-        const int32_t m0 = (aic / nCnt) * t.singleCoreM, n0 = (aic % nCnt) * t.singleCoreN;
-        if (m0 >= t.M) {
+        Block blk;
+        int32_t r0 = 0, rows = 0;
+        if (!AicBlock(GetBlockIdx() / GetTaskRatio(), blk)) {
             return;
         }
-        const int32_t curM = t.M - m0 < t.singleCoreM ? t.M - m0 : t.singleCoreM;
-        const int32_t curN = t.N - n0 < t.singleCoreN ? t.N - n0 : t.singleCoreN;
-        const int32_t half = (curM + 1) / 2;
-        const int32_t first = GetSubBlockIdx() == 0 ? 0 : half, last = GetSubBlockIdx() == 0 ? half : curM;
-        pipe_->InitBuffer(buf_, (curN * sizeof(T) + 31) / 32 * 32);
-        LocalTensor<T> x = buf_.Get<T>();
-        DataCopyExtParams params{1, static_cast<uint32_t>(curN * sizeof(T)), 0, 0, 0};
-        for (int32_t r = first; r < last; ++r) {
-            const uint64_t at = static_cast<uint64_t>(m0 + r) * t.N + n0;
-            if (r > first) {
-                SetFlag<HardEvent::MTE3_MTE2>(0);
-                WaitFlag<HardEvent::MTE3_MTE2>(0);
-            }
-            DataCopyPad(x, wsGm_[at], params, DataCopyPadExtParams<T>{false, 0, 0, T(0)});
-            SetFlag<HardEvent::MTE2_V>(0);
-            WaitFlag<HardEvent::MTE2_V>(0);
-            Maxs(x, x, T(0), curN);
-            SetFlag<HardEvent::V_MTE3>(0);
-            WaitFlag<HardEvent::V_MTE3>(0);
-            DataCopyPad(yGm_[at], x, params);
-        }
+        HalfRows(blk, r0, rows);
+        ReluRows(blk, r0, rows);
     }
 
     const MmReluLiteTilingData* td_ = nullptr;
