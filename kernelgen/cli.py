@@ -120,6 +120,25 @@ def generate(op, socs, out_dir: Path | None, sources_only: bool, check: bool) ->
     click.echo(f"{spec.snake}: wrote {len(files)} files to {target}")
 
 
+def _out_shapes(pairs, decl) -> dict:
+    """--out-shape NAME=D0,D1,...: {output name: [dims]}."""
+    names = [t.name for t in decl.outputs]
+    out = {}
+    for pair in pairs:
+        name, sep, dims = pair.partition("=")
+        if not sep or name not in names:
+            raise UsageError(f"--out-shape {pair!r}: give NAME=D0,D1,... for an output of {decl.op_type} "
+                             f"({', '.join(names) or 'none'})")
+        try:
+            shape = [int(d) for d in dims.split(",")] if dims.strip() else []
+        except ValueError:
+            shape = [-1]
+        if any(d < 0 for d in shape):
+            raise UsageError(f"--out-shape {pair!r}: the dims must be non-negative integers separated by commas")
+        out[name] = shape
+    return out
+
+
 def _typed_attrs(pairs, decl) -> dict:
     """Type --attr values by the operator's declaration (validate.type_attrs)."""
     from kernelgen.validate import type_attrs
@@ -206,7 +225,10 @@ def _early_dtype_check(resolved, soc, dtype: str | None, arrays=()) -> None:
 @click.option("--strict-gm", is_flag=True, default=False,
               help="A GM access past a tensor's end is a defect even inside the allocator's 512-byte padding "
                    "(operator directories otherwise get a warning).")
-def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threads, strict_gm):
+@click.option("--out-shape", "out_shape_pairs", multiple=True, metavar="NAME=D0,D1,...",
+              help="The shape the caller allocates for output NAME where the operator's infershape leaves it unset "
+                   "or unknown (as its example or aclnn caller does); repeatable.")
+def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threads, strict_gm, out_shape_pairs):
     """Run TARGET (a known operator, a spec file or an ops-nn operator directory) on the CPU emulator.
 
     TARGET: a bare name is the built-in operator; a spec file or directory is named by a path (it contains
@@ -243,12 +265,13 @@ def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threa
     with heartbeat(f"compiling {source.snake} for {soc.family}"):
         decl = source.decl()
     attrs = _typed_attrs(attr_pairs, decl)
+    out_shapes = _out_shapes(out_shape_pairs, decl)
     dynamic = {t.name for t in decl.inputs if t.dynamic}
     inputs = {n: ([a] if n in dynamic and not isinstance(a, list) else a) for n, a in inputs.items()}
     combo = pick_combo(decl, soc, {n: a[0] if isinstance(a, list) else a for n, a in inputs.items()}, dtype)
     with heartbeat(f"building (first run only) and running {source.snake} on {soc.family}"):
         result = run_source(source, soc, inputs, attrs, threads=threads, combo=combo,
-                            strict_gm=True if strict_gm else None)
+                            strict_gm=True if strict_gm else None, out_shapes=out_shapes or None)
     saved = []
     for name, value in result.outputs.items():  # a DYNAMIC output (a list) is saved as NAME_0.npy, NAME_1.npy, ...
         saved += [(f"{name}_{i}", a) for i, a in enumerate(value)] if isinstance(value, list) else [(name, value)]

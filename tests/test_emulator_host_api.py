@@ -466,7 +466,7 @@ def test_detail_header_alone_is_an_error(tmp_path):
      'IMPL_OP_OPTILING(A).OpExecuteFunc(F);', "OpImplRegisterV2::OpExecuteFunc"),
     ('namespace ops { class A : public OpDef { public: explicit A(const char* n) : OpDef(n) { '
      'this->AICore().SetCheckSupport(nullptr); } }; OP_ADD(A); }', "OpAICoreDef::SetCheckSupport"),
-    ('void f() { matmul_tiling::MatmulApiTiling t; }', "matmul_tiling"),
+    ('void f() { matmul_tiling::BatchMatmulTiling t; }', "BatchMatmulTiling"),
     ('void f() { uint32_t n, e; AscendC::GetLog2TmpBufferFactorSize(2, n, e); }', "GetLog2TmpBufferFactorSize"),
 ])
 def test_unsupported_apis_fail_to_compile_naming_the_api(tmp_path, code, api):

@@ -241,18 +241,20 @@ def test_compile_time_misuse(body, message):
     assert proc.returncode != 0 and message in proc.stderr, proc.stderr
 
 
-# ---- Matmul: the types compile, the computation is a compile error naming Matmul ----
+# ---- Matmul: the types and calls compile (tests/test_emulator_matmul.py runs them) ----
 _MATMUL_KERNEL = """#include "lib/matmul_intf.h"
 #include "kernel_tiling/kernel_tiling.h"
 #include "kernel_operator_intf.h"
 using namespace AscendC;
 constexpr MatmulConfig MM_CFG_TOY = GetMDLConfig(false, false, 0, false, false, false, true);
+constexpr MatmulConfig MM_CFG_AGG{false, false, true, 0, 0, 0, false, false, false, false,
+                                  false, 0, 0, 0, 0, 0, 0, 0, true};
 struct ToyTilingData { uint32_t n; TCubeTiling cube; };
 static_assert(sizeof(ToyTilingData) == 204 && offsetof(ToyTilingData, cube) == 4, "CANN layout");
 using A = MatmulType<TPosition::GM, CubeFormat::ND, float, false>;
 int main() {
     MatmulImpl<A, A, A, A, MM_CFG_TOY, MatmulCallBackFunc<nullptr, nullptr, nullptr>> mm;
-    matmul::MatmulImpl<A, matmul::MatmulType<TPosition::GM, CubeFormat::NZ, float, true>, A> mm2;
+    matmul::MatmulImpl<A, matmul::MatmulType<TPosition::GM, CubeFormat::NZ, float, true>, A, A, MM_CFG_AGG> mm2;
     (void)mm; (void)mm2;
     CALL
     return 0;
@@ -260,15 +262,12 @@ int main() {
 """
 
 
-def test_matmul_types_compile_and_calls_say_not_emulated():
-    from kernelgen.emulator.opdir import explain_compile_error
-
-    assert _compile_src(_MATMUL_KERNEL.replace("CALL", "")).returncode == 0
-    proc = _compile_src(_MATMUL_KERNEL.replace("CALL", "mm.SetTensorA(0, false); mm.IterateAll(0);"))
-    assert proc.returncode != 0
-    assert "kgemu: Matmul is not emulated yet by kernelgen's CPU emulator (Matmul::SetTensorA" in proc.stderr
-    assert explain_compile_error(proc.stderr).splitlines()[-1] == (
-        "kernelgen: not emulated yet by kernelgen's CPU emulator: Matmul")
+def test_matmul_types_and_calls_compile():
+    calls = ("GlobalTensor<float> g; mm.SetOrgShape(1, 2, 3); mm.SetSingleShape(1, 2, 3); mm.SetTensorA(g, false); "
+             "mm.SetTensorB(g); mm.SetBias(g); mm.DisableBias(); mm.IterateAll<false>(g, 0, false); "
+             "while (mm.Iterate()) { mm.GetTensorC(g); } mm.End(); mm2.SetTensorB(g, true);")
+    proc = _compile_src(_MATMUL_KERNEL.replace("CALL", calls))
+    assert proc.returncode == 0, proc.stderr
 
 
 _MATMUL_HOST = """#include "tiling/tiling_api.h"
@@ -290,7 +289,7 @@ int main() {
 """
 
 
-def test_host_tcube_tiling_layout_and_tiling_calculator_says_not_emulated(tmp_path):
+def test_host_tcube_tiling_layout(tmp_path):
     exe = tmp_path / "toy_mm_host"
     src = _MATMUL_HOST.replace("CALL", "")
     build = subprocess.run([kgbuild.CXX, "-std=c++17", f"-I{kgbuild.INCLUDE}", "-x", "c++", "-", "-o", str(exe)],
@@ -298,8 +297,62 @@ def test_host_tcube_tiling_layout_and_tiling_calculator_says_not_emulated(tmp_pa
     assert build.returncode == 0, build.stderr
     # uint32_t n, padding to 8 (nested structs align to 8), then 50 int32_t fields
     assert subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split() == ["208", "200", "128"]
-    proc = _compile_src(_MATMUL_HOST.replace(
-        "CALL", "matmul_tiling::MultiCoreMatmulTiling api(1); AscendC::tiling::TCubeTiling c; api.GetTiling(c);"))
-    assert proc.returncode != 0
-    assert "kgemu: Matmul is not emulated yet by kernelgen's CPU emulator (matmul_tiling::MultiCoreMatmulTiling" \
-        in proc.stderr
+
+
+_MATMUL_TILING = """#include "tiling/tiling_api.h"
+#include <cstdio>
+using namespace matmul_tiling;
+static void show(const char* what, int64_t ret, const AscendC::tiling::TCubeTiling& t) {
+    std::printf("%s %lld %d %d %d %d %d %d %d %d %d %d %d\\n", what, static_cast<long long>(ret), t.usedCoreNum,
+                t.singleCoreM, t.singleCoreN, t.singleCoreK, t.baseM, t.baseN, t.baseK, t.stepKa, t.depthA1,
+                t.isBias, t.M);
+}
+int main() {
+    AscendC::tiling::TCubeTiling t;
+    MultiCoreMatmulTiling mc;
+    mc.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    mc.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16, true);
+    mc.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    mc.SetShape(300, 520, 200);
+    mc.SetOrgShape(300, 520, 200);
+    mc.SetBias(true);
+    mc.SetDim(4);
+    show("multi", mc.GetTiling(t), t);
+    MatmulApiTiling one;
+    one.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    one.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    one.SetShape(64, 64, 100);
+    show("fp32", one.GetTiling(t), t);
+    one.SetFixSplit(24, 64, 16);  // baseM not a multiple of 16
+    AscendC::tiling::TCubeTiling u;
+    show("badsplit", one.GetTiling(u), u);
+    MatmulApiTiling mixed;
+    mixed.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    mixed.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    mixed.SetShape(16, 16, 16);
+    show("mixed", mixed.GetTiling(u), u);
+    MatmulApiTiling noshape;
+    show("noshape", noshape.GetTiling(u), u);
+    return 0;
+}
+"""
+
+
+def test_host_matmul_tiling_is_valid_and_fails_where_cann_does(tmp_path):
+    exe = tmp_path / "toy_mm_tiling"
+    build = subprocess.run([kgbuild.CXX, "-std=c++17", f"-I{kgbuild.INCLUDE}", "-x", "c++", "-", "-o", str(exe)],
+                           input=_MATMUL_TILING, capture_output=True, text=True, check=False, timeout=120)
+    assert build.returncode == 0, build.stderr
+    rows = {line.split()[0]: [int(v) for v in line.split()[1:]]
+            for line in subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.splitlines()}
+    ret, used, sm, sn, sk, bm, bn, bk, step, depth, bias, m = rows["multi"]
+    assert ret == 0 and bias == 1 and m == 300 and sk == 200
+    # the single-core parts cover the shape with at most SetDim cores
+    assert used <= 4 and -(-300 // sm) * -(-520 // sn) == used
+    # base blocks: multiples of 16 (fp16: baseK of 32 bytes), an fp32 accumulator block within L0C (128 KiB),
+    # double-buffered A and B blocks within L0A / L0B (64 KiB each)
+    assert bm % 16 == 0 and bn % 16 == 0 and bk % 16 == 0
+    assert bm * bn * 4 <= 131072 and bm * bk * 2 * 2 <= 65536 and bn * bk * 2 * 2 <= 65536
+    assert depth == 2 * step and step >= 1
+    assert rows["fp32"][:8] == [0, 1, 64, 64, 100, 64, 64, 104]  # fp32: baseK in multiples of 8 (32 bytes)
+    assert rows["badsplit"][0] == -1 and rows["mixed"][0] == -1 and rows["noshape"][0] == -1

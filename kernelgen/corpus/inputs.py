@@ -17,7 +17,7 @@ defaults < name rules (by input name, a regular expression) < the operator's ent
                         (beyond the naming rules)                             the entry (one row: the worst)
   formats {tensor: "NDHWC"} the ge::Format a tensor carries (an aclTensor's format; ND otherwise)
   out_shapes {output: [int]} the shape the caller allocates for an output whose infershape leaves unknown (-1)
-                        dims (its length depends on input values: Arange, Bincount)
+                        dims (its length depends on input values: Arange, Bincount) or leaves unset
 The OpDef gives the rest: dtypes (the first combination whose first input is float32, else the first one), the
 attribute defaults, and which inputs are required.
 """

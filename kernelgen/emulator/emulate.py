@@ -168,7 +168,8 @@ class OperatorSource:
         """The kernel calls SyncAll: its blocks must all run at once."""
         from kernelgen.emulator.opdir import _kernel_texts
 
-        return (self.op_dir / "op_kernel").is_dir() and "SyncAll" in _kernel_texts(self.op_dir)
+        texts = _kernel_texts(self.op_dir) if (self.op_dir / "op_kernel").is_dir() else ""
+        return "SyncAll" in texts or "CrossCoreWaitFlag" in texts
 
     def has_infershape(self) -> bool:
         """False when the directory registers no infershape (no *_infershape*.cpp, no SetInferShape)."""
@@ -449,8 +450,9 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
         notes.append(f"{decl.op_type} registers no infershape")
     shapes, rules = output_shapes(decl, out_names, inferred, lists, aliases)
     for i, (name, shape) in enumerate(zip(out_names, shapes)):
-        if any(d < 0 for d in shape) and name in (out_shapes or {}):
-            # the output's length depends on input values (Arange, Bincount): the aclnn caller allocates it
+        if name in (out_shapes or {}) and (any(d < 0 for d in shape) or rules[i] != "infershape"):
+            # the output's length depends on input values (Arange, Bincount), or the infershape leaves it unset:
+            # the caller allocates it (as an operator's own example does)
             shapes[i], rules[i] = tuple(out_shapes[name]), f"the caller's shape {list(out_shapes[name])} " \
                                                            f"(infershape gave {list(shape)})"
         elif any(d < 0 for d in shape):
@@ -500,7 +502,7 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
         doc = json.loads(report.value.decode() or "{}")
         if "trace_file" in doc:
             doc["trace"] = StreamedTrace.load(trace_path, doc.pop("trace_strings"), doc["trace_fields"],
-                                              int(doc["block_dim"]))
+                                              int(doc.get("core_blocks", doc["block_dim"])))
             del doc["trace_file"]
     doc["warnings"] = notes + list(doc.get("warnings", []))
     doc["output_rules"] = [f"{n}: {r}" for n, r in dict(zip(out_names, rules)).items()]

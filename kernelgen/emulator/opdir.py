@@ -151,6 +151,14 @@ def _followed_dtype(marker: str, decl, combo: dict[str, str]) -> str | None:
 
 def tpl_instances(entry: dict, decl, combo: dict[str, str], ge_ids: dict[str, int]) -> list[tuple[int, tuple]]:
     """[(tiling key, parameter values in declaration order)] of every selected combination for this dtype combo."""
+    out: dict[int, tuple] = {}
+    for key, values, _ in _tpl_selected(entry, decl, combo, ge_ids):
+        out.setdefault(key, values)
+    return sorted(out.items())
+
+
+def _tpl_selected(entry: dict, decl, combo: dict[str, str], ge_ids: dict[str, int]):
+    """(key, values, the selection's ASCENDC_TPL_KERNEL_TYPE_SEL code or None) of every selected combination."""
     params = entry.get("params") or []
     allowed = []
     for p in params:
@@ -165,9 +173,10 @@ def tpl_instances(entry: dict, decl, combo: dict[str, str], ge_ids: dict[str, in
     selections = entry.get("selections")
     if selections is None:
         selections = [[]]
-    out: dict[int, tuple] = {}
     for sel in selections:
         by_name = {s["name"]: s for s in sel}
+        kt = by_name.get("kernel_type")
+        kernel_type = int(kt["values"][0]) if kt and kt.get("values") else None
         lists = []
         for p, vals in zip(params, allowed):
             s = by_name.get(p["name"])
@@ -177,8 +186,40 @@ def tpl_instances(entry: dict, decl, combo: dict[str, str], ge_ids: dict[str, in
         for values in itertools.product(*lists):
             key = encode_key(params, values)
             if key is not None:
-                out.setdefault(key, values)
-    return sorted(out.items())
+                yield key, values, kernel_type
+
+
+# KERNEL_TYPE_* names as ASCENDC_TPL_* codes (kgemu::rt_launch_slots)
+_KERNEL_TYPES = {"AIV_ONLY": 0, "AIC_ONLY": 1, "MIX_AIV_1_0": 4, "MIX_AIC_1_0": 5, "MIX_AIC_1_1": 6,
+                 "MIX_AIC_1_2": 7}
+
+
+def kernel_types(texts: str, tpl: dict | None, decl, combo: dict[str, str],
+                 ge_ids: dict[str, int]) -> tuple[int | None, dict[int, int]]:
+    """The kernel type (an ASCENDC_TPL_* code) a launch runs as: (default, {tiling key: type}) from the kernel's
+    KERNEL_TASK_TYPE_DEFAULT / KERNEL_TASK_TYPE(key, type) markers and the ASCENDC_TPL_KERNEL_TYPE_SEL of template
+    tiling-key selections. (None, {}) when the kernel names none: a vector-only launch."""
+    default = None
+    m = re.search(r"\bKERNEL_TASK_TYPE_DEFAULT\s*\(\s*KERNEL_TYPE_(\w+)\s*\)", texts)
+    if m and m.group(1) in _KERNEL_TYPES:
+        default = _KERNEL_TYPES[m.group(1)]
+    by_key = {int(k): _KERNEL_TYPES[t] for k, t in
+              re.findall(r"\bKERNEL_TASK_TYPE\s*\(\s*(\d+)\w*\s*,\s*KERNEL_TYPE_(\w+)\s*\)", texts)
+              if t in _KERNEL_TYPES}
+    if tpl is not None:
+        for key, _, kernel_type in _tpl_selected(tpl, decl, combo, ge_ids):
+            if kernel_type is not None:
+                by_key.setdefault(key, kernel_type)
+    return default, by_key
+
+
+def _kernel_type_function(default: int | None, by_key: dict[int, int]) -> list[str]:
+    if default is None and not by_key:
+        return []
+    lines = ['extern "C" int32_t kg_kernel_type(uint64_t key)', "{", "    switch (key) {"]
+    lines += [f"        case {k}ULL: return {v};" for k, v in sorted(by_key.items())]
+    lines += ["        default: break;", "    }", f"    return {-1 if default is None else default};", "}"]
+    return lines
 
 
 def encode_key(params: list[dict], values) -> int | None:
@@ -240,6 +281,21 @@ def _kernel_texts(op_dir: Path) -> str:
 
 
 # ---- the launcher TU ---------------------------------------------------------------------------------------------
+# `if constexpr (TILING_KEY_IS(k))`: CANN compiles the kernel once per tiling key, with the key a constant; the
+# emulator compiles it once and reads the key at run time, so the launcher includes such a kernel's text with
+# those conditions as plain `if` (every branch must compile either way: the kernel function is no template).
+_CONSTEXPR_KEY = re.compile(r"\bif\s+constexpr\s*\(\s*(?=TILING_KEY_IS\s*\()")
+
+
+def kernel_include(kernel: Path) -> str:
+    """How the launcher brings in the kernel source: an #include, or its text with `if constexpr (TILING_KEY_IS`
+    as `if (TILING_KEY_IS` under a #line naming the file."""
+    text = kernel.read_text(errors="replace")
+    if not _CONSTEXPR_KEY.search(text):
+        return f'#include "{kernel}"'
+    return f'#line 1 "{kernel}"\n' + _CONSTEXPR_KEY.sub("if (", text) + '\n#line 1 "kernelgen launcher"\n'
+
+
 def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc: dict,
                     ge_ids: dict[str, int], tiling_sub: Path | None = None) -> str:
     """The C++ of the launcher TU: includes the kernel source and defines kg_kernel_entry (tiling_sub: the SOC's
@@ -275,11 +331,12 @@ def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc
         lines.append("#define KGEMU_LAUNCH_DT_MACROS 1")
     if format_macros:
         lines.append("#define KGEMU_LAUNCH_FORMAT_MACROS 1")
-    lines += ['#include "kgemu/launch_defines.h"', f'#include "{kernel}"', ""]
+    lines += ['#include "kgemu/launch_defines.h"', kernel_include(kernel), ""]
     lines += ['extern "C" void kg_kernel_entry(uint8_t** a, int32_t n, uint64_t key)', "{", "    (void)n;"]
     picked = pick_tpl_decl(doc.get("tiling_keys") or {}, decl.op_type) if entry.template is not None else None
+    types = _kernel_type_function(*kernel_types(texts, picked[1] if picked else None, decl, combo, ge_ids))
     if picked is None:
-        lines += ["    (void)key;", f"    {entry.name}({call_args});", "}"]
+        lines += ["    (void)key;", f"    {entry.name}({call_args});", "}", *types]
         return "\n".join(lines) + "\n"
     name, tpl = picked
     params = tpl.get("params") or []
@@ -294,7 +351,7 @@ def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc
     lines += ["    switch (key) {", *cases, "        default:", "            break;", "    }",
               f'    throw ::kgemu::EmuError("kernel launch: tiling key " + std::to_string(key) + " selects no '
               f'instantiation of {entry.name} under ASCENDC_TPL_ARGS_DECL({name}) for the dtypes {dtypes} '
-              f'(ASCENDC_TPL_SEL lists {len(cases)} for them)");', "}"]
+              f'(ASCENDC_TPL_SEL lists {len(cases)} for them)");', "}", *types]
     return "\n".join(lines) + "\n"
 
 

@@ -128,11 +128,15 @@ def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
     """The directory's launcher (opdir.launcher_source) for one combination, its kernel inside a namespace of its
     own and registered for the ACL launcher, so several combinations link into one program."""
     text = source._launcher(decl, combo)
-    kernel_line = f'#include "{source.kernel_source()}"'
+    from kernelgen.emulator.opdir import kernel_include
+
+    kernel_line = kernel_include(source.kernel_source())
     if kernel_line not in text:
         raise ToolchainError(f"{decl.op_type}: unexpected launcher text (no {kernel_line})")
     head, tail = text.split(kernel_line, 1)
     tail = tail.replace('extern "C" void kg_kernel_entry(', "void kg_acl_launch(", 1)
+    # run-example launches are vector-only: the kernel type table stays a local of the unit
+    tail = tail.replace('extern "C" int32_t kg_kernel_type(', "int32_t kg_kernel_type_of_unit(", 1)
     from kernelgen.emulator.opdir import _kernel_texts
 
     # emulator and standard headers the kernel includes are parsed first, outside the namespace
@@ -141,6 +145,10 @@ def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
         if (INCLUDE_DIR / header).is_file() and not header.startswith("kgemu/detail/"):
             pre.append(f'#include "{header}"')
     space = f"kg_acl_kernel_{tag}"
+    typed = ('extern "C" int32_t kgemu_acl_register_kernel_type(void (*)(uint8_t**, int32_t, uint64_t),\n'
+             "                                                  int32_t (*)(uint64_t));\n"
+             "namespace {{\nconst int32_t kTyped __attribute__((unused)) = kgemu_acl_register_kernel_type("
+             "{space}::kg_acl_launch, {space}::kg_kernel_type_of_unit);\n}}  // namespace\n")
     dtypes = ", ".join(str(GE_DTYPES[combo[t.name]].value) for t in decl.inputs + decl.outputs)
     entry = source.snake
     return (head + "\n".join(pre) + f"\n#define {entry} {entry}_{tag}\nnamespace {space} {{\n{kernel_line}\n" + tail
@@ -149,7 +157,8 @@ def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
             "                                             void (*)(uint8_t**, int32_t, uint64_t));\n"
             f"namespace {{\nconst int32_t kDtypes[] = {{{dtypes or '0'}}};  // one unused entry when there are no tensors\n"
             f'const int32_t kRegistered __attribute__((unused)) = kgemu_acl_register_kernel("{decl.op_type}", '
-            f"kDtypes, {len(decl.inputs) + len(decl.outputs)}, {space}::kg_acl_launch);\n}}  // namespace\n")
+            f"kDtypes, {len(decl.inputs) + len(decl.outputs)}, {space}::kg_acl_launch);\n}}  // namespace\n"
+            + (typed.format(space=space) if "int32_t kg_kernel_type_of_unit(" in tail else ""))
 
 
 def checkout_includes(op_dir: Path) -> tuple[Path, ...]:

@@ -31,6 +31,8 @@
 #include "kgemu/detail/advanced.h"
 #include "kgemu/detail/advanced_math.h"
 #include "kgemu/detail/vec_mask.h"
+#include "kgemu/detail/cross_core.h"
+#include "kgemu/detail/nd2nz.h"
 #include "kgemu/detail/extras.h"
 #include "kgemu/detail/tiling.h"
 #include "kgemu/detail/scalar_utils.h"

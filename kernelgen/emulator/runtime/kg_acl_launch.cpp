@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -39,6 +40,14 @@ std::vector<KernelUnit>& Kernels()
     return *kernels;
 }
 std::atomic<KernelFn> g_active{nullptr};
+// The kernel type of a unit's tiling keys (opdir_example.py registers it when the launcher has one): AIC-only and
+// MIX kernels run their AIC blocks under run-example as under `kernelgen sim`.
+using KernelTypeFn = int32_t (*)(uint64_t);
+std::map<KernelFn, KernelTypeFn>& KernelTypes()
+{
+    static auto* types = new std::map<KernelFn, KernelTypeFn>();
+    return *types;
+}
 
 std::string DtypeTuple(const std::vector<int32_t>& dtypes)
 {
@@ -450,6 +459,22 @@ int32_t kgemu_acl_register_kernel(const char* op_type, const int32_t* dtypes, in
     kgemu::acl::Kernels().push_back(
         kgemu::acl::KernelUnit{op_type, std::vector<int32_t>(dtypes, dtypes + n_dtypes), entry});
     return 0;
+}
+
+int32_t kgemu_acl_register_kernel_type(void (*entry)(uint8_t**, int32_t, uint64_t), int32_t (*type)(uint64_t))
+{
+    std::lock_guard<std::mutex> lock(kgemu::acl::g_kernelsMu);
+    kgemu::acl::KernelTypes()[entry] = type;
+    return 0;
+}
+
+// The harness asks for the kernel type of the launch in progress (kgemu/abi.h): the chosen unit's.
+int32_t kg_kernel_type(uint64_t tiling_key)
+{
+    const auto entry = kgemu::acl::g_active.load();
+    std::lock_guard<std::mutex> lock(kgemu::acl::g_kernelsMu);
+    const auto it = kgemu::acl::KernelTypes().find(entry);
+    return it == kgemu::acl::KernelTypes().end() ? -1 : it->second(tiling_key);
 }
 
 void kg_kernel_entry(uint8_t** args, int32_t nargs, uint64_t tiling_key)

@@ -392,12 +392,13 @@ struct InBlock {
 };
 
 void RunBlock(uint32_t idx, uint32_t n, uint64_t key, const std::vector<uint8_t*>& args_template,
-              const std::string& where, BlockResult& out) {
+              const std::string& where, BlockResult& out, const std::vector<kgemu::CoreSlot>& slots, uint32_t aiv_slots) {
     std::vector<uint8_t*> args = args_template;
     std::string what;
     InstallSigfpeTrap();
     try {
         kgemu::rt_block_begin(idx, n, key);
+        if (idx < slots.size()) kgemu::rt_block_core(slots[idx], aiv_slots);
         {
             InBlock guard;
             kg_kernel_entry(args.data(), static_cast<int32_t>(args.size()), key);
@@ -421,7 +422,7 @@ void RunBlock(uint32_t idx, uint32_t n, uint64_t key, const std::vector<uint8_t*
     } catch (...) {
     }
     out.failed = true;
-    out.diag = where + ", block " + std::to_string(idx) + " of " + std::to_string(n) +
+    out.diag = where + ", " + kgemu::rt_slot_name(slots, idx) + " of " + std::to_string(n) +
                (progress.empty() ? "" : ", " + progress) + ": " + what;
 }
 
@@ -665,7 +666,14 @@ int32_t DoRun(KgRunRequest* req) {
         return Fail(req, KG_DEFECT, where + ": kernel runtime setup failed: " + e.what());
     }
 
-    const uint32_t n = node.block_dim;
+    // The kernel type of this tiling key (the launcher's kg_kernel_type, from KERNEL_TASK_TYPE* or the
+    // ASCENDC_TPL_KERNEL_TYPE_SEL of the key): AIC-only and MIX kernels get AIC blocks besides the AIVs.
+    const std::vector<kgemu::CoreSlot> slots =
+        kgemu::rt_launch_slots(kg_kernel_type != nullptr ? kg_kernel_type(node.tiling_key) : -1, node.block_dim);
+    uint32_t aiv_slots = 0;
+    for (const auto& c : slots) aiv_slots += c.aic ? 0 : 1;
+    const uint32_t n = static_cast<uint32_t>(slots.size());
+    kgemu::rt_set_slot_names(slots);
     std::vector<BlockResult> results(n);
     // threads < 0: every block at once (kernels that call SyncAll).
     uint32_t threads = req->threads > 0 ? static_cast<uint32_t>(req->threads) : std::thread::hardware_concurrency();
@@ -685,7 +693,7 @@ int32_t DoRun(KgRunRequest* req) {
             const uint32_t i = next.fetch_add(1);
             if (i >= n) return;
             if (i > lowest_failed.load()) continue;  // a lower block already failed; its report wins
-            RunBlock(i, n, node.tiling_key, args, where, results[i]);
+            RunBlock(i, n, node.tiling_key, args, where, results[i], slots, aiv_slots);
             if (sink) sink->write(i, results[i].stats.trace);
             if (results[i].failed) {
                 uint32_t cur = lowest_failed.load();
@@ -723,7 +731,7 @@ int32_t DoRun(KgRunRequest* req) {
     kgemu::DeferredDefect late;
     if (kgemu::rt_deferred_defect(&late)) {
         return Fail(req, KG_DEFECT,
-                    where + ", block " + std::to_string(late.block) + " of " + std::to_string(n) +
+                    where + ", " + kgemu::rt_slot_name(slots, late.block) + " of " + std::to_string(n) +
                         (late.progress.empty() ? "" : ", " + late.progress) + ": " + late.text());
     }
 
@@ -742,7 +750,8 @@ int32_t DoRun(KgRunRequest* req) {
         p.warnings.push_back("block " + std::to_string(bw.second.first) +
                              (more > 0 ? " (and " + std::to_string(more) + " more)" : "") + ": " + bw.first);
     }
-    w.Key("block_dim").Uint(n);
+    w.Key("block_dim").Uint(node.block_dim);
+    w.Key("core_blocks").Uint(n);  // emulated blocks: AICs and AIVs of a MIX launch
     w.Key("schedule_mode").Uint(node.schedule_mode);
     w.Key("need_atomic").Bool(node.need_atomic);
     w.Key("local_memory_size").Uint(node.dyn_ubuf_size);

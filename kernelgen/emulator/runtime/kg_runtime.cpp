@@ -183,8 +183,15 @@ void rt_begin_run(const KgSoc* soc, const char* op_type, bool trace) {
     }
     std::lock_guard<std::mutex> lock(g_run.sync.mu);
     g_run.sync.generation = 0;
+    g_run.sync.xflags.clear();
+    g_run.sync.xpending.clear();
+    g_run.sync.xwaiting = 0;
+    g_run.sync.cross_core_used = false;
     g_run.sync.arrived = 0;
     g_run.sync.ended = 0;
+    g_run.sync.ended_aic = 0;
+    g_run.sync.first_left_aiv.clear();
+    g_run.sync.aiv_only = true;
     g_run.sync.concurrency = 0;
     g_run.sync.broken = false;
     g_run.sync.why.clear();
@@ -210,20 +217,25 @@ void rt_set_concurrency(uint32_t blocks_at_once) {
 
 namespace {
 // A block left the launch: blocks waiting in SyncAll can never be released (the NPU would hang).
-void sync_block_left(uint32_t block_idx, bool failed) {
+void sync_block_left(const BlockState& b, bool failed) {
     auto& st = g_run.sync;
     std::lock_guard<std::mutex> lock(st.mu);
+    const uint32_t block_idx = b.block_idx;
     if (failed && st.failed_waiting.count(block_idx) == 0 &&
         (st.lowest_own_failed < 0 || block_idx < st.lowest_own_failed)) {
         st.lowest_own_failed = block_idx;
     }
-    if (st.ended++ == 0) {
-        st.first_left = detail::strf("block %u %s", block_idx, failed ? "failed" : "ended without calling SyncAll");
-    }
-    if (st.arrived > 0 && !st.broken) {
+    const std::string who = detail::core_name(b);
+    const char* how = failed ? "failed" : "ended without calling SyncAll";
+    if (b.core_aic) ++st.ended_aic;
+    if (st.ended++ == 0) st.first_left = detail::strf("%s %s", who.c_str(), how);
+    if (!b.core_aic && st.first_left_aiv.empty()) st.first_left_aiv = detail::strf("%s %s", who.c_str(), how);
+    // an AIC that ends normally takes no part in SyncAll<true> (AIVs only)
+    if (st.xwaiting > 0) st.cv.notify_all();  // blocks in CrossCoreWaitFlag re-check whether anyone can still set
+    if (st.arrived > 0 && !st.broken && !(b.core_aic && !failed && st.aiv_only)) {
         st.broken = true;
-        st.why = detail::strf("%s while %u block(s) wait in SyncAll: the NPU would wait forever",
-                              st.first_left.c_str(), st.arrived);
+        st.why = detail::strf("%s %s while %u block(s) wait in SyncAll: the NPU would wait forever", who.c_str(), how,
+                              st.arrived);
         st.cv.notify_all();
     }
 }
@@ -282,12 +294,13 @@ std::string rt_check_outputs() {
             any_atomic = any_atomic || w.atomic;
             if (reach != nullptr && w.begin < reach->end && w.block != reach->block && !w.atomic && !reach->atomic) {
                 const uint64_t a = w.begin, e = std::min(w.end, reach->end);
-                return detail::strf("output '%s': bytes [%llu, %llu) were written by block %u and by block %u: "
+                return detail::strf("output '%s': bytes [%llu, %llu) were written by %s and by %s: "
                                     "overlapping writes from different blocks (the result depends on which block "
                                     "finishes last; split the output so each element has one writer, or use "
                                     "SetAtomicAdd)",
                                     r.name.c_str(), static_cast<unsigned long long>(a - lo),
-                                    static_cast<unsigned long long>(e - lo), reach->block, w.block);
+                                    static_cast<unsigned long long>(e - lo), detail::slot_label(reach->block).c_str(),
+                                    detail::slot_label(w.block).c_str());
             }
             if (w.begin > covered && covered < hi) {
                 const uint64_t ge = std::min<uint64_t>(w.begin, hi);
@@ -317,7 +330,10 @@ std::string rt_check_outputs() {
                                 static_cast<unsigned long long>(first_gap_end - lo));
         }
     }
-    return detail::gm_check_blocks();  // GM written by one block and read by another with no SyncAll between
+    // GM written by one block and read by another with no SyncAll between (not checked when the blocks also
+    // ordered themselves with CrossCoreSetFlag / CrossCoreWaitFlag: the SyncAll phases do not capture that order)
+    if (g_run.sync.cross_core_used) return "";
+    return detail::gm_check_blocks();
 }
 
 void rt_set_tiling(const uint8_t* data, uint64_t size) {
@@ -327,6 +343,61 @@ void rt_set_tiling(const uint8_t* data, uint64_t size) {
 
 const KgSoc* rt_soc() { return g_run.soc; }
 
+std::vector<CoreSlot> rt_launch_slots(int32_t kernel_type, uint32_t block_dim) {
+    std::vector<CoreSlot> out;
+    uint32_t aics = 0, ratio = 1;  // AIV-only unless the kernel type says otherwise
+    bool aivs = true;
+    switch (kernel_type) {
+        case 1: case 5: aics = 1; aivs = false; break;  // AIC_ONLY, MIX_AIC_1_0
+        case 6: aics = 1; break;                         // MIX_AIC_1_1
+        case 7: aics = 1; ratio = 2; break;              // MIX_AIC_1_2
+        default: break;
+    }
+    const bool mix = aics != 0 && aivs;
+    for (uint32_t i = 0; aics != 0 && i < block_dim; ++i) {
+        CoreSlot c;
+        c.aic = true;
+        c.idx = i;
+        c.num = block_dim;
+        out.push_back(c);
+    }
+    for (uint32_t i = 0; aivs && i < block_dim * ratio; ++i) {
+        CoreSlot c;
+        c.idx = i;
+        c.num = block_dim;  // GetBlockNum(): the launch's block dim, also on an AIV of a MIX launch
+        c.sub = mix ? i % ratio : 0;
+        c.ratio = ratio;
+        out.push_back(c);
+    }
+    return out;
+}
+
+std::string rt_slot_name(const std::vector<CoreSlot>& slots, uint32_t slot) {
+    if (slot >= slots.size()) return detail::strf("block %u", slot);
+    const CoreSlot& c = slots[slot];
+    const bool mix = !slots.empty() && slots.front().aic && !slots.back().aic;
+    if (c.aic) return detail::strf("AIC %u", c.idx);
+    if (mix) return detail::strf("AIV %u (sub-block %u of AIC %u)", c.idx, c.sub, c.idx / c.ratio);
+    return detail::strf("block %u", c.idx);
+}
+
+void rt_set_slot_names(const std::vector<CoreSlot>& slots) {
+    g_run.slot_names.clear();
+    const bool mix = !slots.empty() && slots.front().aic;
+    for (uint32_t i = 0; mix && i < slots.size(); ++i) g_run.slot_names.push_back(rt_slot_name(slots, i));
+}
+
+void rt_block_core(const CoreSlot& core, uint32_t aiv_slots) {
+    BlockState* b = tl_block;
+    if (b == nullptr) throw EmuError("rt_block_core: rt_block_begin was not called on this thread");
+    b->core_aic = core.aic;
+    b->core_idx = core.idx;
+    b->core_num = core.num;
+    b->sub_idx = core.sub;
+    b->task_ratio = core.ratio;
+    b->aiv_slots = aiv_slots;
+}
+
 void rt_block_begin(uint32_t block_idx, uint32_t block_num, uint64_t tiling_key) {
     if (g_run.soc == nullptr) throw EmuError("rt_block_begin: rt_begin_run was not called");
     if (!t_store.state) t_store.state.reset(new BlockState());
@@ -334,6 +405,9 @@ void rt_block_begin(uint32_t block_idx, uint32_t block_num, uint64_t tiling_key)
     b = BlockState();
     b.block_idx = block_idx;
     b.block_num = block_num;
+    b.core_idx = block_idx;
+    b.core_num = block_num;
+    b.aiv_slots = block_num;
     b.tiling_key = tiling_key;
     b.soc = g_run.soc;
     b.trace = g_run.trace;
@@ -367,7 +441,7 @@ BlockStats rt_block_end() {
         detail::warn(*b, "the TPipe was still alive at block end (it should be a local of the kernel function)");
         b->pipe = nullptr;
     }
-    sync_block_left(b->block_idx, false);
+    sync_block_left(*b, false);
     BlockStats out = std::move(b->stats);
     for (const auto& kv : b->vector_calls) out.vector_calls[kv.first] += kv.second;
     t_store.last_progress = detail::progress_of(*b);
@@ -376,7 +450,7 @@ BlockStats rt_block_end() {
 }
 
 void rt_block_abort() {
-    if (tl_block != nullptr) sync_block_left(tl_block->block_idx, true);
+    if (tl_block != nullptr) sync_block_left(*tl_block, true);
     if (tl_block != nullptr) t_store.last_progress = detail::progress_of(*tl_block);
     tl_block = nullptr;
 }

@@ -130,6 +130,9 @@ int32_t kg_opdef_json(char* buf, uint64_t cap);
 // Defined by the per-operator launcher TU: calls the kernel entry with args in launcher order
 // (inputs in OpDef order, outputs, workspace, tiling). Block index, tiling key, etc. are already set.
 void kg_kernel_entry(uint8_t** args, int32_t nargs, uint64_t tiling_key);
+// Optionally defined by the launcher TU: the kernel type of a tiling key as an ASCENDC_TPL_* code (see
+// kgemu::rt_launch_slots), -1 for a vector-only launch. Absent: every launch is vector-only.
+int32_t kg_kernel_type(uint64_t tiling_key) __attribute__((weak));
 
 }  // extern "C"
 

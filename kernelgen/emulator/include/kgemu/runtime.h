@@ -89,8 +89,28 @@ struct DeferredDefect {
 };
 bool rt_deferred_defect(DeferredDefect* out);
 
+// The cores of a launch. kernel_type is the ASCENDC_TPL_* code of the kernel type (0 AIV_ONLY, 1 AIC_ONLY,
+// 4 MIX_AIV_1_0, 5 MIX_AIC_1_0, 6 MIX_AIC_1_1, 7 MIX_AIC_1_2; -1 or any other: AIV only, one AIV per block).
+// A launch of block_dim logical blocks runs block_dim AICs (slots 0..block_dim-1) and then ratio * block_dim
+// AIVs, as the NPU's separated architecture does; each slot is one emulated block (rt_block_begin's index).
+struct CoreSlot {
+    bool aic = false;
+    uint32_t idx = 0;    // GetBlockIdx()
+    uint32_t num = 1;    // GetBlockNum()
+    uint32_t sub = 0;    // GetSubBlockIdx()
+    uint32_t ratio = 1;  // GetTaskRatio()
+};
+std::vector<CoreSlot> rt_launch_slots(int32_t kernel_type, uint32_t block_dim);
+// "AIC 1", "AIV 3 (sub-block 1 of AIC 1)", or "block 2" for AIV-only launches: how diagnoses name a slot.
+std::string rt_slot_name(const std::vector<CoreSlot>& slots, uint32_t slot);
+// Before the blocks run: launch-wide diagnoses (output coverage, GM races) name slots this way.
+void rt_set_slot_names(const std::vector<CoreSlot>& slots);
+
 // ---- per block, on the thread that runs the block ----
 void rt_block_begin(uint32_t block_idx, uint32_t block_num, uint64_t tiling_key);
+// After rt_block_begin: the core the block runs as (default: AIV block_idx of block_num); aiv_slots is the number
+// of AIVs in the launch (SyncAll<true> waits for them only).
+void rt_block_core(const CoreSlot& core, uint32_t aiv_slots);
 // Ends the block: checks that nothing is left inconsistent and returns the block's statistics.
 BlockStats rt_block_end();
 // Frees per-block state after an exception (no checks).

@@ -13,7 +13,15 @@ namespace fe {
 class PlatFormInfos {
 public:
     PlatFormInfos() = default;
-    explicit PlatFormInfos(const KgSoc* soc) : soc_(soc) {}
+    explicit PlatFormInfos(const KgSoc* soc) : soc_(soc) {
+        if (soc != nullptr) KgCurrentSoc() = soc;
+    }
+    // emulator-private: the SOC of the last platform the harness made (the run's), for APIs that take no
+    // platform (PlatformAscendCManager::GetInstance, a default-constructed matmul_tiling::MatmulApiTiling)
+    static const KgSoc*& KgCurrentSoc() {
+        static const KgSoc* soc = nullptr;
+        return soc;
+    }
     bool Init() { return soc_ != nullptr; }
 
     // Answers [label] key lookups of the platform INI from the KgSoc record. False for keys the emulator lacks.

@@ -42,18 +42,25 @@
 #ifndef GM_ADDR
 #define GM_ADDR __gm__ uint8_t*
 #endif
-// This emulator runs vector (AIV) kernels only.
+// The core a block runs as, decided per launch by the kernel type (KgSoc launch layout, rt_block_core): AIV
+// for vector-only kernels, AIC for the cube side of AIC-only and MIX kernels. Runtime expressions, so that one
+// build serves both sides (`if ASCEND_IS_AIV { ... }` as kernels write it).
+namespace kgemu {
+namespace detail {
+inline bool core_is_aic();  // kgemu/detail/state.h
+}  // namespace detail
+}  // namespace kgemu
 #ifndef ASCEND_IS_AIV
-#define ASCEND_IS_AIV (true)
+#define ASCEND_IS_AIV (!::kgemu::detail::core_is_aic())
 #endif
 #ifndef ASCEND_IS_AIC
-#define ASCEND_IS_AIC (false)
+#define ASCEND_IS_AIC (::kgemu::detail::core_is_aic())
 #endif
 #ifndef ASCEND_IS_NOT_AIV
-#define ASCEND_IS_NOT_AIV (false)
+#define ASCEND_IS_NOT_AIV (::kgemu::detail::core_is_aic())
 #endif
 #ifndef ASCEND_IS_NOT_AIC
-#define ASCEND_IS_NOT_AIC (true)
+#define ASCEND_IS_NOT_AIC (!::kgemu::detail::core_is_aic())
 #endif
 
 namespace AscendC {

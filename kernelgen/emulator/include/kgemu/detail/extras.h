@@ -366,30 +366,34 @@ KGEMU_NOT_EMULATED(Gatherb)
 KGEMU_NOT_EMULATED(Mmad)
 KGEMU_NOT_EMULATED(LoadData)
 KGEMU_NOT_EMULATED(Fixpipe)
-KGEMU_NOT_EMULATED(CrossCoreSetFlag)
-KGEMU_NOT_EMULATED(CrossCoreWaitFlag)
 KGEMU_NOT_EMULATED(IBSet)
 KGEMU_NOT_EMULATED(IBWait)
 KGEMU_NOT_EMULATED(SetLoadDataPaddingValue)
 #undef KGEMU_NOT_EMULATED
 
 // SyncAll: every block of the launch waits until all have arrived. A block that ends (or fails) while others
-// wait, or a launch with more blocks than the harness runs at once, is a defect (the NPU would hang).
+// wait, or a launch with more blocks than the harness runs at once, is a defect (the NPU would hang). In a launch
+// with AIC cores (MIX kernels), SyncAll<true> synchronises the AIVs only (an AIC calling it does not wait) and
+// SyncAll<false> every AIC and AIV.
 template <bool isAIVOnly = true>
 inline void SyncAll() {
     auto& b = kgemu::detail::api_enter("SyncAll");
+    if (isAIVOnly && b.core_aic) return;
     kgemu::detail::san_barrier_all(b);  // SyncAll orders every pipe of the block as well
     kgemu::detail::gm_sync_all(b);      // ... and the GM accesses of every block (gm_shadow.h)
     auto& st = kgemu::detail::g_run.sync;
     std::unique_lock<std::mutex> lock(st.mu);
     const uint32_t at_once = st.concurrency == 0 ? 1 : st.concurrency;
-    if (at_once < b.block_num) {
+    const uint32_t parties = isAIVOnly ? b.aiv_slots : b.block_num;
+    if (at_once < parties) {
         kgemu::detail::fail("SyncAll", kgemu::detail::strf("the %u blocks must all run at once, but the harness runs "
-                                                           "%u at a time", b.block_num, at_once));
+                                                           "%u at a time", parties, at_once));
     }
-    if (!st.broken && st.ended > 0) {
+    const uint32_t left = isAIVOnly ? st.ended - st.ended_aic : st.ended;
+    if (!st.broken && left > 0) {
         st.broken = true;
-        st.why = st.first_left + " before this SyncAll: the blocks waiting in it would wait forever on the NPU";
+        st.why = (isAIVOnly && !st.first_left_aiv.empty() ? st.first_left_aiv : st.first_left) +
+                 " before this SyncAll: the blocks waiting in it would wait forever on the NPU";
         st.cv.notify_all();
     }
     if (st.broken) {
@@ -397,11 +401,19 @@ inline void SyncAll() {
         kgemu::detail::fail("SyncAll", st.why);
     }
     const uint64_t gen = st.generation;
-    if (++st.arrived == b.block_num) {
+    if (st.arrived == 0) st.aiv_only = isAIVOnly;
+    if (++st.arrived == parties) {
         st.arrived = 0;
         ++st.generation;
         st.cv.notify_all();
         return;
+    }
+    if (st.xwaiting > 0 && kgemu::detail::x_deadlock(b)) {
+        st.broken = true;
+        st.why = kgemu::detail::strf("%s waits in SyncAll while every other block waits in CrossCoreWaitFlag or "
+                                     "SyncAll or has ended: the NPU would wait forever",
+                                     kgemu::detail::core_name(b).c_str());
+        st.cv.notify_all();
     }
     st.cv.wait(lock, [&] { return st.generation != gen || st.broken; });
     if (st.generation == gen) {

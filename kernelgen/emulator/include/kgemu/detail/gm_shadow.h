@@ -352,12 +352,12 @@ inline std::string gm_check_blocks() {
                 const void* origin = wr.call < wl.calls.size() ? wl.calls[wr.call].origin : nullptr;
                 const uint64_t a = std::max(x.begin, y.begin), e = std::min(x.end, y.end);
                 const char* what = ot.kind == 0 ? "reads" : "adds atomically to";
-                return strf("race on %s: block %u writes them in %s and block %u %s them in %s, with no SyncAll "
+                return strf("race on %s: %s writes them in %s and %s %s them in %s, with no SyncAll "
                             "between (both after %u SyncAll call(s)): blocks run concurrently on the NPU, so the "
                             "%s may happen before or after the write; add SyncAll() between the write and the %s "
                             "(or keep each block to the bytes it wrote)",
-                            gm_range_name(wr.tensor, a, e, origin).c_str(), wl.block,
-                            gm_call_name(wl.calls, wr.call, tiles).c_str(), ol.block, what,
+                            gm_range_name(wr.tensor, a, e, origin).c_str(), slot_label(wl.block).c_str(),
+                            gm_call_name(wl.calls, wr.call, tiles).c_str(), slot_label(ol.block).c_str(), what,
                             gm_call_name(ol.calls, ot.call, tiles).c_str(), x.phase,
                             ot.kind == 0 ? "read" : "atomic add", ot.kind == 0 ? "read" : "atomic add");
             }

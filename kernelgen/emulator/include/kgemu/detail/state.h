@@ -43,11 +43,20 @@ struct SyncState {
     uint64_t generation = 0;
     uint32_t arrived = 0;      // blocks waiting in the current SyncAll
     uint32_t ended = 0;        // blocks that finished (or failed)
+    uint32_t ended_aic = 0;    // ... of which AIC blocks (they take no part in SyncAll<true>)
+    bool aiv_only = true;      // the barrier being filled is SyncAll<true> (AIVs only)
     uint32_t concurrency = 0;  // blocks the harness runs at once (0: unknown)
     bool broken = false;
     std::string why;
     std::string first_left;    // "block 3 ended" / "block 3 failed": the first block that left the launch
+    std::string first_left_aiv;  // ... the first AIV (SyncAll<true> of a MIX launch waits for AIVs only)
     std::set<uint32_t> failed_waiting;  // blocks that failed only because another left while they waited
+    // CrossCoreSetFlag / CrossCoreWaitFlag (kgemu/detail/cross_core.h): counters by (slot, flag id), the AIV
+    // sets of mode 2 not yet merged into their AIC's counter, and the blocks blocked in CrossCoreWaitFlag
+    std::unordered_map<uint64_t, uint32_t> xflags;
+    std::unordered_map<uint64_t, uint32_t> xpending;
+    uint32_t xwaiting = 0;
+    bool cross_core_used = false;  // the launch used them: GM order between blocks is not only SyncAll's
     int64_t lowest_own_failed = -1;      // the lowest-numbered block that failed of its own cause, or -1
 };
 
@@ -120,6 +129,8 @@ struct RunState {
     bool has_deferred = false;
     uint32_t deferred_block = 0, deferred_count = 0;
     std::string deferred_progress, deferred_what;
+
+    std::vector<std::string> slot_names;  // "AIC 0", "AIV 1": a launch with AIC cores (kgemu::rt_slot_name)
 };
 extern RunState g_run;  // defined in runtime/kg_runtime.cpp
 
@@ -205,9 +216,18 @@ struct SanState {
 };
 
 struct BlockState {
-    uint32_t block_idx = 0;
-    uint32_t block_num = 1;
+    uint32_t block_idx = 0;   // the harness's slot of this block (unique in the launch; diagnoses name it)
+    uint32_t block_num = 1;   // slots in the launch
     uint64_t tiling_key = 0;
+    // The core this block runs as (rt_block_core): AIV-only launches have one AIV per slot; AIC-only and MIX
+    // launches (KERNEL_TYPE_AIC_ONLY / MIX_AIC_1_1 / MIX_AIC_1_2) add AIC slots. What GetBlockIdx, GetBlockNum,
+    // GetSubBlockIdx and GetTaskRatio report, and who takes part in SyncAll<true> (AIVs) or SyncAll<false> (all).
+    bool core_aic = false;
+    uint32_t core_idx = 0;
+    uint32_t core_num = 1;
+    uint32_t sub_idx = 0;
+    uint32_t task_ratio = 1;
+    uint32_t aiv_slots = 1;   // AIV slots of the launch (SyncAll<true> participants)
     const KgSoc* soc = nullptr;
     uint8_t* ub = nullptr;  // ub_pool bytes, poisoned with 0xFF at block start
     uint64_t ub_size = 0;
@@ -238,6 +258,21 @@ struct BlockState {
 };
 
 inline thread_local BlockState* tl_block = nullptr;
+
+inline bool core_is_aic() { return tl_block != nullptr && tl_block->core_aic; }
+
+// How launch-wide diagnoses name the block in slot `slot`.
+inline std::string slot_label(uint32_t slot) {
+    if (slot < g_run.slot_names.size()) return g_run.slot_names[slot];
+    return strf("block %u", slot);
+}
+
+// How diagnoses name a block: "block 3" in AIV-only launches, "AIC 1" / "AIV 3" when the launch has AIC cores.
+inline std::string core_name(const BlockState& b) {
+    if (b.core_aic) return strf("AIC %u", b.core_idx);
+    if (b.aiv_slots != b.block_num) return strf("AIV %u", b.core_idx);
+    return strf("block %u", b.block_idx);
+}
 
 // Checks the call ub_operand described (sanitize.h); runs at the next API call and at block end.
 inline void san_flush(BlockState& b);

@@ -87,10 +87,14 @@ inline void PipeBarrier() {
 // The vector mask register (SetMaskNorm, SetMaskCount, SetVectorMask, ResetMask) is in vec_mask.h.
 
 // ---- system variables ----
-inline int64_t GetBlockIdx() { return kgemu::detail::block_state("GetBlockIdx").block_idx; }
-inline int64_t GetBlockNum() { return kgemu::detail::block_state("GetBlockNum").block_num; }
-inline int64_t GetSubBlockIdx() { return 0; }
-inline int64_t GetTaskRatio() { return 1; }  // vector-only kernels: one AIV per logical block
+// MIX launches (KERNEL_TYPE_MIX_AIC_1_2: N AICs, 2N AIVs): an AIC reports its index in [0, N); an AIV its index
+// in [0, 2N) (AIC index * ratio + sub-block), its sub-block and the ratio; GetBlockNum() is N on both (the block
+// dim: CANN's SyncAll<false> counts the AIVs of a MIX launch as GetTaskRatio() * GetBlockNum()).
+inline int64_t GetBlockIdx() { return kgemu::detail::block_state("GetBlockIdx").core_idx; }
+inline int64_t GetBlockNum() { return kgemu::detail::block_state("GetBlockNum").core_num; }
+inline int64_t GetSubBlockIdx() { return kgemu::detail::block_state("GetSubBlockIdx").sub_idx; }
+inline int64_t GetTaskRatio() { return kgemu::detail::block_state("GetTaskRatio").task_ratio; }
+inline int64_t GetTaskRation() { return GetTaskRatio(); }  // the spelling of CANN releases before 8.3
 
 // The user part of the workspace follows the library's reserved system workspace.
 inline __gm__ uint8_t* GetUserWorkspace(__gm__ uint8_t* workspace) {

@@ -142,6 +142,21 @@ private:
     fe::PlatFormInfos* platformInfo_;
     uint32_t reservedMemSize_ = 0;
 };
+
+// The platform of the running tiling (the SOC the harness runs), for host code with no TilingContext at hand.
+class PlatformAscendCManager {
+public:
+    static PlatformAscendC* GetInstance() {
+        static thread_local fe::PlatFormInfos info;
+        static thread_local PlatformAscendC platform(&info);
+        info = fe::PlatFormInfos(fe::PlatFormInfos::KgCurrentSoc());
+        return &platform;
+    }
+    static PlatformAscendC* GetInstance(const char* customSocVersion) {
+        (void)customSocVersion;
+        return GetInstance();
+    }
+};
 }  // namespace platform_ascendc
 
 #endif  // KGEMU_TILING_PLATFORM_PLATFORM_ASCENDC_H
