@@ -18,6 +18,13 @@ using namespace AscendC;
 constexpr int32_t BUFFER_NUM = 2;  // two buffers per queue: load tile i+1 while computing tile i
 constexpr int32_t QUEUE_DEPTH = 1;
 constexpr uint32_t UB_BLOCK_BYTES = 32;
+constexpr uint32_t FLOAT_REPEAT = 256 / sizeof(float);  // elements of one 256-byte vector repeat
+
+// CompareScalar's count form compares whole 256-byte repeats only (every SOC but the 950): round len up to them.
+__aicore__ inline uint32_t WholeRepeats(uint32_t len)
+{
+    return (len + FLOAT_REPEAT - 1) / FLOAT_REPEAT * FLOAT_REPEAT;
+}
 
 // SOCs without DataCopyPad (SOC catalog): ascend910 ascend310p.
 #if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 1001 || __NPU_ARCH__ == 2002)
@@ -111,9 +118,6 @@ private:
         const uint32_t tile = tileDataNum_;
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
             pipe_.InitBuffer(scratch_b_, tile * sizeof(float) + 256);
-            if constexpr (!LOW_PRECISION) {  // float32-only refinement registers
-                pipe_.InitBuffer(scratch_c_, tile * sizeof(float) + 256);
-            }
             pipe_.InitBuffer(queue_dy_, BUFFER_NUM, tile * sizeof(TYPE_DY));
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
             pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
@@ -121,6 +125,9 @@ private:
                 pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
             }
             pipe_.InitBuffer(scratch_a_, tile * sizeof(float) + 256);
+            if constexpr (!LOW_PRECISION) {  // float32-only refinement registers
+                pipe_.InitBuffer(mask_k_, tile * sizeof(uint8_t));
+            }
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             pipe_.InitBuffer(queue_dy_, BUFFER_NUM, tile * sizeof(TYPE_DY));
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
@@ -133,6 +140,18 @@ private:
             pipe_.InitBuffer(scratch_c_, tile * sizeof(float) + 256);
             pipe_.InitBuffer(const_one_, tile * sizeof(float) + 256);
             Duplicate(const_one_.Get<float>()[(LOW_PRECISION ? 64 : 0)], 1.0f, tile);
+        } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL_BLEND) {
+            pipe_.InitBuffer(scratch_b_, tile * sizeof(float) + 256);
+            if constexpr (!LOW_PRECISION) {  // float32-only refinement registers
+                pipe_.InitBuffer(scratch_c_, tile * sizeof(float) + 256);
+            }
+            pipe_.InitBuffer(queue_dy_, BUFFER_NUM, tile * sizeof(TYPE_DY));
+            pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
+            pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
+            if constexpr (LOW_PRECISION) {
+                pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
+            }
+            pipe_.InitBuffer(scratch_a_, tile * sizeof(float) + 256);
         }
     }
 
@@ -266,6 +285,34 @@ private:
             LocalTensor<TYPE_Z> zLocal = queue_z_.template AllocTensor<TYPE_Z>();
             Cast(zLocal, z, OUTPUT_ROUND, len);
             queue_z_.EnQue(zLocal);
+        } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL_BLEND) {
+            LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
+            LocalTensor<float> x = float_x_.Get<float>();
+            Cast(x, xLocal, RoundMode::CAST_NONE, len);
+            queue_x_.FreeTensor(xLocal);
+            LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
+            LocalTensor<float> z = float_x_.Get<float>();
+            LocalTensor<float> a = scratch_a_.Get<float>()[64];
+            LocalTensor<float> b = scratch_b_.Get<float>();
+            Maxs(a, x, -7.5f, len);
+            Mins(a, a, 7.5f, len);
+            Mul(b, a, a, len);
+            Mul(b, b, a, len);
+            Muls(z, a, -1.5957692f, len);
+            Axpy(z, b, -0.071354814f, len);
+            Axpy(b, z, -7.0072355f, len);
+            Exp(z, z, len);
+            Mul(b, b, z, len);
+            Adds(a, z, 1.0f, len);
+            Mul(z, a, a, len);
+            Axpy(a, b, 0.14270963f, len);
+            Div(a, a, z, len);
+            Cast(b, dyLocal, RoundMode::CAST_NONE, len);
+            queue_dy_.FreeTensor(dyLocal);
+            Mul(z, a, b, len);
+            LocalTensor<TYPE_Z> zLocal = queue_z_.template AllocTensor<TYPE_Z>();
+            Cast(zLocal, z, OUTPUT_ROUND, len);
+            queue_z_.EnQue(zLocal);
         }
     }
 
@@ -274,7 +321,7 @@ private:
     {
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
             LocalTensor<float> a = scratch_a_.Get<float>();
-            LocalTensor<float> b = scratch_b_.Get<float>()[64];
+            LocalTensor<float> b = scratch_b_.Get<float>();
             Maxs(a, x, -7.5f, len);
             Mins(a, a, 7.5f, len);
             Mul(b, a, a, len);
@@ -289,23 +336,20 @@ private:
             Axpy(a, b, 0.14270963f, len);
             Div(a, a, z, len);
             if constexpr (!LOW_PRECISION) {  // float32 only: exact Taylor polynomial near the derivative's zero
-                LocalTensor<float> c = scratch_c_.Get<float>();
+                LocalTensor<uint8_t> k = mask_k_.Get<uint8_t>();
                 Adds(z, x, 0.75246143f, len);
                 Adds(z, z, -1.1339628e-08f, len);
+                if (len % FLOAT_REPEAT != 0) {  // CompareScalar reads b to a whole repeat: past len, zeros
+                    Duplicate(b[len / FLOAT_REPEAT * FLOAT_REPEAT], 0.0f, FLOAT_REPEAT);
+                }
                 Abs(b, z, len);
-                Muls(b, b, -1.0e+30f, len);
-                Adds(b, b, 1.0e+27f, len);
-                Maxs(b, b, 0.0f, len);
-                Mins(b, b, 1.0f, len);
-                Mul(z, z, b, len);
-                Muls(c, z, -0.015783008f, len);
-                Adds(c, c, 0.38751838f, len);
-                Mul(c, c, z, len);
-                Adds(c, c, 0.4304001f, len);
-                Mul(c, c, z, len);
-                Mul(b, b, a, len);
-                Sub(a, a, b, len);
-                Add(a, a, c, len);
+                CompareScalar(k, b, 0.001f, CMPMODE::LT, WholeRepeats(len));
+                Muls(b, z, -0.015783008f, len);
+                Adds(b, b, 0.38751838f, len);
+                Mul(b, b, z, len);
+                Adds(b, b, 0.4304001f, len);
+                Mul(b, b, z, len);
+                Select(a, k, b, a, SELMODE::VSEL_TENSOR_TENSOR_MODE, len);
             }
             Mul(z, a, dy, len);
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
@@ -348,6 +392,42 @@ private:
                 Add(c, c, z, len);
             }
             Mul(z, c, dy, len);
+        } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL_BLEND) {
+            LocalTensor<float> a = scratch_a_.Get<float>();
+            LocalTensor<float> b = scratch_b_.Get<float>()[64];
+            Maxs(a, x, -7.5f, len);
+            Mins(a, a, 7.5f, len);
+            Mul(b, a, a, len);
+            Mul(b, b, a, len);
+            Muls(z, a, -1.5957692f, len);
+            Axpy(z, b, -0.071354814f, len);
+            Axpy(b, z, -7.0072355f, len);
+            Exp(z, z, len);
+            Mul(b, b, z, len);
+            Adds(a, z, 1.0f, len);
+            Mul(z, a, a, len);
+            Axpy(a, b, 0.14270963f, len);
+            Div(a, a, z, len);
+            if constexpr (!LOW_PRECISION) {  // float32 only: exact Taylor polynomial near the derivative's zero
+                LocalTensor<float> c = scratch_c_.Get<float>();
+                Adds(z, x, 0.75246143f, len);
+                Adds(z, z, -1.1339628e-08f, len);
+                Abs(b, z, len);
+                Muls(b, b, -1.0e+30f, len);
+                Adds(b, b, 1.0e+27f, len);
+                Maxs(b, b, 0.0f, len);
+                Mins(b, b, 1.0f, len);
+                Mul(z, z, b, len);
+                Muls(c, z, -0.015783008f, len);
+                Adds(c, c, 0.38751838f, len);
+                Mul(c, c, z, len);
+                Adds(c, c, 0.4304001f, len);
+                Mul(c, c, z, len);
+                Mul(b, b, a, len);
+                Sub(a, a, b, len);
+                Add(a, a, c, len);
+            }
+            Mul(z, a, dy, len);
         }
     }
 
@@ -369,6 +449,7 @@ private:
     TBuf<TPosition::VECCALC> scratch_b_;
     TBuf<TPosition::VECCALC> scratch_c_;
     TBuf<TPosition::VECCALC> const_one_;
+    TBuf<TPosition::VECCALC> mask_k_;
     GlobalTensor<TYPE_DY> gm_dy_;
     GlobalTensor<TYPE_X> gm_x_;
     GlobalTensor<TYPE_Z> gm_z_;

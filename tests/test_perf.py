@@ -12,6 +12,7 @@ from kernelgen.perf import calibration
 from kernelgen.perf import model as perf
 from kernelgen.cli import main
 from kernelgen.authoring.render import render_tree, resolve_socs
+from kernelgen.authoring.spec import DType
 from kernelgen.errors import SpecError
 from kernelgen.socs import all_socs, cost_model_constants
 
@@ -325,10 +326,13 @@ def test_ub_layout_phases_beat_the_packed_layout_on_the_model():
                 def addr(r):
                     b = reg.get(r, r)
                     return bases[b][0] + (4 * offsets.get(b, 0) if shifted else 0) if b in bases else -1
-                srcs = tuple(addr(r) for r in dict.fromkeys(s.srcs))
+                srcs = tuple(addr(r) for r in dict.fromkeys(s.float_srcs))
                 total += beat_cycles(addr(s.dst), srcs + (-1,) * (2 - len(srcs)), tile * 4 // 256, 2.0, 1.766)
             return total
-        assert cycles(True) < 0.97 * cycles(False), dtype      # the chosen phases cut the conflict cycles
+        if dtype is DType.FLOAT16:
+            assert cycles(True) < 0.97 * cycles(False), dtype      # the chosen phases cut the conflict cycles
+        else:   # float32 (a, b and the mask): in the stored InitBuffer order the packed phases are already the best
+            assert cycles(True) <= cycles(False) and set(offsets.values()) == {0}
 
 
 def test_gelu_grad_registers_are_the_assignment_with_the_fewest_bank_conflicts():
@@ -338,7 +342,10 @@ def test_gelu_grad_registers_are_the_assignment_with_the_fewest_bank_conflicts()
     assert len(choices) == 6
     mine = choices[("a", "b", "z")]
     assert mine["float16"] == min(c["float16"] for c in choices.values())
-    assert mine["float32"] <= 1.01 * min(c["float32"] for c in choices.values())
+    # float32 is bound by its loads since the CompareScalar + Select window (V 389.9 < MTE2 420.7 us at 64M,
+    # docs/cost-model.md §5): the choice is made on float16. Another naming halves float32's conflicts (88 against
+    # 176 cycles per tile in the best order of each), which the estimate would not show.
+    assert mine["float32"] <= 2.5 * min(c["float32"] for c in choices.values())
     assert max(c["float16"] for c in choices.values()) > 1.5 * mine["float16"]   # the choice matters
 
 
@@ -364,11 +371,76 @@ def test_gelu_grad_initbuffer_order_is_the_best_of_the_search_and_cuts_conflicts
         ub_layout.alloc_order(spec, bad)
 
 
+def test_select_window_computes_the_blend_bits_in_fewer_steps():
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.program import interpret
+    from kernelgen.authoring.spec import DType
+
+    spec = get_spec("gelu_grad")
+    select, blend = spec.variant("sigmoid_mul"), spec.variant("sigmoid_mul_blend")
+    assert [len(v.steps(DType.FLOAT32)) for v in (select, blend)] == [24, 30]
+    assert [s.op for s in select.refine].count("Select") == 1 and not blend.refine_masks
+    x = np.concatenate([np.linspace(-0.7535, -0.7515, 400001), np.linspace(-12, 12, 100001),
+                        [-3.4e38, -1e20, -60, 60, 1e20, 3.4e38]]).astype(np.float32)
+    dy = np.random.default_rng(1).standard_normal(x.size).astype(np.float32)
+    z_select = interpret(select, {"x": x, "dy": dy}, ("z",))["z"]
+    z_blend = interpret(blend, {"x": x, "dy": dy}, ("z",))["z"]
+    assert np.array_equal(z_select.view(np.uint32), z_blend.view(np.uint32))      # the same bits, finite inputs
+    inf = np.array([np.inf, -np.inf], np.float32)
+    assert np.isfinite(interpret(select, {"x": inf, "dy": np.ones(2, np.float32)}, ("z",))["z"]).all()
+    assert np.isnan(interpret(blend, {"x": inf, "dy": np.ones(2, np.float32)}, ("z",))["z"]).all()  # inf*0 in m
+
+
+def test_mask_registers_are_only_compare_destinations_and_select_masks():
+    import dataclasses
+
+    from kernelgen.authoring import ub_layout
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.spec import Step
+
+    with pytest.raises(SpecError, match="comparison mode missing"):
+        Step("CompareScalar", "k", ("b",), 1e-3)
+    with pytest.raises(SpecError, match="comparison mode"):
+        Step("CompareScalar", "k", ("b",), 1e-3, cmp="LESS")
+    spec = get_spec("gelu_grad")
+    v = spec.variant("sigmoid_mul")
+    as_float = tuple(Step("Mul", "b", ("k", "b")) if s.op == "Select" else s for s in v.refine)
+    only = {"soc_variants": (), "default_variant": v.name}
+    bad = dataclasses.replace(spec, variants=(dataclasses.replace(v, refine=as_float),), **only)
+    with pytest.raises(SpecError, match="a mask register"):
+        bad.validate()
+    unmasked = tuple(Step("Select", "a", ("b", "b", "a")) if s.op == "Select" else s for s in v.refine)
+    bad = dataclasses.replace(spec, variants=(dataclasses.replace(v, refine=unmasked),), **only)
+    with pytest.raises(SpecError, match="is not a mask register"):
+        bad.validate()
+    with pytest.raises(SpecError, match="must end with the mask buffers"):
+        ub_layout.alloc_order(spec, dataclasses.replace(v, ub_order=("mask_k",) + v.ub_order[:-1]))
+    plan = {b.name: b for b in spec.buffer_plan(v, DType.FLOAT32)}
+    assert plan["mask_k"].bytes_per_elem == 1 and "scratch_c" not in plan
+    assert spec.ub_bytes_per_elem(v, DType.FLOAT32) == 33            # was 36 with the blend's third register
+
+
+def test_select_window_where_select_has_its_tensor_mode():
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.tiling import compute_tiling
+
+    spec = get_spec("gelu_grad")
+    kernel = render_tree(spec, resolve_socs(spec, ["ascend910", "ascend910b"]))["op_kernel/gelu_grad.h"]
+    assert "CompareScalar(k, b, 0.001f, CMPMODE::LT, WholeRepeats(len));" in kernel
+    assert "Select(a, k, b, a, SELMODE::VSEL_TENSOR_TENSOR_MODE, len);" in kernel
+    assert "Duplicate(b[len / FLOAT_REPEAT * FLOAT_REPEAT], 0.0f, FLOAT_REPEAT);" in kernel   # the tail repeat
+    assert "pipe_.InitBuffer(mask_k_, tile * sizeof(uint8_t));" in kernel
+    # 910 (arch 1001): Select has only VSEL_CMPMASK_SPR, so the blend variant and its own tiling key
+    assert compute_tiling(spec, perf.get_soc("ascend910"), DType.FLOAT32, 4096).variant == "sigmoid_mul_blend"
+    assert compute_tiling(spec, perf.get_soc("ascend910b"), DType.FLOAT32, 4096).variant == "sigmoid_mul"
+    assert compute_tiling(spec, perf.get_soc("ascend910b"), DType.FLOAT32, 1 << 26).data.tileDataNum == 5632
+
+
 # ---- gelu_grad at 64M elements against the measured-achievable bound (issue 16) ---------------------------------
 GELU_64M = (1 << 26,)
 ALLOWANCE = 0.90   # the issue's target: estimate >= 0.90 of 3 n sizeof(dtype) / 2.18 TB/s
-# The model's figures for the generated kernel (docs/cost-model.md §5: 0.751, 0.700, 0.700), rounded down: a floor.
-FLOORS = {"float32": 0.75, "float16": 0.70, "bfloat16": 0.70}
+# The model's figures for the generated kernel (docs/cost-model.md §5: 0.869, 0.700, 0.700), rounded down: a floor.
+FLOORS = {"float32": 0.865, "float16": 0.695, "bfloat16": 0.695}
 
 
 @pytest.fixture(scope="module")
@@ -387,23 +459,24 @@ def test_gelu_grad_64m_against_the_measured_bound_and_what_stands_in_the_way(gel
         assert est.achievable_us == pytest.approx(est.gm_bytes / 2180.0 / 1000.0)
         assert est.achievable_fraction >= FLOORS[dtype], (dtype, est.achievable_fraction)
         allowed = est.achievable_us / ALLOWANCE          # the longest time 0.90 of the bound allows
-        # What stands in the way of 0.90: the vector program alone takes longer than the allowance ...
-        assert est.bound == "V" and est.pipes["V"] > allowed, (dtype, est.pipes)
+        # What stands in the way of 0.90 ...
         if dtype == "float32":
-            # ... and for float32 so do the loads: 512 MiB read plus the 64 MiB of z that overflow L2 and are
-            # written back, at the fitted HBM bandwidth, plus the per-DMA overheads.
+            # ... for float32, the loads: 512 MiB read plus the 64 MiB of z that overflow L2 and are written back,
+            # at the fitted HBM bandwidth, plus the per-DMA overheads. The vector program (CompareScalar + Select
+            # window) fits in the allowance.
             assert est.l2_write_back_bytes == 64 << 20
-            assert est.pipes["MTE2"] > allowed
+            assert est.bound == "MTE2" and est.pipes["MTE2"] > allowed > est.pipes["V"], est.pipes
         else:
+            # ... for float16/bfloat16, the vector program alone
+            assert est.bound == "V" and est.pipes["V"] > allowed, (dtype, est.pipes)
             assert est.l2_write_back_bytes == 0 and est.pipes["MTE2"] < allowed
     assert gelu_64m["bfloat16"].estimated_us == pytest.approx(gelu_64m["float16"].estimated_us, rel=1e-3)
 
 
 @requires_cxx
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="issue 16 target not met: in every dtype the vector program, and for float32 "
-                   "also the loads with the L2 write-back, take longer than 0.90 of the bound allows "
-                   "(docs/cost-model.md §5)")
+@pytest.mark.xfail(strict=True, reason="issue 16 target not met: for float16/bfloat16 the vector program, for float32 "
+                   "the loads with the L2 write-back, take longer than 0.90 of the bound allows (docs/cost-model.md §5)")
 @pytest.mark.parametrize("dtype", sorted(FLOORS))
 def test_gelu_grad_64m_reaches_090_of_the_measured_bound(gelu_64m, dtype):
     assert gelu_64m[dtype].achievable_fraction >= ALLOWANCE

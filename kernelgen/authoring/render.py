@@ -17,7 +17,7 @@ import jinja2
 
 from kernelgen.authoring.example_data import EXAMPLE_DY, EXAMPLE_SHAPE, EXAMPLE_X, cpp_list
 from kernelgen import __version__
-from kernelgen.errors import RenderError, UsageError
+from kernelgen.errors import RenderError, SpecError, UsageError
 from kernelgen.socs import Soc, all_socs
 from kernelgen.authoring.spec import BUFFER_NUM, DType, OpSpec, Step, float_literal
 from kernelgen.authoring.tiling import TILING_FIELDS, tile_data_num
@@ -127,8 +127,22 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
                     items.append(("cast", (reg, name)))
                     rename[name] = reg
             items.append(("step", Step(st.op, rename.get(st.dst, st.dst),
-                                       tuple(rename.get(r, r) for r in st.srcs), st.scalar)))
+                                       tuple(rename.get(r, r) for r in st.srcs), st.scalar, st.cmp)))
         return items
+
+    def compare_pads(variant):
+        """{refine step index: register}: before the step that last writes a CompareScalar's source, the kernel
+        zeroes that register's last 256-byte repeat, so the compare (whole repeats) reads no undefined bytes."""
+        pads = {}
+        for i, st in enumerate(variant.refine):
+            if st.op == "CompareScalar":
+                src = st.srcs[0]
+                writer = max((k for k in range(i) if variant.refine[k].dst == src), default=None)
+                if writer is None:
+                    raise SpecError(f"{spec.op_type}/{variant.name}: CompareScalar reads {src!r}, which the "
+                                    f"refinement does not write first")
+                pads[writer] = src
+        return pads
 
     return {
         "spec": spec,
@@ -150,6 +164,8 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "init_plan": init_plan,
         "ub_view": ub_view,
         "low_program": low_program,
+        "compare_pads": compare_pads,
+        "has_masks": any(v.refine_masks for v in spec.variants),
         "low_layout": spec.low_precision_layout,
         "aclnn_decl": lambda param: aclnn_decl(spec, param),
         "tensor_params": tuple(p for p in spec.aclnn.params if p.role in ("input", "output")),

@@ -97,6 +97,11 @@ BINARY_OPS = ("Add", "Sub", "Mul", "Div", "Max", "Min")
 SCALAR_OPS = ("Adds", "Muls", "Maxs", "Mins", "Axpy")
 ACCUMULATING_OPS = ("Axpy",)  # Axpy: dst = dst + src * scalar, so dst is read too
 UNARY_OPS = ("Exp", "Ln", "Abs", "Sqrt", "Reciprocal", "Relu")
+# Mask ops: CompareScalar(mask, src, scalar, cmp) sets one bit per element of a mask register (a uint8_t UB
+# buffer); Select(dst, (mask, src0, src1)) takes src0 where the bit is 1, src1 where it is 0.
+COMPARE_OPS = ("CompareScalar",)
+SELECT_OPS = ("Select",)
+CMP_MODES = ("LT", "GT", "LE", "GE", "EQ", "NE")
 
 
 @dataclass(frozen=True)
@@ -107,15 +112,32 @@ class Step:
     dst: str
     srcs: tuple[str, ...]
     scalar: float | None = None
+    cmp: str = ""            # CompareScalar's CMPMODE (LT, GT, ...); empty for every other op
 
     def __post_init__(self):
-        arity = {**{o: 2 for o in BINARY_OPS}, **{o: 1 for o in SCALAR_OPS}, **{o: 1 for o in UNARY_OPS}}
+        arity = {**{o: 2 for o in BINARY_OPS}, **{o: 1 for o in SCALAR_OPS}, **{o: 1 for o in UNARY_OPS},
+                 **{o: 1 for o in COMPARE_OPS}, **{o: 3 for o in SELECT_OPS}}
         if self.op not in arity:
             raise SpecError(choices_message("vector op", self.op, arity))
         if len(self.srcs) != arity[self.op]:
             raise SpecError(f"{self.op} takes {arity[self.op]} source register(s), got {self.srcs}")
-        if (self.op in SCALAR_OPS) != (self.scalar is not None):
-            raise SpecError(f"{self.op}: scalar operand {'missing' if self.op in SCALAR_OPS else 'unexpected'}")
+        takes_scalar = self.op in SCALAR_OPS or self.op in COMPARE_OPS
+        if takes_scalar != (self.scalar is not None):
+            raise SpecError(f"{self.op}: scalar operand {'missing' if takes_scalar else 'unexpected'}")
+        if (self.op in COMPARE_OPS) != bool(self.cmp):
+            raise SpecError(f"{self.op}: comparison mode {'missing' if self.op in COMPARE_OPS else 'unexpected'}")
+        if self.cmp and self.cmp not in CMP_MODES:
+            raise SpecError(choices_message("comparison mode", self.cmp, CMP_MODES))
+
+    @property
+    def reads_mask(self) -> bool:
+        """Select: srcs[0] is a mask register."""
+        return self.op in SELECT_OPS
+
+    @property
+    def float_srcs(self) -> tuple[str, ...]:
+        """The float source registers (Select's mask left out)."""
+        return self.srcs[1:] if self.reads_mask else self.srcs
 
     @property
     def scalar_literal(self) -> str:
@@ -146,6 +168,9 @@ class Variant:
     refine: tuple[Step, ...] = ()
     refine_at: int = 0
     refine_scratch: tuple[str, ...] = ()
+    # mask registers of the refinement (CompareScalar's dst, Select's srcs[0]): one uint8_t UB buffer each, one
+    # byte per tile element (the bits need 1/8), allocated after every other buffer (ub_layout.alloc_order)
+    refine_masks: tuple[str, ...] = ()
     # UB buffers (buffer-plan names of both paths) in InitBuffer order; empty: queues, float copies, scratch,
     # constants. The order decides which 64 KiB UB bank each buffer lands in (kernelgen.authoring.ub_layout).
     ub_order: tuple[str, ...] = ()
@@ -186,7 +211,7 @@ class BufferUse:
     """One line of the UB plan: `count` buffers of `bytes_per_elem` bytes per tile element."""
 
     name: str
-    kind: str             # "queue", "scratch", "constant", "float_copy"
+    kind: str             # "queue", "scratch", "constant", "float_copy", "mask"
     position: str         # VECIN, VECOUT, VECCALC
     count: int
     bytes_per_elem: int
@@ -334,6 +359,7 @@ class OpSpec:
         plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4, "", TBUF_PAD) for r in variant.scratch]
         if dtype is DType.FLOAT32:
             plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4, "", TBUF_PAD) for r in variant.refine_scratch]
+            plan += [BufferUse(f"mask_{r}", "mask", "VECCALC", 1, 1) for r in variant.refine_masks]
         plan += [BufferUse(f"const_{r}", "constant", "VECCALC", 1, 4, "", TBUF_PAD) for r, _ in variant.constants]
         return tuple(plan)
 
@@ -362,10 +388,20 @@ class OpSpec:
             defined = ({t.name for t in self.kernel_inputs} | set(v.scratch) | set(v.refine_scratch)
                        | {r for r, _ in v.constants})
             outs = {t.name for t in self.outputs}
+            masks = set(v.refine_masks)
             for step in v.steps(DType.FLOAT32):
+                if (step.op in COMPARE_OPS) != (step.dst in masks) or any(r in masks for r in step.float_srcs):
+                    raise SpecError(f"{self.op_type}/{v.name}: {step.op} {step.dst} <- {step.srcs}: a mask register "
+                                    f"({sorted(masks)}) is only CompareScalar's destination and Select's first source")
+                if step.reads_mask and step.srcs[0] not in masks:
+                    raise SpecError(f"{self.op_type}/{v.name}: Select's first source {step.srcs[0]!r} is not a mask "
+                                    f"register ({sorted(masks)})")
                 for src in step.srcs + ((step.dst,) if step.op in ACCUMULATING_OPS else ()):
                     if src not in defined:
                         raise SpecError(f"{self.op_type}/{v.name}: {step.op} reads {src!r} before it is written")
+                if step.dst in masks:
+                    defined.add(step.dst)
+                    continue
                 if step.dst in {t.name for t in self.kernel_inputs} or step.dst in {r for r, _ in v.constants}:
                     raise SpecError(f"{self.op_type}/{v.name}: {step.op} overwrites read-only {step.dst!r}")
                 if step.dst not in defined | outs:
@@ -395,7 +431,7 @@ class OpSpec:
                 check_name("aclnn header", self.aclnn.header, example="aclnn_my_op")
             for v in self.variants:
                 check_name("variant name", v.name, example="main")
-                for reg in (*v.scratch, *v.refine_scratch, *(r for r, _ in v.constants)):
+                for reg in (*v.scratch, *v.refine_scratch, *v.refine_masks, *(r for r, _ in v.constants)):
                     check_name(f"register of variant {v.name}", reg, example="t0")
             for a in self.attrs:
                 check_name("attribute name", a.name, example="alpha")

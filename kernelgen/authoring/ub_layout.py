@@ -23,7 +23,8 @@ from kernelgen.authoring.spec import ACCUMULATING_OPS, TBUF_PAD, DType, OpSpec, 
 
 PAD_BYTES = TBUF_PAD            # one beat: the phase step
 LAYOUT_SOC = "ascend910b"       # the calibrated SOC whose largest tile the layout is chosen for
-KIND_ORDER = {"queue": 0, "float_copy": 1, "scratch": 2, "constant": 3}   # the kernel's InitBuffer order
+KIND_ORDER = {"queue": 0, "float_copy": 1, "scratch": 2, "constant": 3, "mask": 4}   # the kernel's InitBuffer order
+# Mask buffers (1 byte per element: not whole 512-byte granules) come last, so they shift no other buffer's phase.
 
 
 def _registers(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, str]:
@@ -37,6 +38,7 @@ def _registers(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, str]:
     else:
         reg.update({t.name: f"queue_{t.name}" for t in (*spec.kernel_inputs, *spec.outputs)})
         reg.update({r: f"scratch_{r}" for r in variant.refine_scratch})
+        reg.update({r: f"mask_{r}" for r in variant.refine_masks})
     reg.update({r: f"scratch_{r}" for r in variant.scratch})
     reg.update({r: f"const_{r}" for r, _ in variant.constants})
     return reg
@@ -53,13 +55,17 @@ def alloc_order(spec: OpSpec, variant: Variant) -> list[str]:
     if sorted(variant.ub_order) != sorted(b.name for b in merged):
         raise SpecError(f"{spec.op_type}/{variant.name}: ub_order {list(variant.ub_order)} must list each buffer "
                         f"of the plan once: {[b.name for b in merged]}")
+    masks = [b.name for b in merged if b.kind == "mask"]
+    if masks and list(variant.ub_order[-len(masks):]) != masks:
+        raise SpecError(f"{spec.op_type}/{variant.name}: ub_order must end with the mask buffers {masks}")
     return list(variant.ub_order)
 
 
 def tbuf_order(spec: OpSpec, variant: Variant, dtype: DType) -> list[str]:
-    """The TBufs this dtype's path allocates, in the kernel's InitBuffer order."""
+    """The TBufs this dtype's path allocates whose phase is planned, in the kernel's InitBuffer order (masks, last,
+    are left out)."""
     plan = {b.name: b for b in spec.buffer_plan(variant, dtype)}
-    return [n for n in alloc_order(spec, variant) if n in plan and plan[n].kind != "queue"]
+    return [n for n in alloc_order(spec, variant) if n in plan and plan[n].kind not in ("queue", "mask")]
 
 
 def _bases(spec: OpSpec, variant: Variant, dtype: DType, tile: int) -> dict[str, list[int]]:
@@ -84,7 +90,7 @@ def _operands(spec: OpSpec, variant: Variant, dtype: DType, reg: dict[str, str])
         if dtype.is_low_precision else []
     for i, s in enumerate(variant.steps(dtype)):
         out += [(f"scratch_{r}", (f"queue_{n}",)) for n, r, at in late if at == i]
-        srcs = tuple(reg.get(r, r) for r in s.srcs)
+        srcs = tuple(reg.get(r, r) for r in s.float_srcs)   # Select's mask: not traced as a beat operand
         if s.op in ACCUMULATING_OPS:
             srcs = (reg.get(s.dst, s.dst),) + srcs
         out.append((reg.get(s.dst, s.dst), srcs))
@@ -166,10 +172,12 @@ def best_alloc_order(spec: OpSpec, variant: Variant, soc: str = LAYOUT_SOC) -> t
     default = alloc_order(spec, dataclasses.replace(variant, ub_order=()))
     kinds = {b.name: b.kind for d in (DType.FLOAT32, DType.FLOAT16) for b in spec.buffer_plan(variant, d)}
     queues = [n for n in default if kinds[n] == "queue"]
-    tbufs = [n for n in default if kinds[n] != "queue"]
+    masks = [n for n in default if kinds[n] == "mask"]
+    tbufs = [n for n in default if kinds[n] not in ("queue", "mask")]
     best, best_cost = tuple(default), None
     for bits in itertools.product((0, 1), repeat=len(tbufs)):
-        order = tuple([n for n, b in zip(tbufs, bits) if b] + queues + [n for n, b in zip(tbufs, bits) if not b])
+        order = tuple([n for n, b in zip(tbufs, bits) if b] + queues + [n for n, b in zip(tbufs, bits) if not b]
+                      + masks)
         v = dataclasses.replace(variant, ub_order=order)
         cost = sum(conflict_cycles(spec, v, d, soc) / tile_data_num(spec, get_soc(soc), v, d)
                    for d in (DType.FLOAT32, DType.FLOAT16))
