@@ -225,16 +225,22 @@ private:
     __aicore__ inline void ComputeLow(uint32_t len)
     {
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
-            LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
-            LocalTensor<float> x = float_x_.Get<float>();
-            Cast(x, xLocal, RoundMode::CAST_NONE, len);
-            queue_x_.FreeTensor(xLocal);
-            LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
             LocalTensor<float> z = float_x_.Get<float>();
             LocalTensor<float> a = scratch_a_.Get<float>()[64];
             LocalTensor<float> b = scratch_b_.Get<float>();
-            Maxs(a, x, -7.5f, len);
-            Mins(a, a, 7.5f, len);
+            LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
+            LocalTensor<float> x = float_x_.Get<float>();
+            if constexpr (IsSameType<TYPE_X, half>::value) {  // the clamp, exact in half, before the up-cast
+                Maxs(xLocal, xLocal, static_cast<half>(-7.5f), len);
+                Mins(xLocal, xLocal, static_cast<half>(7.5f), len);
+                Cast(a, xLocal, RoundMode::CAST_NONE, len);
+            } else {
+                Cast(x, xLocal, RoundMode::CAST_NONE, len);
+                Maxs(a, x, -7.5f, len);
+                Mins(a, a, 7.5f, len);
+            }
+            queue_x_.FreeTensor(xLocal);
+            LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
             Mul(b, a, a, len);
             Mul(b, b, a, len);
             Muls(z, a, -1.5957692f, len);
@@ -253,18 +259,24 @@ private:
             Cast(zLocal, z, OUTPUT_ROUND, len);
             queue_z_.EnQue(zLocal);
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
-            LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
-            LocalTensor<float> x = float_x_.Get<float>();
-            Cast(x, xLocal, RoundMode::CAST_NONE, len);
-            queue_x_.FreeTensor(xLocal);
-            LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
             LocalTensor<float> z = float_x_.Get<float>();
             LocalTensor<float> a = scratch_a_.Get<float>()[64];
             LocalTensor<float> b = scratch_b_.Get<float>();
             LocalTensor<float> c = scratch_c_.Get<float>();
             LocalTensor<float> one = const_one_.Get<float>()[64];
-            Maxs(a, x, -10.0f, len);
-            Mins(a, a, 10.0f, len);
+            LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
+            LocalTensor<float> x = float_x_.Get<float>();
+            if constexpr (IsSameType<TYPE_X, half>::value) {  // the clamp, exact in half, before the up-cast
+                Maxs(xLocal, xLocal, static_cast<half>(-10.0f), len);
+                Mins(xLocal, xLocal, static_cast<half>(10.0f), len);
+                Cast(a, xLocal, RoundMode::CAST_NONE, len);
+            } else {
+                Cast(x, xLocal, RoundMode::CAST_NONE, len);
+                Maxs(a, x, -10.0f, len);
+                Mins(a, a, 10.0f, len);
+            }
+            queue_x_.FreeTensor(xLocal);
+            LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
             Mul(b, a, a, len);
             Muls(z, b, -0.071354814f, len);
             Adds(z, z, -1.5957692f, len);
@@ -286,16 +298,22 @@ private:
             Cast(zLocal, z, OUTPUT_ROUND, len);
             queue_z_.EnQue(zLocal);
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL_BLEND) {
-            LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
-            LocalTensor<float> x = float_x_.Get<float>();
-            Cast(x, xLocal, RoundMode::CAST_NONE, len);
-            queue_x_.FreeTensor(xLocal);
-            LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
             LocalTensor<float> z = float_x_.Get<float>();
             LocalTensor<float> a = scratch_a_.Get<float>()[64];
             LocalTensor<float> b = scratch_b_.Get<float>();
-            Maxs(a, x, -7.5f, len);
-            Mins(a, a, 7.5f, len);
+            LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
+            LocalTensor<float> x = float_x_.Get<float>();
+            if constexpr (IsSameType<TYPE_X, half>::value) {  // the clamp, exact in half, before the up-cast
+                Maxs(xLocal, xLocal, static_cast<half>(-7.5f), len);
+                Mins(xLocal, xLocal, static_cast<half>(7.5f), len);
+                Cast(a, xLocal, RoundMode::CAST_NONE, len);
+            } else {
+                Cast(x, xLocal, RoundMode::CAST_NONE, len);
+                Maxs(a, x, -7.5f, len);
+                Mins(a, a, 7.5f, len);
+            }
+            queue_x_.FreeTensor(xLocal);
+            LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
             Mul(b, a, a, len);
             Mul(b, b, a, len);
             Muls(z, a, -1.5957692f, len);

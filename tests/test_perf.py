@@ -436,11 +436,38 @@ def test_select_window_where_select_has_its_tensor_mode():
     assert compute_tiling(spec, perf.get_soc("ascend910b"), DType.FLOAT32, 1 << 26).data.tileDataNum == 5632
 
 
+def test_float16_clamps_in_half_before_the_up_cast():
+    import dataclasses
+
+    from kernelgen.authoring import ub_layout
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.spec import Step
+
+    spec = get_spec("gelu_grad")
+    v = spec.variant("sigmoid_mul")
+    assert spec.low_precision_layout(v).half_clamp == ("x", "a", 2)
+    kernel = render_tree(spec, resolve_socs(spec, ["ascend910b"]))["op_kernel/gelu_grad.h"]
+    assert ("Maxs(xLocal, xLocal, static_cast<half>(-7.5f), len);\n"
+            "                Mins(xLocal, xLocal, static_cast<half>(7.5f), len);\n"
+            "                Cast(a, xLocal, RoundMode::CAST_NONE, len);") in kernel
+    # the float16 stream the layout plans: the clamp on x's half tile (half the repeats), then x's Cast into a
+    stream = ub_layout._operands(spec, v, DType.FLOAT16, ub_layout._registers(spec, v, DType.FLOAT16))
+    assert stream[:3] == [("queue_x", ("queue_x",), 2)] * 2 + [("scratch_a", ("queue_x",), 4)]
+    assert len(stream) == 3 + 12 + 2    # the clamp and x's Cast, 12 float steps, dy's Cast and the output's
+    bf16 = ub_layout._operands(spec, v, DType.BFLOAT16, ub_layout._registers(spec, v, DType.BFLOAT16))
+    assert bf16[:3] == [("float_x", ("queue_x",), 4), ("scratch_a", ("float_x",), 4), ("scratch_a", ("scratch_a",), 4)]
+    # a bound float16 does not represent exactly (7.3) keeps the clamp in float; so does a clamp x is read after
+    inexact = tuple(dataclasses.replace(s, scalar=7.3) if i == 1 else s for i, s in enumerate(v.program))
+    assert spec.low_precision_layout(dataclasses.replace(v, program=inexact)).half_clamp == ("x", "a", 1)
+    reread = v.program[:2] + (Step("Mul", "b", ("a", "x")),) + v.program[3:]
+    assert spec.low_precision_layout(dataclasses.replace(v, program=reread)).half_clamp == ()
+
+
 # ---- gelu_grad at 64M elements against the measured-achievable bound (issue 16) ---------------------------------
 GELU_64M = (1 << 26,)
 ALLOWANCE = 0.90   # the issue's target: estimate >= 0.90 of 3 n sizeof(dtype) / 2.18 TB/s
-# The model's figures for the generated kernel (docs/cost-model.md §5: 0.869, 0.700, 0.700), rounded down: a floor.
-FLOORS = {"float32": 0.865, "float16": 0.695, "bfloat16": 0.695}
+# The model's figures for the generated kernel (docs/cost-model.md §5: 0.869, 0.733, 0.700), rounded down: a floor.
+FLOORS = {"float32": 0.865, "float16": 0.728, "bfloat16": 0.695}
 
 
 @pytest.fixture(scope="module")
@@ -470,7 +497,10 @@ def test_gelu_grad_64m_against_the_measured_bound_and_what_stands_in_the_way(gel
             # ... for float16/bfloat16, the vector program alone
             assert est.bound == "V" and est.pipes["V"] > allowed, (dtype, est.pipes)
             assert est.l2_write_back_bytes == 0 and est.pipes["MTE2"] < allowed
-    assert gelu_64m["bfloat16"].estimated_us == pytest.approx(gelu_64m["float16"].estimated_us, rel=1e-3)
+    # bfloat16 runs float16's kernel but for the clamp, in float (910B has no bfloat16 arithmetic) instead of half:
+    # 2 instructions x 72 repeats more per 9216-element tile, 152 tiles, at 1.85 GHz
+    f16, bf16 = gelu_64m["float16"].pipes["V"], gelu_64m["bfloat16"].pipes["V"]
+    assert bf16 - f16 == pytest.approx(2 * 72 * 152 / 1850.0, rel=0.1)
 
 
 @requires_cxx

@@ -116,12 +116,16 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         return f"{buf}_.Get<float>()" if off == "0" else f"{buf}_.Get<float>()[{off}]"
 
     def low_program(variant):
-        """The float program as the half/bf16 path runs it: (kind, payload) items, kind 'step' or 'cast'.
-        Late inputs are cast into their register just before their first use; later reads use that register."""
+        """The float program as the half/bf16 path runs it after the half clamp (LowPrecisionLayout.half_clamp,
+        rendered apart): (kind, payload) items, kind 'step' or 'cast'. Late inputs are cast into their register just
+        before their first use; later reads use that register."""
         layout = spec.low_precision_layout(variant)
+        skip = layout.half_clamp[2] if layout.half_clamp else 0
         rename: dict[str, str] = {}
         items = []
         for i, st in enumerate(variant.program):
+            if i < skip:
+                continue
             for name, reg, at in layout.late:
                 if at == i:
                     items.append(("cast", (reg, name)))

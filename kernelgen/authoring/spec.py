@@ -239,15 +239,41 @@ class LowPrecisionLayout:
     out_alias: (output, input): the output's float result reuses an early input's float buffer, which the
         program no longer reads once the output is first written.
     Outputs' queue tensors are allocated just before the final cast, so one queue buffer suffices.
+    half_clamp: (input, register, steps) or (): the program's first `steps` steps clamp an early input into a register
+        by bounds float16 represents exactly (Maxs/Mins). On the float16 path they run on the input's half tile,
+        in place, before its up-cast, which then goes straight into the register: the same values (a clamp by
+        representable bounds is exact, and so is the up-cast) at 128 elements per repeat instead of 64. bfloat16
+        (no vector arithmetic on 910B) runs them in float.
     """
 
     early: tuple[str, ...]
     late: tuple[tuple[str, str, int], ...]
     out_alias: tuple[tuple[str, str], ...]
+    half_clamp: tuple = ()
 
     def float_buffer(self, name: str) -> str:
         """The float buffer (TBuf member stem) that holds tensor `name`."""
         return dict(self.out_alias).get(name, name)
+
+
+def _half_clamp(steps: tuple[Step, ...], early: list[str], scratch: tuple[str, ...]) -> tuple:
+    """LowPrecisionLayout.half_clamp of a float program: (input, register, steps) or ()."""
+    def exact(v: float) -> bool:
+        return bool(np.isfinite(np.float16(v))) and float(np.float16(v)) == v
+    n, src, reg = 0, "", ""
+    for s in steps:
+        if s.op not in ("Maxs", "Mins") or not exact(s.scalar):
+            break
+        if n == 0:
+            if s.srcs[0] not in early or s.dst not in scratch:
+                break
+            src, reg = s.srcs[0], s.dst
+        elif s.srcs != (reg,) or s.dst != reg:
+            break
+        n += 1
+    if n == 0 or any(src in s.srcs for s in steps[n:]):
+        return ()
+    return (src, reg, n)
 
 
 @dataclass(frozen=True)
@@ -342,7 +368,7 @@ class OpSpec:
                     aliases.append((o.name, e))
                     used.add(e)
                     break
-        return LowPrecisionLayout(tuple(early), tuple(late), tuple(aliases))
+        return LowPrecisionLayout(tuple(early), tuple(late), tuple(aliases), _half_clamp(steps, early, variant.scratch))
 
     def buffer_plan(self, variant: Variant, dtype: DType) -> tuple[BufferUse, ...]:
         layout = self.low_precision_layout(variant) if dtype.is_low_precision else None

@@ -81,21 +81,29 @@ def _bases(spec: OpSpec, variant: Variant, dtype: DType, tile: int) -> dict[str,
     return out
 
 
-def _operands(spec: OpSpec, variant: Variant, dtype: DType, reg: dict[str, str]) -> list[tuple[str, tuple]]:
-    """(destination buffer, source buffers) of every vector instruction of a tile on this dtype's path, in order:
-    on the float16/bfloat16 path the Casts too (early inputs first, late inputs before the step that first reads
-    them, outputs last), as the kernel template's ComputeLow issues them."""
-    late = spec.low_precision_layout(variant).late if dtype.is_low_precision else ()
-    out = [(reg[n], (f"queue_{n}",)) for n in spec.low_precision_layout(variant).early] \
-        if dtype.is_low_precision else []
+def _operands(spec: OpSpec, variant: Variant, dtype: DType, reg: dict[str, str]) -> list[tuple[str, tuple, int]]:
+    """(destination buffer, source buffers, bytes per element) of every vector instruction of a tile on this
+    dtype's path, in order: on the float16/bfloat16 path the Casts too (early inputs first, late inputs before the
+    step that first reads them, outputs last), and on the float16 path the half clamp (in place on the input's half
+    tile, then its Cast into the clamp's register), as the kernel template's ComputeLow issues them."""
+    layout = spec.low_precision_layout(variant) if dtype.is_low_precision else None
+    half = layout.half_clamp if dtype is DType.FLOAT16 else ()
+    out = []
+    for n in (layout.early if layout else ()):
+        if half and half[0] == n:
+            out += [(f"queue_{n}", (f"queue_{n}",), 2)] * half[2] + [(reg[half[1]], (f"queue_{n}",), 4)]
+        else:
+            out.append((reg[n], (f"queue_{n}",), 4))
     for i, s in enumerate(variant.steps(dtype)):
-        out += [(f"scratch_{r}", (f"queue_{n}",)) for n, r, at in late if at == i]
+        if half and i < half[2]:
+            continue
+        out += [(f"scratch_{r}", (f"queue_{n}",), 4) for n, r, at in (layout.late if layout else ()) if at == i]
         srcs = tuple(reg.get(r, r) for r in s.float_srcs)   # Select's mask: not traced as a beat operand
         if s.op in ACCUMULATING_OPS:
             srcs = (reg.get(s.dst, s.dst),) + srcs
-        out.append((reg.get(s.dst, s.dst), srcs))
-    if dtype.is_low_precision:
-        out += [(f"queue_{t.name}", (reg[t.name],)) for t in spec.outputs]
+        out.append((reg.get(s.dst, s.dst), srcs, 4))
+    if layout:
+        out += [(f"queue_{t.name}", (reg[t.name],), 4) for t in spec.outputs]
     return out
 
 
@@ -119,11 +127,12 @@ def _beat_costs(spec: OpSpec, variant: Variant, dtype: DType, soc: str):
             def addr(n):
                 b = bases.get(n)
                 return -1 if b is None else b[min(slot, len(b) - 1)] + shift.get(n, 0)
-            for d, srcs in steps:
+            for d, srcs, width in steps:
                 ops = tuple(addr(x) for x in dict.fromkeys(srcs))
-                total += repeats * beat_cycles(addr(d), ops + (-1,) * (2 - len(ops)), repeats, rr_cycles, rw_cycles)
+                reps = max(1, repeats * width // 4)
+                total += reps * beat_cycles(addr(d), ops + (-1,) * (2 - len(ops)), reps, rr_cycles, rw_cycles)
         return total / 2
-    return tbuf_order(spec, variant, dtype), cost, len(steps) * repeats
+    return tbuf_order(spec, variant, dtype), cost, sum(max(1, repeats * w // 4) for _, _, w in steps)
 
 
 def phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) -> dict[str, int]:
