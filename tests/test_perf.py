@@ -329,10 +329,7 @@ def test_ub_layout_phases_beat_the_packed_layout_on_the_model():
                 srcs = tuple(addr(r) for r in dict.fromkeys(s.float_srcs))
                 total += beat_cycles(addr(s.dst), srcs + (-1,) * (2 - len(srcs)), tile * 4 // 256, 2.0, 1.766)
             return total
-        if dtype is DType.FLOAT16:
-            assert cycles(True) < 0.97 * cycles(False), dtype      # the chosen phases cut the conflict cycles
-        else:   # float32 (a, b and the mask): in the stored InitBuffer order the packed phases are already the best
-            assert cycles(True) <= cycles(False) and set(offsets.values()) == {0}
+        assert cycles(True) < cycles(False), dtype      # the chosen phases cut the conflict cycles
 
 
 def test_gelu_grad_registers_are_the_assignment_with_the_fewest_bank_conflicts():
@@ -358,14 +355,14 @@ def test_gelu_grad_initbuffer_order_is_the_best_of_the_search_and_cuts_conflicts
 
     spec = get_spec("gelu_grad")
     v = spec.variant("sigmoid_mul")
-    assert v.ub_order == ub_layout.best_alloc_order(spec, v)
+    assert v.ub_order == ub_layout.best_alloc_order(spec, v, every_order=True)    # about 8 s
     default = dataclasses.replace(v, ub_order=())
     for d in (DType.FLOAT32, DType.FLOAT16):
         assert ub_layout.conflict_cycles(spec, v, d) < 0.7 * ub_layout.conflict_cycles(spec, default, d), d
     kernel = render_tree(spec, resolve_socs(spec, ["ascend910b"]))["op_kernel/gelu_grad.h"]
     first = kernel.index("if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL)")
-    assert kernel.index("InitBuffer(scratch_b_", first) < kernel.index("InitBuffer(queue_dy_", first) \
-        < kernel.index("InitBuffer(scratch_a_", first)
+    at = [kernel.index(f"InitBuffer({b}_", first) for b in v.ub_order]
+    assert at == sorted(at) and v.ub_order[-1] == "mask_k"
     bad = dataclasses.replace(v, ub_order=v.ub_order[1:])
     with pytest.raises(SpecError, match="must list each buffer of the plan once"):
         ub_layout.alloc_order(spec, bad)
@@ -466,8 +463,8 @@ def test_float16_clamps_in_half_before_the_up_cast():
 # ---- gelu_grad at 64M elements against the measured-achievable bound (issue 16) ---------------------------------
 GELU_64M = (1 << 26,)
 ALLOWANCE = 0.90   # the issue's target: estimate >= 0.90 of 3 n sizeof(dtype) / 2.18 TB/s
-# The model's figures for the generated kernel (docs/cost-model.md §5: 0.869, 0.733, 0.700), rounded down: a floor.
-FLOORS = {"float32": 0.865, "float16": 0.728, "bfloat16": 0.695}
+# The model's figures for the generated kernel (docs/cost-model.md §5: 0.869, 0.758, 0.723), rounded down: a floor.
+FLOORS = {"float32": 0.865, "float16": 0.753, "bfloat16": 0.718}
 
 
 @pytest.fixture(scope="module")
@@ -498,9 +495,9 @@ def test_gelu_grad_64m_against_the_measured_bound_and_what_stands_in_the_way(gel
             assert est.bound == "V" and est.pipes["V"] > allowed, (dtype, est.pipes)
             assert est.l2_write_back_bytes == 0 and est.pipes["MTE2"] < allowed
     # bfloat16 runs float16's kernel but for the clamp, in float (910B has no bfloat16 arithmetic) instead of half:
-    # 2 instructions x 72 repeats more per 9216-element tile, 152 tiles, at 1.85 GHz
+    # 2 instructions x 80 repeats more per 10240-element tile, 137 tiles, at 1.85 GHz
     f16, bf16 = gelu_64m["float16"].pipes["V"], gelu_64m["bfloat16"].pipes["V"]
-    assert bf16 - f16 == pytest.approx(2 * 72 * 152 / 1850.0, rel=0.1)
+    assert bf16 - f16 == pytest.approx(2 * 80 * 137 / 1850.0, rel=0.1)
 
 
 @requires_cxx

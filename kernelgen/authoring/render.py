@@ -81,6 +81,14 @@ def resolve_socs(spec: OpSpec, names: tuple[str | Soc, ...] | list[str | Soc] | 
     return tuple(socs)
 
 
+def copyin_inputs(spec: OpSpec) -> tuple:
+    """The kernel inputs in the order the default variant's program first reads them (CopyIn's load order)."""
+    steps = spec.variant(spec.default_variant).program
+    def first_read(t):
+        return next((i for i, s in enumerate(steps) if t.name in s.srcs), len(steps))
+    return tuple(sorted(spec.kernel_inputs, key=first_read))
+
+
 def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
     default_attrs = {a.name: a.default for a in spec.attrs}
     targets = tuple(SocTarget(s, spec.variant_for(s, default_attrs).name, spec.variant_for(s, default_attrs).tiling_key,
@@ -169,6 +177,7 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "ub_view": ub_view,
         "low_program": low_program,
         "compare_pads": compare_pads,
+        "copyin_inputs": copyin_inputs(spec),
         "has_masks": any(v.refine_masks for v in spec.variants),
         "low_layout": spec.low_precision_layout,
         "aclnn_decl": lambda param: aclnn_decl(spec, param),

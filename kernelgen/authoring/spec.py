@@ -234,11 +234,14 @@ class LowPrecisionLayout:
 
     early: inputs cast to float at the start of Compute into their own float buffer; their queue buffer is
         freed right after the cast, so one queue buffer suffices.
-    late: (input, register, step): the input is cast just before program step `step` into a scratch register
-        the rest of the program never touches, so it needs no float buffer (its queue stays double-buffered).
+    late: (input, register, step): the input is dequeued and cast just before program step `step` into a scratch
+        register the rest of the program never touches, so it needs no float buffer, and one queue buffer suffices:
+        the kernel loads inputs in the order the program first reads them (render.copyin_inputs), so the load of
+        tile i+1's late input waits for tile i's cast, not the other way round, and has the rest of a tile to land.
     out_alias: (output, input): the output's float result reuses an early input's float buffer, which the
         program no longer reads once the output is first written.
     Outputs' queue tensors are allocated just before the final cast, so one queue buffer suffices.
+    So every queue of the float16/bfloat16 path is single-buffered.
     half_clamp: (input, register, steps) or (): the program's first `steps` steps clamp an early input into a register
         by bounds float16 represents exactly (Maxs/Mins). On the float16 path they run on the input's half tile,
         in place, before its up-cast, which then goes straight into the register: the same values (a clamp by
@@ -372,8 +375,7 @@ class OpSpec:
 
     def buffer_plan(self, variant: Variant, dtype: DType) -> tuple[BufferUse, ...]:
         layout = self.low_precision_layout(variant) if dtype.is_low_precision else None
-        late = {name for name, _, _ in layout.late} if layout else set()
-        plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN", BUFFER_NUM if (not layout or t.name in late) else 1,
+        plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN", BUFFER_NUM if not layout else 1,
                           dtype.nbytes, t.name) for t in self.kernel_inputs]
         plan += [BufferUse(f"queue_{t.name}", "queue", "VECOUT", 1 if layout else BUFFER_NUM, dtype.nbytes, t.name)
                  for t in self.outputs]

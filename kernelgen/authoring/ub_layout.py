@@ -168,11 +168,12 @@ def view_offsets(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, int]
             for k, name in enumerate(tbuf_order(spec, variant, dtype))}
 
 
-def best_alloc_order(spec: OpSpec, variant: Variant, soc: str = LAYOUT_SOC) -> tuple[str, ...]:
-    """An InitBuffer order for `Variant.ub_order`: the queues in plan order, each TBuf before or after them (in
-    the default order within each side), whichever of these 2^TBufs orders has the fewest conflict cycles per
-    element (float32 plus float16 path, largest tiles on `soc`, phases chosen for each). A search over a subset of
-    the orders, which takes seconds: run it when the program changes, and store its result in the spec."""
+def best_alloc_order(spec: OpSpec, variant: Variant, soc: str = LAYOUT_SOC, every_order: bool = False) -> tuple[str, ...]:
+    """An InitBuffer order for `Variant.ub_order`, the one with the fewest conflict cycles per element (float32 plus
+    float16 path, largest tiles on `soc`, phases chosen for each; the first found among equals). every_order=False
+    searches the queues in plan order with each TBuf before or after them (in the default order within each side),
+    2^TBufs orders; every_order=True every permutation of the buffers (6 buffers: 720 orders, about 8 s). Masks
+    stay last. Run it when the program changes, and store its result in the spec."""
     import dataclasses
 
     from kernelgen.authoring.tiling import tile_data_num
@@ -183,10 +184,13 @@ def best_alloc_order(spec: OpSpec, variant: Variant, soc: str = LAYOUT_SOC) -> t
     queues = [n for n in default if kinds[n] == "queue"]
     masks = [n for n in default if kinds[n] == "mask"]
     tbufs = [n for n in default if kinds[n] not in ("queue", "mask")]
+    if every_order:
+        orders = (tuple(p) + tuple(masks) for p in itertools.permutations(queues + tbufs))
+    else:
+        orders = (tuple([n for n, b in zip(tbufs, bits) if b] + queues + [n for n, b in zip(tbufs, bits) if not b]
+                        + masks) for bits in itertools.product((0, 1), repeat=len(tbufs)))
     best, best_cost = tuple(default), None
-    for bits in itertools.product((0, 1), repeat=len(tbufs)):
-        order = tuple([n for n, b in zip(tbufs, bits) if b] + queues + [n for n, b in zip(tbufs, bits) if not b]
-                      + masks)
+    for order in orders:
         v = dataclasses.replace(variant, ub_order=order)
         cost = sum(conflict_cycles(spec, v, d, soc) / tile_data_num(spec, get_soc(soc), v, d)
                    for d in (DType.FLOAT32, DType.FLOAT16))
