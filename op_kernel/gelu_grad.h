@@ -117,19 +117,19 @@ private:
     {
         const uint32_t tile = tileDataNum_;
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
-            pipe_.InitBuffer(queue_dy_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_DY));
+            pipe_.InitBuffer(queue_dy_, 1, tile * sizeof(TYPE_DY));
+            pipe_.InitBuffer(scratch_b_, tile * sizeof(float) + 256);
+            pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
+            pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
                 pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
             }
             pipe_.InitBuffer(scratch_a_, tile * sizeof(float) + 256);
-            pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
-            pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
-            pipe_.InitBuffer(scratch_b_, tile * sizeof(float) + 256);
             if constexpr (!LOW_PRECISION) {  // float32-only refinement registers
                 pipe_.InitBuffer(mask_k_, tile * sizeof(uint8_t));
             }
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
-            pipe_.InitBuffer(queue_dy_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_DY));
+            pipe_.InitBuffer(queue_dy_, 1, tile * sizeof(TYPE_DY));
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
             pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
@@ -145,7 +145,7 @@ private:
             if constexpr (!LOW_PRECISION) {  // float32-only refinement registers
                 pipe_.InitBuffer(scratch_c_, tile * sizeof(float) + 256);
             }
-            pipe_.InitBuffer(queue_dy_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_DY));
+            pipe_.InitBuffer(queue_dy_, 1, tile * sizeof(TYPE_DY));
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
             pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
@@ -210,12 +210,10 @@ private:
         if constexpr (LOW_PRECISION) {
             ComputeLow(len);
         } else {
-            LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();
             LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
             LocalTensor<TYPE_Z> zLocal = queue_z_.template AllocTensor<TYPE_Z>();
-            Program(dyLocal, xLocal, zLocal, len);
+            Program(xLocal, zLocal, len);
             queue_z_.EnQue(zLocal);
-            queue_dy_.FreeTensor(dyLocal);
             queue_x_.FreeTensor(xLocal);
         }
     }
@@ -229,7 +227,7 @@ private:
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
             LocalTensor<float> z = float_x_.Get<float>();
             LocalTensor<float> a = scratch_a_.Get<float>()[64];
-            LocalTensor<float> b = scratch_b_.Get<float>()[64];
+            LocalTensor<float> b = scratch_b_.Get<float>();
             LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
             LocalTensor<float> x = float_x_.Get<float>();
             if constexpr (IsSameType<TYPE_X, half>::value) {  // the clamp, exact in half, before the up-cast
@@ -336,12 +334,13 @@ private:
         }
     }
 
-    // The compute program of each variant, rendered step by step from the spec.
-    __aicore__ inline void Program(const LocalTensor<float>& dy, const LocalTensor<float>& x, const LocalTensor<float>& z, uint32_t len)
+    // The float32 program of each variant, rendered step by step from the spec. Inputs read only late are dequeued
+    // just before the step that first reads them and freed after the last (one queue buffer each).
+    __aicore__ inline void Program(const LocalTensor<float>& x, const LocalTensor<float>& z, uint32_t len)
     {
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
-            LocalTensor<float> a = scratch_a_.Get<float>()[64];
-            LocalTensor<float> b = scratch_b_.Get<float>()[64];
+            LocalTensor<float> a = scratch_a_.Get<float>();
+            LocalTensor<float> b = scratch_b_.Get<float>();
             Maxs(a, x, -7.5f, len);
             Mins(a, a, 7.5f, len);
             Mul(b, a, a, len);
@@ -371,7 +370,9 @@ private:
                 Mul(b, b, z, len);
                 Select(a, k, b, a, SELMODE::VSEL_TENSOR_TENSOR_MODE, len);
             }
+            LocalTensor<TYPE_DY> dy = queue_dy_.template DeQue<TYPE_DY>();
             Mul(z, a, dy, len);
+            queue_dy_.FreeTensor(dy);
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             LocalTensor<float> a = scratch_a_.Get<float>();
             LocalTensor<float> b = scratch_b_.Get<float>()[64];
@@ -411,7 +412,9 @@ private:
                 Sub(c, c, b, len);
                 Add(c, c, z, len);
             }
+            LocalTensor<TYPE_DY> dy = queue_dy_.template DeQue<TYPE_DY>();
             Mul(z, c, dy, len);
+            queue_dy_.FreeTensor(dy);
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL_BLEND) {
             LocalTensor<float> a = scratch_a_.Get<float>();
             LocalTensor<float> b = scratch_b_.Get<float>()[64];
@@ -447,7 +450,9 @@ private:
                 Sub(a, a, b, len);
                 Add(a, a, c, len);
             }
+            LocalTensor<TYPE_DY> dy = queue_dy_.template DeQue<TYPE_DY>();
             Mul(z, a, dy, len);
+            queue_dy_.FreeTensor(dy);
         }
     }
 

@@ -329,7 +329,9 @@ def test_ub_layout_phases_beat_the_packed_layout_on_the_model():
                 srcs = tuple(addr(r) for r in dict.fromkeys(s.float_srcs))
                 total += beat_cycles(addr(s.dst), srcs + (-1,) * (2 - len(srcs)), tile * 4 // 256, 2.0, 1.766)
             return total
-        assert cycles(True) < cycles(False), dtype      # the chosen phases cut the conflict cycles
+        # the chosen phases never cost more; for float16 they cut the conflict cycles (float32, in its stored
+        # InitBuffer order, is best with the packed phases)
+        assert cycles(True) < cycles(False) if dtype is DType.FLOAT16 else cycles(True) <= cycles(False), dtype
 
 
 def test_gelu_grad_registers_are_the_assignment_with_the_fewest_bank_conflicts():
@@ -339,10 +341,15 @@ def test_gelu_grad_registers_are_the_assignment_with_the_fewest_bank_conflicts()
     assert len(choices) == 6
     mine = choices[("a", "b", "z")]
     assert mine["float16"] == min(c["float16"] for c in choices.values())
-    # float32 is bound by its loads since the CompareScalar + Select window (V 389.9 < MTE2 420.7 us at 64M,
-    # docs/cost-model.md §5): the choice is made on float16. Another naming halves float32's conflicts (88 against
-    # 176 cycles per tile in the best order of each), which the estimate would not show.
-    assert mine["float32"] <= 2.5 * min(c["float32"] for c in choices.values())
+    # float32 is bound by its loads since the CompareScalar + Select window (docs/cost-model.md §5): the choice is
+    # made on float16. In the default order another naming has fewer float32 conflicts, but in its stored
+    # InitBuffer order this one has fewer than any naming in the default order.
+    from kernelgen.authoring import ub_layout
+    from kernelgen.authoring.ops import get_spec
+
+    spec = get_spec("gelu_grad")
+    stored = ub_layout.conflict_cycles(spec, spec.variant("sigmoid_mul"), DType.FLOAT32)
+    assert stored < min(c["float32"] for c in choices.values())
     assert max(c["float16"] for c in choices.values()) > 1.5 * mine["float16"]   # the choice matters
 
 
@@ -414,7 +421,7 @@ def test_mask_registers_are_only_compare_destinations_and_select_masks():
         ub_layout.alloc_order(spec, dataclasses.replace(v, ub_order=("mask_k",) + v.ub_order[:-1]))
     plan = {b.name: b for b in spec.buffer_plan(v, DType.FLOAT32)}
     assert plan["mask_k"].bytes_per_elem == 1 and "scratch_c" not in plan
-    assert spec.ub_bytes_per_elem(v, DType.FLOAT32) == 33            # was 36 with the blend's third register
+    assert spec.ub_bytes_per_elem(v, DType.FLOAT32) == 29            # 32 with the blend's third register
 
 
 def test_select_window_where_select_has_its_tensor_mode():
@@ -430,7 +437,11 @@ def test_select_window_where_select_has_its_tensor_mode():
     # 910 (arch 1001): Select has only VSEL_CMPMASK_SPR, so the blend variant and its own tiling key
     assert compute_tiling(spec, perf.get_soc("ascend910"), DType.FLOAT32, 4096).variant == "sigmoid_mul_blend"
     assert compute_tiling(spec, perf.get_soc("ascend910b"), DType.FLOAT32, 4096).variant == "sigmoid_mul"
-    assert compute_tiling(spec, perf.get_soc("ascend910b"), DType.FLOAT32, 1 << 26).data.tileDataNum == 5632
+    assert compute_tiling(spec, perf.get_soc("ascend910b"), DType.FLOAT32, 1 << 26).data.tileDataNum == 6400
+    # float32 dequeues dy, which only the last step reads, just before it: dy single-buffered
+    assert "LocalTensor<TYPE_DY> dy = queue_dy_.template DeQue<TYPE_DY>();\n            Mul(z, a, dy, len);\n" \
+        "            queue_dy_.FreeTensor(dy);" in kernel
+    assert "pipe_.InitBuffer(queue_dy_, 1, tile * sizeof(TYPE_DY));" in kernel
 
 
 def test_float16_clamps_in_half_before_the_up_cast():
@@ -463,8 +474,8 @@ def test_float16_clamps_in_half_before_the_up_cast():
 # ---- gelu_grad at 64M elements against the measured-achievable bound (issue 16) ---------------------------------
 GELU_64M = (1 << 26,)
 ALLOWANCE = 0.90   # the issue's target: estimate >= 0.90 of 3 n sizeof(dtype) / 2.18 TB/s
-# The model's figures for the generated kernel (docs/cost-model.md §5: 0.869, 0.758, 0.723), rounded down: a floor.
-FLOORS = {"float32": 0.865, "float16": 0.753, "bfloat16": 0.718}
+# The model's figures for the generated kernel (docs/cost-model.md §5: 0.877, 0.758, 0.723), rounded down: a floor.
+FLOORS = {"float32": 0.872, "float16": 0.753, "bfloat16": 0.718}
 
 
 @pytest.fixture(scope="module")

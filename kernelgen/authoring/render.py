@@ -142,6 +142,18 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
                                        tuple(rename.get(r, r) for r in st.srcs), st.scalar, st.cmp)))
         return items
 
+    f32_late = spec.f32_late_inputs()
+
+    def f32_hooks(variant):
+        """{float32 step index: (inputs to dequeue before it, inputs to free after it)} for the late inputs."""
+        steps = variant.steps(DType.FLOAT32)
+        hooks: dict[int, tuple[list, list]] = {}
+        for name in f32_late:
+            reads = [i for i, s in enumerate(steps) if name in s.srcs]
+            hooks.setdefault(reads[0], ([], []))[0].append(name)
+            hooks.setdefault(reads[-1], ([], []))[1].append(name)
+        return hooks
+
     def compare_pads(variant):
         """{refine step index: register}: before the step that last writes a CompareScalar's source, the kernel
         zeroes that register's last 256-byte repeat, so the compare (whole repeats) reads no undefined bytes."""
@@ -177,6 +189,8 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "ub_view": ub_view,
         "low_program": low_program,
         "compare_pads": compare_pads,
+        "f32_late": f32_late,
+        "f32_hooks": f32_hooks,
         "copyin_inputs": copyin_inputs(spec),
         "has_masks": any(v.refine_masks for v in spec.variants),
         "low_layout": spec.low_precision_layout,

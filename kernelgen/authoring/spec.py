@@ -373,9 +373,20 @@ class OpSpec:
                     break
         return LowPrecisionLayout(tuple(early), tuple(late), tuple(aliases), _half_clamp(steps, early, variant.scratch))
 
+    def f32_late_inputs(self) -> tuple[str, ...]:
+        """Inputs the float32 path dequeues just before the program step that first reads them (and frees after the
+        last), so one queue buffer suffices: those that no variant reads in its first step or in its refinement
+        (the kernel loads inputs in the order the program first reads them, render.copyin_inputs)."""
+        def late(name: str, v: Variant) -> bool:
+            steps = v.steps(DType.FLOAT32)
+            first = next((i for i, s in enumerate(steps) if name in s.srcs), 0)
+            return first > 0 and not any(name in s.srcs for s in v.refine)
+        return tuple(t.name for t in self.kernel_inputs if all(late(t.name, v) for v in self.variants))
+
     def buffer_plan(self, variant: Variant, dtype: DType) -> tuple[BufferUse, ...]:
         layout = self.low_precision_layout(variant) if dtype.is_low_precision else None
-        plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN", BUFFER_NUM if not layout else 1,
+        f32_late = () if layout else self.f32_late_inputs()
+        plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN", BUFFER_NUM if not layout and t.name not in f32_late else 1,
                           dtype.nbytes, t.name) for t in self.kernel_inputs]
         plan += [BufferUse(f"queue_{t.name}", "queue", "VECOUT", 1 if layout else BUFFER_NUM, dtype.nbytes, t.name)
                  for t in self.outputs]

@@ -76,7 +76,7 @@ SIGMOID_MUL = Variant(
     refine_masks=("k",),
     # kernelgen.authoring.ub_layout.best_alloc_order(every_order=True) (tests/test_perf.py checks it is still the
     # best): a, b and x's float copy in other UB banks than the buffers they meet in one instruction; the mask last.
-    ub_order=("queue_dy", "float_x", "scratch_a", "queue_z", "queue_x", "scratch_b", "mask_k"),
+    ub_order=("queue_dy", "scratch_b", "queue_x", "queue_z", "float_x", "scratch_a", "mask_k"),
 )
 
 # Atlas training (910, arch 1001): Select has only its VSEL_CMPMASK_SPR mode, so the window is the 16-step blend,
