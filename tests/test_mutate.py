@@ -86,8 +86,8 @@ def test_refinement_roles_match_the_refinement_layout():
 
     from kernelgen.authoring.ops._refine import DELTA, find_root
     from kernelgen.checking.golden import gelu_tanh_derivative as fn
-    from kernelgen.checking.mutate import (REFINE_DUPLICATES, REFINE_ROLES, REFINE_STEPS, SELECT_REFINE_ROLES,
-                                           SELECT_REFINE_STEPS)
+    from kernelgen.checking.mutate import (REFINE_DUPLICATES, REFINE_ROLES, REFINE_STEPS, SELECT_REFINE_DROPS,
+                                           SELECT_REFINE_ROLES, SELECT_REFINE_STEPS)
 
     refine = GELU.variant("sigmoid_mul_blend").refine
     assert len(refine) == REFINE_STEPS
@@ -96,8 +96,9 @@ def test_refinement_roles_match_the_refinement_layout():
     assert refine[4].scalar == DELTA * 1e30                     # the window step REFINE_DUPLICATES explains
     select = GELU.variant("sigmoid_mul").refine
     assert len(select) == SELECT_REFINE_STEPS
-    for index, (op, _) in SELECT_REFINE_ROLES.items():
+    for index, (op, _) in {**SELECT_REFINE_ROLES, **SELECT_REFINE_DROPS}.items():
         assert select[index].op == op, index
+    assert select[2].op == "Abs" and select[4].srcs == (select[2].srcs[0],)   # the drop leaves |d| in the register
     assert select[3].scalar == DELTA and select[4].scalar == refine[8].scalar and select[5].scalar == refine[9].scalar
     # doubling the window: the Taylor polynomial (fitted on +-DELTA) is still within 2e-9 at 2*DELTA
     x0 = find_root(fn, -0.8, -0.7)

@@ -417,6 +417,10 @@ def test_mask_registers_are_only_compare_destinations_and_select_masks():
     bad = dataclasses.replace(spec, variants=(dataclasses.replace(v, refine=unmasked),), **only)
     with pytest.raises(SpecError, match="is not a mask register"):
         bad.validate()
+    no_abs = tuple(s for s in v.refine if s.op != "Abs")    # the kernel zeroes the compared register's tail first
+    bad = dataclasses.replace(spec, variants=(dataclasses.replace(v, refine=no_abs),), **only)
+    with pytest.raises(SpecError, match="which the refinement does not write first"):
+        bad.validate()
     with pytest.raises(SpecError, match="must end with the mask buffers"):
         ub_layout.alloc_order(spec, dataclasses.replace(v, ub_order=("mask_k",) + v.ub_order[:-1]))
     plan = {b.name: b for b in spec.buffer_plan(v, DType.FLOAT32)}

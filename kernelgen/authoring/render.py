@@ -17,7 +17,7 @@ import jinja2
 
 from kernelgen.authoring.example_data import EXAMPLE_DY, EXAMPLE_SHAPE, EXAMPLE_X, cpp_list
 from kernelgen import __version__
-from kernelgen.errors import RenderError, SpecError, UsageError
+from kernelgen.errors import RenderError, UsageError
 from kernelgen.socs import Soc, all_socs
 from kernelgen.authoring.spec import BUFFER_NUM, DType, OpSpec, Step, float_literal
 from kernelgen.authoring.tiling import TILING_FIELDS, tile_data_num
@@ -160,12 +160,8 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         pads = {}
         for i, st in enumerate(variant.refine):
             if st.op == "CompareScalar":
-                src = st.srcs[0]
-                writer = max((k for k in range(i) if variant.refine[k].dst == src), default=None)
-                if writer is None:
-                    raise SpecError(f"{spec.op_type}/{variant.name}: CompareScalar reads {src!r}, which the "
-                                    f"refinement does not write first")
-                pads[writer] = src
+                src = st.srcs[0]   # OpSpec.validate: the refinement writes it before the compare
+                pads[max(k for k in range(i) if variant.refine[k].dst == src)] = src
         return pads
 
     return {

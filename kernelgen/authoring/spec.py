@@ -446,6 +446,10 @@ class OpSpec:
                 if step.dst not in defined | outs:
                     raise SpecError(f"{self.op_type}/{v.name}: unknown register {step.dst!r}")
                 defined.add(step.dst)
+            for i, step in enumerate(v.refine):   # the kernel zeroes the compared register's last repeat first
+                if step.op in COMPARE_OPS and not any(s.dst == step.srcs[0] for s in v.refine[:i]):
+                    raise SpecError(f"{self.op_type}/{v.name}: CompareScalar reads {step.srcs[0]!r}, which the "
+                                    f"refinement does not write first")
             missing = outs - defined
             if missing:
                 raise SpecError(f"{self.op_type}/{v.name}: program never writes {sorted(missing)}")
