@@ -517,8 +517,9 @@ def test_gelu_grad_64m_against_the_measured_bound_and_what_stands_in_the_way(gel
 
 @requires_cxx
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="issue 16 target not met: for float16/bfloat16 the vector program, for float32 "
-                   "the loads with the L2 write-back, take longer than 0.90 of the bound allows (docs/cost-model.md §5)")
+@pytest.mark.xfail(strict=True, reason="issue 16 target not met: for float16/bfloat16 the vector program, for "
+                   "float32 the loads with the L2 write-back, take longer than 0.90 of the bound allows "
+                   "(docs/cost-model.md §5)")
 @pytest.mark.parametrize("dtype", sorted(FLOORS))
 def test_gelu_grad_64m_reaches_090_of_the_measured_bound(gelu_64m, dtype):
     assert gelu_64m[dtype].achievable_fraction >= ALLOWANCE

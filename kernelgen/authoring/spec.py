@@ -386,8 +386,9 @@ class OpSpec:
     def buffer_plan(self, variant: Variant, dtype: DType) -> tuple[BufferUse, ...]:
         layout = self.low_precision_layout(variant) if dtype.is_low_precision else None
         f32_late = () if layout else self.f32_late_inputs()
-        plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN", BUFFER_NUM if not layout and t.name not in f32_late else 1,
-                          dtype.nbytes, t.name) for t in self.kernel_inputs]
+        plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN",
+                          BUFFER_NUM if not layout and t.name not in f32_late else 1, dtype.nbytes, t.name)
+                for t in self.kernel_inputs]
         plan += [BufferUse(f"queue_{t.name}", "queue", "VECOUT", 1 if layout else BUFFER_NUM, dtype.nbytes, t.name)
                  for t in self.outputs]
         if layout:  # float working copies: early inputs, and outputs that cannot reuse one

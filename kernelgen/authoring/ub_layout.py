@@ -168,7 +168,8 @@ def view_offsets(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, int]
             for k, name in enumerate(tbuf_order(spec, variant, dtype))}
 
 
-def best_alloc_order(spec: OpSpec, variant: Variant, soc: str = LAYOUT_SOC, every_order: bool = False) -> tuple[str, ...]:
+def best_alloc_order(spec: OpSpec, variant: Variant, soc: str = LAYOUT_SOC,
+                     every_order: bool = False) -> tuple[str, ...]:
     """An InitBuffer order for `Variant.ub_order`, the one with the fewest conflict cycles per element (float32 plus
     float16 path, largest tiles on `soc`, phases chosen for each; the first found among equals). every_order=False
     searches the queues in plan order with each TBuf before or after them (in the default order within each side),

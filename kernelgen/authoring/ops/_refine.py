@@ -36,7 +36,8 @@ def find_root(fn: Callable[[np.ndarray], np.ndarray], lo: float, hi: float) -> f
     return 0.5 * (lo + hi)
 
 
-def _taylor(fn: Callable[[np.ndarray], np.ndarray], bracket: tuple[float, float]) -> tuple[float, float, float, float, float]:
+def _taylor(fn: Callable[[np.ndarray], np.ndarray],
+            bracket: tuple[float, float]) -> tuple[float, float, float, float, float]:
     """(x0_hi, x0_lo, a1, a2, a3): fn's root split into float32 + remainder, and fn(x0 + d)/d ~ a1 + a2 d + a3 d^2."""
     x0 = find_root(fn, *bracket)
     x0_hi = float(np.float32(x0))
