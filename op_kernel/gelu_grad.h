@@ -120,7 +120,7 @@ private:
             pipe_.InitBuffer(queue_dy_, 1, tile * sizeof(TYPE_DY));
             pipe_.InitBuffer(scratch_b_, tile * sizeof(float) + 256);
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
-            pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
+            pipe_.InitBuffer(queue_z_, 1, tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
                 pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
             }
@@ -131,7 +131,7 @@ private:
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             pipe_.InitBuffer(queue_dy_, 1, tile * sizeof(TYPE_DY));
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
-            pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
+            pipe_.InitBuffer(queue_z_, 1, tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
                 pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
             }
@@ -147,7 +147,7 @@ private:
             }
             pipe_.InitBuffer(queue_dy_, 1, tile * sizeof(TYPE_DY));
             pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
-            pipe_.InitBuffer(queue_z_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_Z));
+            pipe_.InitBuffer(queue_z_, 1, tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
                 pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
             }
@@ -211,9 +211,7 @@ private:
             ComputeLow(len);
         } else {
             LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
-            LocalTensor<TYPE_Z> zLocal = queue_z_.template AllocTensor<TYPE_Z>();
-            Program(xLocal, zLocal, len);
-            queue_z_.EnQue(zLocal);
+            Program(xLocal, len);
             queue_x_.FreeTensor(xLocal);
         }
     }
@@ -335,8 +333,9 @@ private:
     }
 
     // The float32 program of each variant, rendered step by step from the spec. Inputs read only late are dequeued
-    // just before the step that first reads them and freed after the last (one queue buffer each).
-    __aicore__ inline void Program(const LocalTensor<float>& x, const LocalTensor<float>& z, uint32_t len)
+    // just before the step that first reads them and freed after the last, outputs written only late allocated just
+    // before the step that first writes them and enqueued after the last step (one queue buffer each).
+    __aicore__ inline void Program(const LocalTensor<float>& x, uint32_t len)
     {
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
             LocalTensor<float> a = scratch_a_.Get<float>();
@@ -345,6 +344,7 @@ private:
             Mins(a, a, 7.5f, len);
             Mul(b, a, a, len);
             Mul(b, b, a, len);
+            LocalTensor<TYPE_Z> z = queue_z_.template AllocTensor<TYPE_Z>();
             Muls(z, a, -1.5957692f, len);
             Axpy(z, b, -0.071354814f, len);
             Axpy(b, z, -7.0072355f, len);
@@ -373,6 +373,7 @@ private:
             LocalTensor<TYPE_DY> dy = queue_dy_.template DeQue<TYPE_DY>();
             Mul(z, a, dy, len);
             queue_dy_.FreeTensor(dy);
+            queue_z_.EnQue(z);
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             LocalTensor<float> a = scratch_a_.Get<float>();
             LocalTensor<float> b = scratch_b_.Get<float>()[64];
@@ -381,6 +382,7 @@ private:
             Maxs(a, x, -10.0f, len);
             Mins(a, a, 10.0f, len);
             Mul(b, a, a, len);
+            LocalTensor<TYPE_Z> z = queue_z_.template AllocTensor<TYPE_Z>();
             Muls(z, b, -0.071354814f, len);
             Adds(z, z, -1.5957692f, len);
             Mul(z, z, a, len);
@@ -415,6 +417,7 @@ private:
             LocalTensor<TYPE_DY> dy = queue_dy_.template DeQue<TYPE_DY>();
             Mul(z, c, dy, len);
             queue_dy_.FreeTensor(dy);
+            queue_z_.EnQue(z);
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL_BLEND) {
             LocalTensor<float> a = scratch_a_.Get<float>();
             LocalTensor<float> b = scratch_b_.Get<float>()[64];
@@ -422,6 +425,7 @@ private:
             Mins(a, a, 7.5f, len);
             Mul(b, a, a, len);
             Mul(b, b, a, len);
+            LocalTensor<TYPE_Z> z = queue_z_.template AllocTensor<TYPE_Z>();
             Muls(z, a, -1.5957692f, len);
             Axpy(z, b, -0.071354814f, len);
             Axpy(b, z, -7.0072355f, len);
@@ -453,6 +457,7 @@ private:
             LocalTensor<TYPE_DY> dy = queue_dy_.template DeQue<TYPE_DY>();
             Mul(z, a, dy, len);
             queue_dy_.FreeTensor(dy);
+            queue_z_.EnQue(z);
         }
     }
 

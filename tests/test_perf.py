@@ -425,7 +425,7 @@ def test_mask_registers_are_only_compare_destinations_and_select_masks():
         ub_layout.alloc_order(spec, dataclasses.replace(v, ub_order=("mask_k",) + v.ub_order[:-1]))
     plan = {b.name: b for b in spec.buffer_plan(v, DType.FLOAT32)}
     assert plan["mask_k"].bytes_per_elem == 1 and "scratch_c" not in plan
-    assert spec.ub_bytes_per_elem(v, DType.FLOAT32) == 29            # 32 with the blend's third register
+    assert spec.ub_bytes_per_elem(v, DType.FLOAT32) == 25            # 28 with the blend's third register
 
 
 def test_select_window_where_select_has_its_tensor_mode():
@@ -441,11 +441,14 @@ def test_select_window_where_select_has_its_tensor_mode():
     # 910 (arch 1001): Select has only VSEL_CMPMASK_SPR, so the blend variant and its own tiling key
     assert compute_tiling(spec, perf.get_soc("ascend910"), DType.FLOAT32, 4096).variant == "sigmoid_mul_blend"
     assert compute_tiling(spec, perf.get_soc("ascend910b"), DType.FLOAT32, 4096).variant == "sigmoid_mul"
-    assert compute_tiling(spec, perf.get_soc("ascend910b"), DType.FLOAT32, 1 << 26).data.tileDataNum == 6400
-    # float32 dequeues dy, which only the last step reads, just before it: dy single-buffered
+    assert compute_tiling(spec, perf.get_soc("ascend910b"), DType.FLOAT32, 1 << 26).data.tileDataNum == 7424
+    # float32 dequeues dy, which only the last step reads, just before it, and allocates z just before the step
+    # that first writes it: both single-buffered
     assert "LocalTensor<TYPE_DY> dy = queue_dy_.template DeQue<TYPE_DY>();\n            Mul(z, a, dy, len);\n" \
         "            queue_dy_.FreeTensor(dy);" in kernel
     assert "pipe_.InitBuffer(queue_dy_, 1, tile * sizeof(TYPE_DY));" in kernel
+    assert "LocalTensor<TYPE_Z> z = queue_z_.template AllocTensor<TYPE_Z>();\n            Muls(z, a, " in kernel
+    assert "            queue_z_.EnQue(z);\n" in kernel and "pipe_.InitBuffer(queue_z_, 1, tile * sizeof(TYPE_Z));" in kernel
 
 
 def test_float16_clamps_in_half_before_the_up_cast():
@@ -478,8 +481,8 @@ def test_float16_clamps_in_half_before_the_up_cast():
 # ---- gelu_grad at 64M elements against the measured-achievable bound (issue 16) ---------------------------------
 GELU_64M = (1 << 26,)
 ALLOWANCE = 0.90   # the issue's target: estimate >= 0.90 of 3 n sizeof(dtype) / 2.18 TB/s
-# The model's figures for the generated kernel (docs/cost-model.md §5: 0.877, 0.758, 0.723), rounded down: a floor.
-FLOORS = {"float32": 0.872, "float16": 0.753, "bfloat16": 0.718}
+# The model's figures for the generated kernel (docs/cost-model.md §5: 0.883, 0.758, 0.723), rounded down: a floor.
+FLOORS = {"float32": 0.878, "float16": 0.753, "bfloat16": 0.718}
 
 
 @pytest.fixture(scope="module")

@@ -142,16 +142,22 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
                                        tuple(rename.get(r, r) for r in st.srcs), st.scalar, st.cmp)))
         return items
 
-    f32_late = spec.f32_late_inputs()
+    f32_late = spec.f32_late_inputs() + spec.f32_late_outputs()
 
     def f32_hooks(variant):
-        """{float32 step index: (inputs to dequeue before it, inputs to free after it)} for the late inputs."""
+        """{float32 step index: (queue calls before it, queue calls after it)}, each call (kind, tensor): late
+        inputs are dequeued before their first read and freed after their last; late outputs allocated before
+        their first write and enqueued after the last step."""
         steps = variant.steps(DType.FLOAT32)
         hooks: dict[int, tuple[list, list]] = {}
-        for name in f32_late:
+        for name in spec.f32_late_inputs():
             reads = [i for i, s in enumerate(steps) if name in s.srcs]
-            hooks.setdefault(reads[0], ([], []))[0].append(name)
-            hooks.setdefault(reads[-1], ([], []))[1].append(name)
+            hooks.setdefault(reads[0], ([], []))[0].append(("deque", name))
+            hooks.setdefault(reads[-1], ([], []))[1].append(("free", name))
+        for name in spec.f32_late_outputs():
+            first = next(i for i, s in enumerate(steps) if s.dst == name)
+            hooks.setdefault(first, ([], []))[0].append(("alloc", name))
+            hooks.setdefault(len(steps) - 1, ([], []))[1].append(("enque", name))
         return hooks
 
     def compare_pads(variant):

@@ -383,13 +383,25 @@ class OpSpec:
             return first > 0 and not any(name in s.srcs for s in v.refine)
         return tuple(t.name for t in self.kernel_inputs if all(late(t.name, v) for v in self.variants))
 
+    def f32_late_outputs(self) -> tuple[str, ...]:
+        """Outputs the float32 path allocates just before the program step that first writes them (and enqueues after
+        the last step), so one queue buffer suffices: those that no variant writes in its first step or first in
+        its refinement."""
+        def late(name: str, v: Variant) -> bool:
+            steps = v.steps(DType.FLOAT32)
+            first = next((i for i, s in enumerate(steps) if s.dst == name), 0)
+            return first > 0 and steps[first] not in v.refine
+        return tuple(t.name for t in self.outputs if all(late(t.name, v) for v in self.variants))
+
     def buffer_plan(self, variant: Variant, dtype: DType) -> tuple[BufferUse, ...]:
         layout = self.low_precision_layout(variant) if dtype.is_low_precision else None
         f32_late = () if layout else self.f32_late_inputs()
         plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN",
                           BUFFER_NUM if not layout and t.name not in f32_late else 1, dtype.nbytes, t.name)
                 for t in self.kernel_inputs]
-        plan += [BufferUse(f"queue_{t.name}", "queue", "VECOUT", 1 if layout else BUFFER_NUM, dtype.nbytes, t.name)
+        f32_late_out = () if layout else self.f32_late_outputs()
+        plan += [BufferUse(f"queue_{t.name}", "queue", "VECOUT", 1 if layout or t.name in f32_late_out else BUFFER_NUM,
+                           dtype.nbytes, t.name)
                  for t in self.outputs]
         if layout:  # float working copies: early inputs, and outputs that cannot reuse one
             aliased = dict(layout.out_alias)
