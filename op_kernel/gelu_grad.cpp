@@ -21,5 +21,9 @@ extern "C" __global__ __aicore__ void gelu_grad(GM_ADDR dy, GM_ADDR x, GM_ADDR y
         NsGeluGrad::KernelGeluGrad<DTYPE_DY, DTYPE_X, DTYPE_Z, GELU_GRAD_KEY_SIGMOID_FMA> op;
         op.Init(dy, x, z, &tilingData);
         op.Process();
+    } else if (TILING_KEY_IS(2)) {  // sigmoid_mul_blend
+        NsGeluGrad::KernelGeluGrad<DTYPE_DY, DTYPE_X, DTYPE_Z, GELU_GRAD_KEY_SIGMOID_MUL_BLEND> op;
+        op.Init(dy, x, z, &tilingData);
+        op.Process();
     }
 }

@@ -11,5 +11,6 @@
 
 constexpr uint64_t GELU_GRAD_KEY_SIGMOID_MUL = 0;  // GELU' = (w + p*t)/w^2 with p = exp(-2u), w = 1 + p, t = x*(2u)' (x^3 and -2u shared through Axpy)
 constexpr uint64_t GELU_GRAD_KEY_SIGMOID_FMA = 1;  // the 310B ordering: s*(1 + (s-1)*x*g2) with s = 1/(1+exp(-2u)), g2 = -(2u)'
+constexpr uint64_t GELU_GRAD_KEY_SIGMOID_MUL_BLEND = 2;  // GELU' = (w + p*t)/w^2 with p = exp(-2u), w = 1 + p, t = x*(2u)' (x^3 and -2u shared through Axpy); float32 window by mask arithmetic (no Select tensor-tensor mode)
 
 #endif  // GELU_GRAD_TILING_KEY_H

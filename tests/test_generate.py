@@ -89,22 +89,27 @@ def test_budget_is_derived_from_the_buffer_plan(tree):
         for dtype in (DType.FLOAT32, DType.FLOAT16):
             for buf in GELU.buffer_plan(variant, dtype):
                 assert f"pipe_.InitBuffer({buf.name}_" in kernel
-    # 910B float32: queues dy/x/z (2 x 4 B each) + scratch a, b + refinement c = 36 B.
-    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_mul"), DType.FLOAT32) == 36
-    # float16: dy's queue double-buffered (2 x 2 B), x's and z's single (2 + 2 B), one float buffer for x then z
-    # (4 B), scratch a, b (8 B; dy is cast late into b) = 20 B. No refinement register.
-    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_mul"), DType.FLOAT16) == 20
+    # 910B float32: queue x (2 x 4 B), dy and z (4 B each: dequeued for the last step, allocated at the fifth) +
+    # scratch a, b + the refinement's mask k (1 B) = 25 B; 910 (no Select tensor mode): the blend's register c
+    # instead of the mask = 28 B.
+    assert GELU.f32_late_inputs() == ("dy",) and GELU.f32_late_outputs() == ("z",)
+    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_mul"), DType.FLOAT32) == 25
+    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_mul_blend"), DType.FLOAT32) == 28
+    # float16: the queues of dy, x and z single-buffered (3 x 2 B), one float buffer for x then z (4 B), scratch a,
+    # b (8 B; dy is cast late into b) = 18 B. No refinement register.
+    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_mul"), DType.FLOAT16) == 18
     layout = GELU.low_precision_layout(GELU.variant("sigmoid_mul"))
     assert layout.early == ("x",) and layout.late == (("dy", "b", 13),) and layout.out_alias == (("z", "x"),)
-    # 310B float16: queues dy 2 x 2 B, x and z 2 + 2 B; float x/z 4 B; scratch a, b, c + constant one 16 B = 28 B.
-    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_fma"), DType.FLOAT16) == 28
+    # 310B float16: queues dy, x and z 3 x 2 B; float x/z 4 B; scratch a, b, c + constant one 16 B = 26 B.
+    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_fma"), DType.FLOAT16) == 26
 
 
 def test_tile_sizes_leave_the_library_reserve_free():
     soc = get_soc("ascend910b")
     tile = tile_data_num(GELU, soc, GELU.variant("sigmoid_mul"), DType.FLOAT32)
-    assert tile == 5120  # (196352 - 8192) // 36 rounded down to a 512-byte granule (128 elements)
-    assert tile * 36 <= soc.ub_doc_usable
+    # (196352 - 8192 - 2 x 256 bank-phase room) // 25 rounded down to a 512-byte granule (128 elements)
+    assert tile == 7424
+    assert tile * 25 + GELU.ub_fixed_bytes(GELU.variant("sigmoid_mul"), DType.FLOAT32) <= soc.ub_doc_usable
 
 
 def test_bf16_gate_is_rendered_from_the_catalog():
@@ -130,7 +135,11 @@ def test_kernel_uses_datacopypad_and_rint_cast(tree):
     assert "Cast(zLocal, z, OUTPUT_ROUND, len);" in kernel
     assert "Cast(b, dyLocal, RoundMode::CAST_NONE, len);" in kernel  # dy cast late into a dead register
     assert "pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));" in kernel
-    assert "pipe_.InitBuffer(queue_dy_, BUFFER_NUM, tile * sizeof(TYPE_DY));" in kernel
+    assert "pipe_.InitBuffer(queue_dy_, 1, tile * sizeof(TYPE_DY));" in kernel   # both paths dequeue dy late
+    # dy, read last, is dequeued just before its cast and loaded after x
+    assert "LocalTensor<TYPE_DY> dyLocal = queue_dy_.template DeQue<TYPE_DY>();\n            Cast(b, dyLocal" in kernel
+    copy_in = kernel[kernel.index("inline void CopyIn("):]
+    assert copy_in.index("queue_x_.template AllocTensor") < copy_in.index("queue_dy_.template AllocTensor")
     assert "constexpr RoundMode OUTPUT_ROUND = RoundMode::CAST_RINT;" in kernel
     assert "__NPU_ARCH__ == 1001 || __NPU_ARCH__ == 2002" in kernel  # 910 and 310P: CAST_NONE
     assert "InitBuffer(scratch_a_" in kernel

@@ -12,6 +12,7 @@ from kernelgen.perf import calibration
 from kernelgen.perf import model as perf
 from kernelgen.cli import main
 from kernelgen.authoring.render import render_tree, resolve_socs
+from kernelgen.authoring.spec import DType
 from kernelgen.errors import SpecError
 from kernelgen.socs import all_socs, cost_model_constants
 
@@ -325,10 +326,12 @@ def test_ub_layout_phases_beat_the_packed_layout_on_the_model():
                 def addr(r):
                     b = reg.get(r, r)
                     return bases[b][0] + (4 * offsets.get(b, 0) if shifted else 0) if b in bases else -1
-                srcs = tuple(addr(r) for r in dict.fromkeys(s.srcs))
+                srcs = tuple(addr(r) for r in dict.fromkeys(s.float_srcs))
                 total += beat_cycles(addr(s.dst), srcs + (-1,) * (2 - len(srcs)), tile * 4 // 256, 2.0, 1.766)
             return total
-        assert cycles(True) < 0.97 * cycles(False), dtype      # the chosen phases cut the conflict cycles
+        # the chosen phases never cost more; for float16 they cut the conflict cycles (float32, in its stored
+        # InitBuffer order, is best with the packed phases)
+        assert cycles(True) < cycles(False) if dtype is DType.FLOAT16 else cycles(True) <= cycles(False), dtype
 
 
 def test_gelu_grad_registers_are_the_assignment_with_the_fewest_bank_conflicts():
@@ -338,7 +341,15 @@ def test_gelu_grad_registers_are_the_assignment_with_the_fewest_bank_conflicts()
     assert len(choices) == 6
     mine = choices[("a", "b", "z")]
     assert mine["float16"] == min(c["float16"] for c in choices.values())
-    assert mine["float32"] <= 1.01 * min(c["float32"] for c in choices.values())
+    # float32 is bound by its loads since the CompareScalar + Select window (docs/cost-model.md §5): the choice is
+    # made on float16. In the default order another naming has fewer float32 conflicts, but in its stored
+    # InitBuffer order this one has fewer than any naming in the default order.
+    from kernelgen.authoring import ub_layout
+    from kernelgen.authoring.ops import get_spec
+
+    spec = get_spec("gelu_grad")
+    stored = ub_layout.conflict_cycles(spec, spec.variant("sigmoid_mul"), DType.FLOAT32)
+    assert stored < min(c["float32"] for c in choices.values())
     assert max(c["float16"] for c in choices.values()) > 1.5 * mine["float16"]   # the choice matters
 
 
@@ -351,24 +362,127 @@ def test_gelu_grad_initbuffer_order_is_the_best_of_the_search_and_cuts_conflicts
 
     spec = get_spec("gelu_grad")
     v = spec.variant("sigmoid_mul")
-    assert v.ub_order == ub_layout.best_alloc_order(spec, v)
+    assert v.ub_order == ub_layout.best_alloc_order(spec, v, every_order=True)    # about 8 s
     default = dataclasses.replace(v, ub_order=())
     for d in (DType.FLOAT32, DType.FLOAT16):
         assert ub_layout.conflict_cycles(spec, v, d) < 0.7 * ub_layout.conflict_cycles(spec, default, d), d
     kernel = render_tree(spec, resolve_socs(spec, ["ascend910b"]))["op_kernel/gelu_grad.h"]
     first = kernel.index("if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL)")
-    assert kernel.index("InitBuffer(scratch_b_", first) < kernel.index("InitBuffer(queue_dy_", first) \
-        < kernel.index("InitBuffer(scratch_a_", first)
+    at = [kernel.index(f"InitBuffer({b}_", first) for b in v.ub_order]
+    assert at == sorted(at) and v.ub_order[-1] == "mask_k"
     bad = dataclasses.replace(v, ub_order=v.ub_order[1:])
     with pytest.raises(SpecError, match="must list each buffer of the plan once"):
         ub_layout.alloc_order(spec, bad)
 
 
+def test_select_window_computes_the_blend_bits_in_fewer_steps():
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.program import interpret
+    from kernelgen.authoring.spec import DType
+
+    spec = get_spec("gelu_grad")
+    select, blend = spec.variant("sigmoid_mul"), spec.variant("sigmoid_mul_blend")
+    assert [len(v.steps(DType.FLOAT32)) for v in (select, blend)] == [24, 30]
+    assert [s.op for s in select.refine].count("Select") == 1 and not blend.refine_masks
+    x = np.concatenate([np.linspace(-0.7535, -0.7515, 400001), np.linspace(-12, 12, 100001),
+                        [-3.4e38, -1e20, -60, 60, 1e20, 3.4e38]]).astype(np.float32)
+    dy = np.random.default_rng(1).standard_normal(x.size).astype(np.float32)
+    z_select = interpret(select, {"x": x, "dy": dy}, ("z",))["z"]
+    z_blend = interpret(blend, {"x": x, "dy": dy}, ("z",))["z"]
+    assert np.array_equal(z_select.view(np.uint32), z_blend.view(np.uint32))      # the same bits, finite inputs
+    inf = np.array([np.inf, -np.inf], np.float32)
+    assert np.isfinite(interpret(select, {"x": inf, "dy": np.ones(2, np.float32)}, ("z",))["z"]).all()
+    assert np.isnan(interpret(blend, {"x": inf, "dy": np.ones(2, np.float32)}, ("z",))["z"]).all()  # inf*0 in m
+
+
+def test_mask_registers_are_only_compare_destinations_and_select_masks():
+    import dataclasses
+
+    from kernelgen.authoring import ub_layout
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.spec import Step
+
+    with pytest.raises(SpecError, match="comparison mode missing"):
+        Step("CompareScalar", "k", ("b",), 1e-3)
+    with pytest.raises(SpecError, match="comparison mode"):
+        Step("CompareScalar", "k", ("b",), 1e-3, cmp="LESS")
+    spec = get_spec("gelu_grad")
+    v = spec.variant("sigmoid_mul")
+    as_float = tuple(Step("Mul", "b", ("k", "b")) if s.op == "Select" else s for s in v.refine)
+    only = {"soc_variants": (), "default_variant": v.name}
+    bad = dataclasses.replace(spec, variants=(dataclasses.replace(v, refine=as_float),), **only)
+    with pytest.raises(SpecError, match="a mask register"):
+        bad.validate()
+    unmasked = tuple(Step("Select", "a", ("b", "b", "a")) if s.op == "Select" else s for s in v.refine)
+    bad = dataclasses.replace(spec, variants=(dataclasses.replace(v, refine=unmasked),), **only)
+    with pytest.raises(SpecError, match="is not a mask register"):
+        bad.validate()
+    no_abs = tuple(s for s in v.refine if s.op != "Abs")    # the kernel zeroes the compared register's tail first
+    bad = dataclasses.replace(spec, variants=(dataclasses.replace(v, refine=no_abs),), **only)
+    with pytest.raises(SpecError, match="which the refinement does not write first"):
+        bad.validate()
+    with pytest.raises(SpecError, match="must end with the mask buffers"):
+        ub_layout.alloc_order(spec, dataclasses.replace(v, ub_order=("mask_k",) + v.ub_order[:-1]))
+    plan = {b.name: b for b in spec.buffer_plan(v, DType.FLOAT32)}
+    assert plan["mask_k"].bytes_per_elem == 1 and "scratch_c" not in plan
+    assert spec.ub_bytes_per_elem(v, DType.FLOAT32) == 25            # 28 with the blend's third register
+
+
+def test_select_window_where_select_has_its_tensor_mode():
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.tiling import compute_tiling
+
+    spec = get_spec("gelu_grad")
+    kernel = render_tree(spec, resolve_socs(spec, ["ascend910", "ascend910b"]))["op_kernel/gelu_grad.h"]
+    assert "CompareScalar(k, b, 0.001f, CMPMODE::LT, WholeRepeats(len));" in kernel
+    assert "Select(a, k, b, a, SELMODE::VSEL_TENSOR_TENSOR_MODE, len);" in kernel
+    assert "Duplicate(b[len / FLOAT_REPEAT * FLOAT_REPEAT], 0.0f, FLOAT_REPEAT);" in kernel   # the tail repeat
+    assert "pipe_.InitBuffer(mask_k_, tile * sizeof(uint8_t));" in kernel
+    # 910 (arch 1001): Select has only VSEL_CMPMASK_SPR, so the blend variant and its own tiling key
+    assert compute_tiling(spec, perf.get_soc("ascend910"), DType.FLOAT32, 4096).variant == "sigmoid_mul_blend"
+    assert compute_tiling(spec, perf.get_soc("ascend910b"), DType.FLOAT32, 4096).variant == "sigmoid_mul"
+    assert compute_tiling(spec, perf.get_soc("ascend910b"), DType.FLOAT32, 1 << 26).data.tileDataNum == 7424
+    # float32 dequeues dy, which only the last step reads, just before it, and allocates z just before the step
+    # that first writes it: both single-buffered
+    assert "LocalTensor<TYPE_DY> dy = queue_dy_.template DeQue<TYPE_DY>();\n            Mul(z, a, dy, len);\n" \
+        "            queue_dy_.FreeTensor(dy);" in kernel
+    assert "pipe_.InitBuffer(queue_dy_, 1, tile * sizeof(TYPE_DY));" in kernel
+    assert "LocalTensor<TYPE_Z> z = queue_z_.template AllocTensor<TYPE_Z>();\n            Muls(z, a, " in kernel
+    assert "            queue_z_.EnQue(z);\n" in kernel and "pipe_.InitBuffer(queue_z_, 1, tile * sizeof(TYPE_Z));" in kernel
+
+
+def test_float16_clamps_in_half_before_the_up_cast():
+    import dataclasses
+
+    from kernelgen.authoring import ub_layout
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.authoring.spec import Step
+
+    spec = get_spec("gelu_grad")
+    v = spec.variant("sigmoid_mul")
+    assert spec.low_precision_layout(v).half_clamp == ("x", "a", 2)
+    kernel = render_tree(spec, resolve_socs(spec, ["ascend910b"]))["op_kernel/gelu_grad.h"]
+    assert ("Maxs(xLocal, xLocal, static_cast<half>(-7.5f), len);\n"
+            "                Mins(xLocal, xLocal, static_cast<half>(7.5f), len);\n"
+            "                Cast(a, xLocal, RoundMode::CAST_NONE, len);") in kernel
+    # the float16 stream the layout plans: the clamp on x's half tile (half the repeats), then x's Cast into a
+    stream = ub_layout._operands(spec, v, DType.FLOAT16, ub_layout._registers(spec, v, DType.FLOAT16))
+    assert stream[:3] == [("queue_x", ("queue_x",), 2)] * 2 + [("scratch_a", ("queue_x",), 4)]
+    assert len(stream) == 3 + 12 + 2    # the clamp and x's Cast, 12 float steps, dy's Cast and the output's
+    bf16 = ub_layout._operands(spec, v, DType.BFLOAT16, ub_layout._registers(spec, v, DType.BFLOAT16))
+    assert bf16[:3] == [("float_x", ("queue_x",), 4), ("scratch_a", ("float_x",), 4), ("scratch_a", ("scratch_a",), 4)]
+    # a bound float16 does not represent exactly (7.3) keeps the clamp in float; so does a clamp x is read after
+    inexact = tuple(dataclasses.replace(s, scalar=7.3) if i == 1 else s for i, s in enumerate(v.program))
+    assert spec.low_precision_layout(dataclasses.replace(v, program=inexact)).half_clamp == ("x", "a", 1)
+    reread = v.program[:2] + (Step("Mul", "b", ("a", "x")),) + v.program[3:]
+    assert spec.low_precision_layout(dataclasses.replace(v, program=reread)).half_clamp == ()
+
+
 # ---- gelu_grad at 64M elements against the measured-achievable bound (issue 16) ---------------------------------
 GELU_64M = (1 << 26,)
 ALLOWANCE = 0.90   # the issue's target: estimate >= 0.90 of 3 n sizeof(dtype) / 2.18 TB/s
-# The model's figures for the generated kernel (docs/cost-model.md §5: 0.751, 0.700, 0.700), rounded down: a floor.
-FLOORS = {"float32": 0.75, "float16": 0.70, "bfloat16": 0.70}
+# The model's figures for the generated kernel (docs/cost-model.md §5: 0.883, 0.758, 0.723), rounded down: a floor.
+FLOORS = {"float32": 0.878, "float16": 0.753, "bfloat16": 0.718}
 
 
 @pytest.fixture(scope="module")
@@ -387,22 +501,27 @@ def test_gelu_grad_64m_against_the_measured_bound_and_what_stands_in_the_way(gel
         assert est.achievable_us == pytest.approx(est.gm_bytes / 2180.0 / 1000.0)
         assert est.achievable_fraction >= FLOORS[dtype], (dtype, est.achievable_fraction)
         allowed = est.achievable_us / ALLOWANCE          # the longest time 0.90 of the bound allows
-        # What stands in the way of 0.90: the vector program alone takes longer than the allowance ...
-        assert est.bound == "V" and est.pipes["V"] > allowed, (dtype, est.pipes)
+        # What stands in the way of 0.90 ...
         if dtype == "float32":
-            # ... and for float32 so do the loads: 512 MiB read plus the 64 MiB of z that overflow L2 and are
-            # written back, at the fitted HBM bandwidth, plus the per-DMA overheads.
+            # ... for float32, the loads: 512 MiB read plus the 64 MiB of z that overflow L2 and are written back,
+            # at the fitted HBM bandwidth, plus the per-DMA overheads. The vector program (CompareScalar + Select
+            # window) fits in the allowance.
             assert est.l2_write_back_bytes == 64 << 20
-            assert est.pipes["MTE2"] > allowed
+            assert est.bound == "MTE2" and est.pipes["MTE2"] > allowed > est.pipes["V"], est.pipes
         else:
+            # ... for float16/bfloat16, the vector program alone
+            assert est.bound == "V" and est.pipes["V"] > allowed, (dtype, est.pipes)
             assert est.l2_write_back_bytes == 0 and est.pipes["MTE2"] < allowed
-    assert gelu_64m["bfloat16"].estimated_us == pytest.approx(gelu_64m["float16"].estimated_us, rel=1e-3)
+    # bfloat16 runs float16's kernel but for the clamp, in float (910B has no bfloat16 arithmetic) instead of half:
+    # 2 instructions x 80 repeats more per 10240-element tile, 137 tiles, at 1.85 GHz
+    f16, bf16 = gelu_64m["float16"].pipes["V"], gelu_64m["bfloat16"].pipes["V"]
+    assert bf16 - f16 == pytest.approx(2 * 80 * 137 / 1850.0, rel=0.1)
 
 
 @requires_cxx
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="issue 16 target not met: in every dtype the vector program, and for float32 "
-                   "also the loads with the L2 write-back, take longer than 0.90 of the bound allows "
+@pytest.mark.xfail(strict=True, reason="issue 16 target not met: for float16/bfloat16 the vector program, for "
+                   "float32 the loads with the L2 write-back, take longer than 0.90 of the bound allows "
                    "(docs/cost-model.md §5)")
 @pytest.mark.parametrize("dtype", sorted(FLOORS))
 def test_gelu_grad_64m_reaches_090_of_the_measured_bound(gelu_64m, dtype):

@@ -13,6 +13,8 @@ from kernelgen.authoring.spec import DType, Variant
 _F32 = np.float32
 _BINARY = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide,
            "Max": np.maximum, "Min": np.minimum}
+_COMPARE = {"LT": np.less, "GT": np.greater, "LE": np.less_equal, "GE": np.greater_equal, "EQ": np.equal,
+            "NE": lambda a, b: (a != b) & (a == a) & (b == b)}   # NE with a NaN operand: 0 (as the emulator)
 _SCALAR = {"Adds": np.add, "Muls": np.multiply, "Maxs": np.maximum, "Mins": np.minimum}
 def _libm(name: str, fn):
     """The host C library's float32 function (expf, logf), which the emulator's Exp/Ln call, applied element
@@ -48,6 +50,10 @@ def interpret(variant: Variant, inputs: dict[str, np.ndarray], outputs: tuple[st
             elif s.op == "Axpy":  # dst + src * scalar, rounded after the product and after the sum
                 prod = (regs[s.srcs[0]] * _F32(s.scalar)).astype(_F32)
                 regs[s.dst] = (regs[s.dst] + prod).astype(_F32)
+            elif s.op == "CompareScalar":   # a boolean array stands for the bit mask
+                regs[s.dst] = _COMPARE[s.cmp](regs[s.srcs[0]], _F32(s.scalar))
+            elif s.op == "Select":
+                regs[s.dst] = np.where(regs[s.srcs[0]], regs[s.srcs[1]], regs[s.srcs[2]]).astype(_F32)
             elif s.op in _SCALAR:
                 regs[s.dst] = _SCALAR[s.op](regs[s.srcs[0]], _F32(s.scalar)).astype(_F32)
             else:

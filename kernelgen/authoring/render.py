@@ -81,6 +81,14 @@ def resolve_socs(spec: OpSpec, names: tuple[str | Soc, ...] | list[str | Soc] | 
     return tuple(socs)
 
 
+def copyin_inputs(spec: OpSpec) -> tuple:
+    """The kernel inputs in the order the default variant's program first reads them (CopyIn's load order)."""
+    steps = spec.variant(spec.default_variant).program
+    def first_read(t):
+        return next((i for i, s in enumerate(steps) if t.name in s.srcs), len(steps))
+    return tuple(sorted(spec.kernel_inputs, key=first_read))
+
+
 def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
     default_attrs = {a.name: a.default for a in spec.attrs}
     targets = tuple(SocTarget(s, spec.variant_for(s, default_attrs).name, spec.variant_for(s, default_attrs).tiling_key,
@@ -116,19 +124,51 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         return f"{buf}_.Get<float>()" if off == "0" else f"{buf}_.Get<float>()[{off}]"
 
     def low_program(variant):
-        """The float program as the half/bf16 path runs it: (kind, payload) items, kind 'step' or 'cast'.
-        Late inputs are cast into their register just before their first use; later reads use that register."""
+        """The float program as the half/bf16 path runs it after the half clamp (LowPrecisionLayout.half_clamp,
+        rendered apart): (kind, payload) items, kind 'step' or 'cast'. Late inputs are cast into their register just
+        before their first use; later reads use that register."""
         layout = spec.low_precision_layout(variant)
+        skip = layout.half_clamp[2] if layout.half_clamp else 0
         rename: dict[str, str] = {}
         items = []
         for i, st in enumerate(variant.program):
+            if i < skip:
+                continue
             for name, reg, at in layout.late:
                 if at == i:
                     items.append(("cast", (reg, name)))
                     rename[name] = reg
             items.append(("step", Step(st.op, rename.get(st.dst, st.dst),
-                                       tuple(rename.get(r, r) for r in st.srcs), st.scalar)))
+                                       tuple(rename.get(r, r) for r in st.srcs), st.scalar, st.cmp)))
         return items
+
+    f32_late = spec.f32_late_inputs() + spec.f32_late_outputs()
+
+    def f32_hooks(variant):
+        """{float32 step index: (queue calls before it, queue calls after it)}, each call (kind, tensor): late
+        inputs are dequeued before their first read and freed after their last; late outputs allocated before
+        their first write and enqueued after the last step."""
+        steps = variant.steps(DType.FLOAT32)
+        hooks: dict[int, tuple[list, list]] = {}
+        for name in spec.f32_late_inputs():
+            reads = [i for i, s in enumerate(steps) if name in s.srcs]
+            hooks.setdefault(reads[0], ([], []))[0].append(("deque", name))
+            hooks.setdefault(reads[-1], ([], []))[1].append(("free", name))
+        for name in spec.f32_late_outputs():
+            first = next(i for i, s in enumerate(steps) if s.dst == name)
+            hooks.setdefault(first, ([], []))[0].append(("alloc", name))
+            hooks.setdefault(len(steps) - 1, ([], []))[1].append(("enque", name))
+        return hooks
+
+    def compare_pads(variant):
+        """{refine step index: register}: before the step that last writes a CompareScalar's source, the kernel
+        zeroes that register's last 256-byte repeat, so the compare (whole repeats) reads no undefined bytes."""
+        pads = {}
+        for i, st in enumerate(variant.refine):
+            if st.op == "CompareScalar":
+                src = st.srcs[0]   # OpSpec.validate: the refinement writes it before the compare
+                pads[max(k for k in range(i) if variant.refine[k].dst == src)] = src
+        return pads
 
     return {
         "spec": spec,
@@ -150,6 +190,11 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "init_plan": init_plan,
         "ub_view": ub_view,
         "low_program": low_program,
+        "compare_pads": compare_pads,
+        "f32_late": f32_late,
+        "f32_hooks": f32_hooks,
+        "copyin_inputs": copyin_inputs(spec),
+        "has_masks": any(v.refine_masks for v in spec.variants),
         "low_layout": spec.low_precision_layout,
         "aclnn_decl": lambda param: aclnn_decl(spec, param),
         "tensor_params": tuple(p for p in spec.aclnn.params if p.role in ("input", "output")),

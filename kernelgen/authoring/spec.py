@@ -97,6 +97,11 @@ BINARY_OPS = ("Add", "Sub", "Mul", "Div", "Max", "Min")
 SCALAR_OPS = ("Adds", "Muls", "Maxs", "Mins", "Axpy")
 ACCUMULATING_OPS = ("Axpy",)  # Axpy: dst = dst + src * scalar, so dst is read too
 UNARY_OPS = ("Exp", "Ln", "Abs", "Sqrt", "Reciprocal", "Relu")
+# Mask ops: CompareScalar(mask, src, scalar, cmp) sets one bit per element of a mask register (a uint8_t UB
+# buffer); Select(dst, (mask, src0, src1)) takes src0 where the bit is 1, src1 where it is 0.
+COMPARE_OPS = ("CompareScalar",)
+SELECT_OPS = ("Select",)
+CMP_MODES = ("LT", "GT", "LE", "GE", "EQ", "NE")
 
 
 @dataclass(frozen=True)
@@ -107,15 +112,32 @@ class Step:
     dst: str
     srcs: tuple[str, ...]
     scalar: float | None = None
+    cmp: str = ""            # CompareScalar's CMPMODE (LT, GT, ...); empty for every other op
 
     def __post_init__(self):
-        arity = {**{o: 2 for o in BINARY_OPS}, **{o: 1 for o in SCALAR_OPS}, **{o: 1 for o in UNARY_OPS}}
+        arity = {**{o: 2 for o in BINARY_OPS}, **{o: 1 for o in SCALAR_OPS}, **{o: 1 for o in UNARY_OPS},
+                 **{o: 1 for o in COMPARE_OPS}, **{o: 3 for o in SELECT_OPS}}
         if self.op not in arity:
             raise SpecError(choices_message("vector op", self.op, arity))
         if len(self.srcs) != arity[self.op]:
             raise SpecError(f"{self.op} takes {arity[self.op]} source register(s), got {self.srcs}")
-        if (self.op in SCALAR_OPS) != (self.scalar is not None):
-            raise SpecError(f"{self.op}: scalar operand {'missing' if self.op in SCALAR_OPS else 'unexpected'}")
+        takes_scalar = self.op in SCALAR_OPS or self.op in COMPARE_OPS
+        if takes_scalar != (self.scalar is not None):
+            raise SpecError(f"{self.op}: scalar operand {'missing' if takes_scalar else 'unexpected'}")
+        if (self.op in COMPARE_OPS) != bool(self.cmp):
+            raise SpecError(f"{self.op}: comparison mode {'missing' if self.op in COMPARE_OPS else 'unexpected'}")
+        if self.cmp and self.cmp not in CMP_MODES:
+            raise SpecError(choices_message("comparison mode", self.cmp, CMP_MODES))
+
+    @property
+    def reads_mask(self) -> bool:
+        """Select: srcs[0] is a mask register."""
+        return self.op in SELECT_OPS
+
+    @property
+    def float_srcs(self) -> tuple[str, ...]:
+        """The float source registers (Select's mask left out)."""
+        return self.srcs[1:] if self.reads_mask else self.srcs
 
     @property
     def scalar_literal(self) -> str:
@@ -146,6 +168,9 @@ class Variant:
     refine: tuple[Step, ...] = ()
     refine_at: int = 0
     refine_scratch: tuple[str, ...] = ()
+    # mask registers of the refinement (CompareScalar's dst, Select's srcs[0]): one uint8_t UB buffer each, one
+    # byte per tile element (the bits need 1/8), allocated after every other buffer (ub_layout.alloc_order)
+    refine_masks: tuple[str, ...] = ()
     # UB buffers (buffer-plan names of both paths) in InitBuffer order; empty: queues, float copies, scratch,
     # constants. The order decides which 64 KiB UB bank each buffer lands in (kernelgen.authoring.ub_layout).
     ub_order: tuple[str, ...] = ()
@@ -186,7 +211,7 @@ class BufferUse:
     """One line of the UB plan: `count` buffers of `bytes_per_elem` bytes per tile element."""
 
     name: str
-    kind: str             # "queue", "scratch", "constant", "float_copy"
+    kind: str             # "queue", "scratch", "constant", "float_copy", "mask"
     position: str         # VECIN, VECOUT, VECCALC
     count: int
     bytes_per_elem: int
@@ -209,20 +234,49 @@ class LowPrecisionLayout:
 
     early: inputs cast to float at the start of Compute into their own float buffer; their queue buffer is
         freed right after the cast, so one queue buffer suffices.
-    late: (input, register, step): the input is cast just before program step `step` into a scratch register
-        the rest of the program never touches, so it needs no float buffer (its queue stays double-buffered).
+    late: (input, register, step): the input is dequeued and cast just before program step `step` into a scratch
+        register the rest of the program never touches, so it needs no float buffer, and one queue buffer suffices:
+        the kernel loads inputs in the order the program first reads them (render.copyin_inputs), so the load of
+        tile i+1's late input waits for tile i's cast, not the other way round, and has the rest of a tile to land.
     out_alias: (output, input): the output's float result reuses an early input's float buffer, which the
         program no longer reads once the output is first written.
     Outputs' queue tensors are allocated just before the final cast, so one queue buffer suffices.
+    So every queue of the float16/bfloat16 path is single-buffered.
+    half_clamp: (input, register, steps) or (): the program's first `steps` steps clamp an early input into a register
+        by bounds float16 represents exactly (Maxs/Mins). On the float16 path they run on the input's half tile,
+        in place, before its up-cast, which then goes straight into the register: the same values (a clamp by
+        representable bounds is exact, and so is the up-cast) at 128 elements per repeat instead of 64. bfloat16
+        (no vector arithmetic on 910B) runs them in float.
     """
 
     early: tuple[str, ...]
     late: tuple[tuple[str, str, int], ...]
     out_alias: tuple[tuple[str, str], ...]
+    half_clamp: tuple = ()
 
     def float_buffer(self, name: str) -> str:
         """The float buffer (TBuf member stem) that holds tensor `name`."""
         return dict(self.out_alias).get(name, name)
+
+
+def _half_clamp(steps: tuple[Step, ...], early: list[str], scratch: tuple[str, ...]) -> tuple:
+    """LowPrecisionLayout.half_clamp of a float program: (input, register, steps) or ()."""
+    def exact(v: float) -> bool:
+        return bool(np.isfinite(np.float16(v))) and float(np.float16(v)) == v
+    n, src, reg = 0, "", ""
+    for s in steps:
+        if s.op not in ("Maxs", "Mins") or not exact(s.scalar):
+            break
+        if n == 0:
+            if s.srcs[0] not in early or s.dst not in scratch:
+                break
+            src, reg = s.srcs[0], s.dst
+        elif s.srcs != (reg,) or s.dst != reg:
+            break
+        n += 1
+    if n == 0 or any(src in s.srcs for s in steps[n:]):
+        return ()
+    return (src, reg, n)
 
 
 @dataclass(frozen=True)
@@ -317,14 +371,37 @@ class OpSpec:
                     aliases.append((o.name, e))
                     used.add(e)
                     break
-        return LowPrecisionLayout(tuple(early), tuple(late), tuple(aliases))
+        return LowPrecisionLayout(tuple(early), tuple(late), tuple(aliases), _half_clamp(steps, early, variant.scratch))
+
+    def f32_late_inputs(self) -> tuple[str, ...]:
+        """Inputs the float32 path dequeues just before the program step that first reads them (and frees after the
+        last), so one queue buffer suffices: those that no variant reads in its first step or in its refinement
+        (the kernel loads inputs in the order the program first reads them, render.copyin_inputs)."""
+        def late(name: str, v: Variant) -> bool:
+            steps = v.steps(DType.FLOAT32)
+            first = next((i for i, s in enumerate(steps) if name in s.srcs), 0)
+            return first > 0 and not any(name in s.srcs for s in v.refine)
+        return tuple(t.name for t in self.kernel_inputs if all(late(t.name, v) for v in self.variants))
+
+    def f32_late_outputs(self) -> tuple[str, ...]:
+        """Outputs the float32 path allocates just before the program step that first writes them (and enqueues after
+        the last step), so one queue buffer suffices: those that no variant writes in its first step or first in
+        its refinement."""
+        def late(name: str, v: Variant) -> bool:
+            steps = v.steps(DType.FLOAT32)
+            first = next((i for i, s in enumerate(steps) if s.dst == name), 0)
+            return first > 0 and steps[first] not in v.refine
+        return tuple(t.name for t in self.outputs if all(late(t.name, v) for v in self.variants))
 
     def buffer_plan(self, variant: Variant, dtype: DType) -> tuple[BufferUse, ...]:
         layout = self.low_precision_layout(variant) if dtype.is_low_precision else None
-        late = {name for name, _, _ in layout.late} if layout else set()
-        plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN", BUFFER_NUM if (not layout or t.name in late) else 1,
-                          dtype.nbytes, t.name) for t in self.kernel_inputs]
-        plan += [BufferUse(f"queue_{t.name}", "queue", "VECOUT", 1 if layout else BUFFER_NUM, dtype.nbytes, t.name)
+        f32_late = () if layout else self.f32_late_inputs()
+        plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN",
+                          BUFFER_NUM if not layout and t.name not in f32_late else 1, dtype.nbytes, t.name)
+                for t in self.kernel_inputs]
+        f32_late_out = () if layout else self.f32_late_outputs()
+        plan += [BufferUse(f"queue_{t.name}", "queue", "VECOUT", 1 if layout or t.name in f32_late_out else BUFFER_NUM,
+                           dtype.nbytes, t.name)
                  for t in self.outputs]
         if layout:  # float working copies: early inputs, and outputs that cannot reuse one
             aliased = dict(layout.out_alias)
@@ -334,6 +411,7 @@ class OpSpec:
         plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4, "", TBUF_PAD) for r in variant.scratch]
         if dtype is DType.FLOAT32:
             plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4, "", TBUF_PAD) for r in variant.refine_scratch]
+            plan += [BufferUse(f"mask_{r}", "mask", "VECCALC", 1, 1) for r in variant.refine_masks]
         plan += [BufferUse(f"const_{r}", "constant", "VECCALC", 1, 4, "", TBUF_PAD) for r, _ in variant.constants]
         return tuple(plan)
 
@@ -362,15 +440,29 @@ class OpSpec:
             defined = ({t.name for t in self.kernel_inputs} | set(v.scratch) | set(v.refine_scratch)
                        | {r for r, _ in v.constants})
             outs = {t.name for t in self.outputs}
+            masks = set(v.refine_masks)
             for step in v.steps(DType.FLOAT32):
+                if (step.op in COMPARE_OPS) != (step.dst in masks) or any(r in masks for r in step.float_srcs):
+                    raise SpecError(f"{self.op_type}/{v.name}: {step.op} {step.dst} <- {step.srcs}: a mask register "
+                                    f"({sorted(masks)}) is only CompareScalar's destination and Select's first source")
+                if step.reads_mask and step.srcs[0] not in masks:
+                    raise SpecError(f"{self.op_type}/{v.name}: Select's first source {step.srcs[0]!r} is not a mask "
+                                    f"register ({sorted(masks)})")
                 for src in step.srcs + ((step.dst,) if step.op in ACCUMULATING_OPS else ()):
                     if src not in defined:
                         raise SpecError(f"{self.op_type}/{v.name}: {step.op} reads {src!r} before it is written")
+                if step.dst in masks:
+                    defined.add(step.dst)
+                    continue
                 if step.dst in {t.name for t in self.kernel_inputs} or step.dst in {r for r, _ in v.constants}:
                     raise SpecError(f"{self.op_type}/{v.name}: {step.op} overwrites read-only {step.dst!r}")
                 if step.dst not in defined | outs:
                     raise SpecError(f"{self.op_type}/{v.name}: unknown register {step.dst!r}")
                 defined.add(step.dst)
+            for i, step in enumerate(v.refine):   # the kernel zeroes the compared register's last repeat first
+                if step.op in COMPARE_OPS and not any(s.dst == step.srcs[0] for s in v.refine[:i]):
+                    raise SpecError(f"{self.op_type}/{v.name}: CompareScalar reads {step.srcs[0]!r}, which the "
+                                    f"refinement does not write first")
             missing = outs - defined
             if missing:
                 raise SpecError(f"{self.op_type}/{v.name}: program never writes {sorted(missing)}")
@@ -395,7 +487,7 @@ class OpSpec:
                 check_name("aclnn header", self.aclnn.header, example="aclnn_my_op")
             for v in self.variants:
                 check_name("variant name", v.name, example="main")
-                for reg in (*v.scratch, *v.refine_scratch, *(r for r, _ in v.constants)):
+                for reg in (*v.scratch, *v.refine_scratch, *v.refine_masks, *(r for r, _ in v.constants)):
                     check_name(f"register of variant {v.name}", reg, example="t0")
             for a in self.attrs:
                 check_name("attribute name", a.name, example="alpha")

@@ -23,7 +23,8 @@ from kernelgen.authoring.spec import ACCUMULATING_OPS, TBUF_PAD, DType, OpSpec, 
 
 PAD_BYTES = TBUF_PAD            # one beat: the phase step
 LAYOUT_SOC = "ascend910b"       # the calibrated SOC whose largest tile the layout is chosen for
-KIND_ORDER = {"queue": 0, "float_copy": 1, "scratch": 2, "constant": 3}   # the kernel's InitBuffer order
+KIND_ORDER = {"queue": 0, "float_copy": 1, "scratch": 2, "constant": 3, "mask": 4}   # the kernel's InitBuffer order
+# Mask buffers (1 byte per element: not whole 512-byte granules) come last, so they shift no other buffer's phase.
 
 
 def _registers(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, str]:
@@ -37,6 +38,7 @@ def _registers(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, str]:
     else:
         reg.update({t.name: f"queue_{t.name}" for t in (*spec.kernel_inputs, *spec.outputs)})
         reg.update({r: f"scratch_{r}" for r in variant.refine_scratch})
+        reg.update({r: f"mask_{r}" for r in variant.refine_masks})
     reg.update({r: f"scratch_{r}" for r in variant.scratch})
     reg.update({r: f"const_{r}" for r, _ in variant.constants})
     return reg
@@ -53,13 +55,17 @@ def alloc_order(spec: OpSpec, variant: Variant) -> list[str]:
     if sorted(variant.ub_order) != sorted(b.name for b in merged):
         raise SpecError(f"{spec.op_type}/{variant.name}: ub_order {list(variant.ub_order)} must list each buffer "
                         f"of the plan once: {[b.name for b in merged]}")
+    masks = [b.name for b in merged if b.kind == "mask"]
+    if masks and list(variant.ub_order[-len(masks):]) != masks:
+        raise SpecError(f"{spec.op_type}/{variant.name}: ub_order must end with the mask buffers {masks}")
     return list(variant.ub_order)
 
 
 def tbuf_order(spec: OpSpec, variant: Variant, dtype: DType) -> list[str]:
-    """The TBufs this dtype's path allocates, in the kernel's InitBuffer order."""
+    """The TBufs this dtype's path allocates whose phase is planned, in the kernel's InitBuffer order (masks, last,
+    are left out)."""
     plan = {b.name: b for b in spec.buffer_plan(variant, dtype)}
-    return [n for n in alloc_order(spec, variant) if n in plan and plan[n].kind != "queue"]
+    return [n for n in alloc_order(spec, variant) if n in plan and plan[n].kind not in ("queue", "mask")]
 
 
 def _bases(spec: OpSpec, variant: Variant, dtype: DType, tile: int) -> dict[str, list[int]]:
@@ -75,21 +81,29 @@ def _bases(spec: OpSpec, variant: Variant, dtype: DType, tile: int) -> dict[str,
     return out
 
 
-def _operands(spec: OpSpec, variant: Variant, dtype: DType, reg: dict[str, str]) -> list[tuple[str, tuple]]:
-    """(destination buffer, source buffers) of every vector instruction of a tile on this dtype's path, in order:
-    on the float16/bfloat16 path the Casts too (early inputs first, late inputs before the step that first reads
-    them, outputs last), as the kernel template's ComputeLow issues them."""
-    late = spec.low_precision_layout(variant).late if dtype.is_low_precision else ()
-    out = [(reg[n], (f"queue_{n}",)) for n in spec.low_precision_layout(variant).early] \
-        if dtype.is_low_precision else []
+def _operands(spec: OpSpec, variant: Variant, dtype: DType, reg: dict[str, str]) -> list[tuple[str, tuple, int]]:
+    """(destination buffer, source buffers, bytes per element) of every vector instruction of a tile on this
+    dtype's path, in order: on the float16/bfloat16 path the Casts too (early inputs first, late inputs before the
+    step that first reads them, outputs last), and on the float16 path the half clamp (in place on the input's half
+    tile, then its Cast into the clamp's register), as the kernel template's ComputeLow issues them."""
+    layout = spec.low_precision_layout(variant) if dtype.is_low_precision else None
+    half = layout.half_clamp if dtype is DType.FLOAT16 else ()
+    out = []
+    for n in (layout.early if layout else ()):
+        if half and half[0] == n:
+            out += [(f"queue_{n}", (f"queue_{n}",), 2)] * half[2] + [(reg[half[1]], (f"queue_{n}",), 4)]
+        else:
+            out.append((reg[n], (f"queue_{n}",), 4))
     for i, s in enumerate(variant.steps(dtype)):
-        out += [(f"scratch_{r}", (f"queue_{n}",)) for n, r, at in late if at == i]
-        srcs = tuple(reg.get(r, r) for r in s.srcs)
+        if half and i < half[2]:
+            continue
+        out += [(f"scratch_{r}", (f"queue_{n}",), 4) for n, r, at in (layout.late if layout else ()) if at == i]
+        srcs = tuple(reg.get(r, r) for r in s.float_srcs)   # Select's mask: not traced as a beat operand
         if s.op in ACCUMULATING_OPS:
             srcs = (reg.get(s.dst, s.dst),) + srcs
-        out.append((reg.get(s.dst, s.dst), srcs))
-    if dtype.is_low_precision:
-        out += [(f"queue_{t.name}", (reg[t.name],)) for t in spec.outputs]
+        out.append((reg.get(s.dst, s.dst), srcs, 4))
+    if layout:
+        out += [(f"queue_{t.name}", (reg[t.name],), 4) for t in spec.outputs]
     return out
 
 
@@ -113,11 +127,12 @@ def _beat_costs(spec: OpSpec, variant: Variant, dtype: DType, soc: str):
             def addr(n):
                 b = bases.get(n)
                 return -1 if b is None else b[min(slot, len(b) - 1)] + shift.get(n, 0)
-            for d, srcs in steps:
+            for d, srcs, width in steps:
                 ops = tuple(addr(x) for x in dict.fromkeys(srcs))
-                total += repeats * beat_cycles(addr(d), ops + (-1,) * (2 - len(ops)), repeats, rr_cycles, rw_cycles)
+                reps = max(1, repeats * width // 4)
+                total += reps * beat_cycles(addr(d), ops + (-1,) * (2 - len(ops)), reps, rr_cycles, rw_cycles)
         return total / 2
-    return tbuf_order(spec, variant, dtype), cost, len(steps) * repeats
+    return tbuf_order(spec, variant, dtype), cost, sum(max(1, repeats * w // 4) for _, _, w in steps)
 
 
 def phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) -> dict[str, int]:
@@ -153,11 +168,13 @@ def view_offsets(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, int]
             for k, name in enumerate(tbuf_order(spec, variant, dtype))}
 
 
-def best_alloc_order(spec: OpSpec, variant: Variant, soc: str = LAYOUT_SOC) -> tuple[str, ...]:
-    """An InitBuffer order for `Variant.ub_order`: the queues in plan order, each TBuf before or after them (in
-    the default order within each side), whichever of these 2^TBufs orders has the fewest conflict cycles per
-    element (float32 plus float16 path, largest tiles on `soc`, phases chosen for each). A search over a subset of
-    the orders, which takes seconds: run it when the program changes, and store its result in the spec."""
+def best_alloc_order(spec: OpSpec, variant: Variant, soc: str = LAYOUT_SOC,
+                     every_order: bool = False) -> tuple[str, ...]:
+    """An InitBuffer order for `Variant.ub_order`, the one with the fewest conflict cycles per element (float32 plus
+    float16 path, largest tiles on `soc`, phases chosen for each; the first found among equals). every_order=False
+    searches the queues in plan order with each TBuf before or after them (in the default order within each side),
+    2^TBufs orders; every_order=True every permutation of the buffers (6 buffers: 720 orders, about 8 s). Masks
+    stay last. Run it when the program changes, and store its result in the spec."""
     import dataclasses
 
     from kernelgen.authoring.tiling import tile_data_num
@@ -166,10 +183,15 @@ def best_alloc_order(spec: OpSpec, variant: Variant, soc: str = LAYOUT_SOC) -> t
     default = alloc_order(spec, dataclasses.replace(variant, ub_order=()))
     kinds = {b.name: b.kind for d in (DType.FLOAT32, DType.FLOAT16) for b in spec.buffer_plan(variant, d)}
     queues = [n for n in default if kinds[n] == "queue"]
-    tbufs = [n for n in default if kinds[n] != "queue"]
+    masks = [n for n in default if kinds[n] == "mask"]
+    tbufs = [n for n in default if kinds[n] not in ("queue", "mask")]
+    if every_order:
+        orders = (tuple(p) + tuple(masks) for p in itertools.permutations(queues + tbufs))
+    else:
+        orders = (tuple([n for n, b in zip(tbufs, bits) if b] + queues + [n for n, b in zip(tbufs, bits) if not b]
+                        + masks) for bits in itertools.product((0, 1), repeat=len(tbufs)))
     best, best_cost = tuple(default), None
-    for bits in itertools.product((0, 1), repeat=len(tbufs)):
-        order = tuple([n for n, b in zip(tbufs, bits) if b] + queues + [n for n, b in zip(tbufs, bits) if not b])
+    for order in orders:
         v = dataclasses.replace(variant, ub_order=order)
         cost = sum(conflict_cycles(spec, v, d, soc) / tile_data_num(spec, get_soc(soc), v, d)
                    for d in (DType.FLOAT32, DType.FLOAT16))

@@ -108,7 +108,7 @@ def _describe(step: Step) -> str:
 
 def _scalar_kind(part: str, step: Step) -> str:
     if part == "refine":
-        return "window" if step.op in ("Adds", "Maxs", "Mins") else "constant"
+        return "window" if step.op in ("Adds", "Maxs", "Mins", "CompareScalar") else "constant"
     return "clamp" if step.op in ("Maxs", "Mins") else "constant"
 
 
@@ -206,6 +206,20 @@ REFINE_DUPLICATES: dict[int, tuple[str, str]] = {
     4: ("Adds", "doubles the window to 2*DELTA: the Taylor polynomial's relative error there is under 2e-9 "
                 "(tests/test_mutate.py), below float32's resolution"),
 }
+# The same for the 10-step CompareScalar + Select refinement (_refine.refinement_select).
+SELECT_REFINE_ROLES: dict[int, tuple[str, str]] = {
+    1: REFINE_ROLES[1],
+    3: ("CompareScalar", REFINE_ROLES[4][1]),
+    4: ("Muls", REFINE_ROLES[8][1]),
+    5: ("Adds", REFINE_ROLES[9][1]),
+}
+SELECT_REFINE_STEPS = 10
+# A dropped step of the 10-step refinement that the standard cannot see: index -> (op, reason).
+SELECT_REFINE_DROPS: dict[int, tuple[str, str]] = {
+    4: ("Muls", "the polynomial then starts from |d| (what Abs left in the register) instead of a3*d: its cubic "
+                "term a3*d^3 becomes |d|*d^2, both under 2.5e-6 of a1*d in the window (|d| < 1e-3, a1 = 0.43), "
+                "far below the MARE limit 1.22e-3"),
+}
 MAX_ULPS = 2        # a mutant within 2 ulp of the original everywhere is below what any float32 rule resolves
 STEP_SCALE = 1e20   # x*1e30 clamped to [0, 1] is a step function of x's sign: its scale is moot
 
@@ -222,9 +236,12 @@ def explain_survivor(spec: OpSpec, mutant: Mutant, attrs: dict) -> str:
     variant = spec.variant(mutant.variant)
     steps = variant.refine if part == "refine" else variant.program
     step = steps[index]
-    if part == "refine" and len(steps) == REFINE_STEPS:
-        roles = REFINE_DUPLICATES if mutant.kind == "duplicate" else \
-            REFINE_ROLES if mutant.kind in ("constant", "window") else {}
+    layouts = {REFINE_STEPS: (REFINE_ROLES, REFINE_DUPLICATES, {}),
+               SELECT_REFINE_STEPS: (SELECT_REFINE_ROLES, {}, SELECT_REFINE_DROPS)}
+    if part == "refine" and len(steps) in layouts:
+        by_role, by_duplicate, by_drop = layouts[len(steps)]
+        roles = {"duplicate": by_duplicate, "drop": by_drop}.get(mutant.kind) or \
+            (by_role if mutant.kind in ("constant", "window") else {})
         if roles.get(index, ("",))[0] == step.op:
             return roles[index][1]
     if mutant.kind == "constant" and step.scalar is not None and abs(step.scalar) >= STEP_SCALE:

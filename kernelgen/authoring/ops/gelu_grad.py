@@ -8,11 +8,12 @@ for any finite input (beyond the clamp the derivative is 0 or 1 to float32 preci
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from kernelgen.checking.golden import gelu_tanh_derivative
 from kernelgen.authoring.spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, Step, TensorSpec, Variant)
-from kernelgen.authoring.ops._refine import refinement
+from kernelgen.authoring.ops._refine import refinement, refinement_select
 
 DTYPES = (DType.FLOAT32, DType.FLOAT16, DType.BFLOAT16)
 
@@ -50,8 +51,14 @@ def sigmoid_mul_program(a: str = "a", b: str = "b", t: str = "z") -> tuple[Step,
 
 
 def sigmoid_mul_refinement(a: str = "a", b: str = "b", t: str = "z") -> tuple[Step, ...]:
-    """The float32 refinement of sigmoid_mul_program(a, b, t): GELU' in a; e, m, p in t, b and c."""
+    """The 16-step float32 refinement of sigmoid_mul_program(a, b, t): GELU' in a; e, m, p in t, b and c."""
     return refinement(gelu_tanh_derivative, (-0.8, -0.7), x="x", z=a, regs=(t, b, "c"))
+
+
+def sigmoid_mul_refinement_select(a: str = "a", b: str = "b", t: str = "z") -> tuple[Step, ...]:
+    """The 10-step float32 refinement (CompareScalar + Select) of sigmoid_mul_program(a, b, t): GELU' in a; d in t,
+    |d| and the polynomial in b, the window's bit mask in k."""
+    return refinement_select(gelu_tanh_derivative, (-0.8, -0.7), x="x", z=a, regs=(t, b), mask="k")
 
 
 SIGMOID_MUL = Variant(
@@ -63,11 +70,27 @@ SIGMOID_MUL = Variant(
     # Registers a, b, z: of the six assignments, the one with the fewest modelled UB bank-conflict cycles in the
     # planned layout (kernelgen.perf.calibration.gelu_grad.register_choices, docs/cost-model.md §5).
     program=sigmoid_mul_program("a", "b", "z"),
-    refine=sigmoid_mul_refinement("a", "b", "z"),
+    # float32: the window by CompareScalar + Select (10 steps, no third register; docs/cost-model.md §5)
+    refine=sigmoid_mul_refinement_select("a", "b", "z"),
     refine_at=-1,
+    refine_masks=("k",),
+    # kernelgen.authoring.ub_layout.best_alloc_order(every_order=True) (tests/test_perf.py checks it is still the
+    # best): a, b and x's float copy in other UB banks than the buffers they meet in one instruction; the mask last.
+    ub_order=("queue_dy", "scratch_b", "queue_x", "queue_z", "float_x", "scratch_a", "mask_k"),
+)
+
+# Atlas training (910, arch 1001): Select has only its VSEL_CMPMASK_SPR mode, so the window is the 16-step blend,
+# with a third register c.
+SIGMOID_MUL_BLEND = dataclasses.replace(
+    SIGMOID_MUL,
+    name="sigmoid_mul_blend",
+    tiling_key=2,
+    doc=SIGMOID_MUL.doc + "; float32 window by mask arithmetic (no Select tensor-tensor mode)",
+    refine=sigmoid_mul_refinement("a", "b", "z"),
     refine_scratch=("c",),
+    refine_masks=(),
     # b and c before the queues, a after them: a and b (and c) in other UB banks, so fewer read-write conflicts
-    # (kernelgen.authoring.ub_layout.best_alloc_order; tests/test_perf.py checks it is still the best).
+    # (kernelgen.authoring.ub_layout.best_alloc_order's subset search).
     ub_order=("scratch_b", "scratch_c", "queue_dy", "queue_x", "queue_z", "float_x", "scratch_a"),
 )
 
@@ -113,9 +136,9 @@ SPEC = OpSpec(
     outputs=(TensorSpec("z", DTYPES, doc="gradient with respect to x (gradInput)"),),
     attrs=(),
     default_socs=("ascend910b", "ascend310b"),
-    soc_variants=(("ascend310b", "sigmoid_fma"),),
+    soc_variants=(("ascend310b", "sigmoid_fma"), ("ascend910", "sigmoid_mul_blend")),
     default_variant="sigmoid_mul",
-    variants=(SIGMOID_MUL, SIGMOID_FMA),
+    variants=(SIGMOID_MUL, SIGMOID_FMA, SIGMOID_MUL_BLEND),
     golden="gelu_grad",
     # The derivative's zero (x = -0.75179...) and the clamp edges are where formulations go wrong.
     special_values=(("x", (-0.7524614, -0.75246, -0.7517916, -0.7518, -10.0, 10.0, -10.06, -60.0, 60.0)),),

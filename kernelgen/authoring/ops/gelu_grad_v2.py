@@ -18,7 +18,7 @@ import math
 from kernelgen.checking.golden import gelu_erf_derivative
 from kernelgen.authoring.spec import AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, Step, TensorSpec, Variant
 from kernelgen.authoring.ops._refine import refinement
-from kernelgen.authoring.ops.gelu_grad import SIGMOID_MUL
+from kernelgen.authoring.ops.gelu_grad import SIGMOID_MUL_BLEND
 
 DTYPES = (DType.FLOAT32, DType.FLOAT16, DType.BFLOAT16)
 
@@ -71,7 +71,9 @@ ERF = Variant(
     refine_at=-1,
 )
 
-TANH = dataclasses.replace(SIGMOID_MUL, name="tanh", tiling_key=1,
+# GeluGrad's program with the blend window: Select's tensor-tensor mode is missing on 910, where an attribute
+# (not the SOC) picks this variant.
+TANH = dataclasses.replace(SIGMOID_MUL_BLEND, name="tanh", tiling_key=1,
                            doc="tanh approximation, GeluGrad's sigmoid ordering")
 
 SPEC = OpSpec(

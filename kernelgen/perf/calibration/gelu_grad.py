@@ -72,13 +72,13 @@ def register_choices() -> dict[tuple[str, str, str], dict[str, float]]:
     import itertools
 
     from kernelgen.authoring import ub_layout
-    from kernelgen.authoring.ops.gelu_grad import sigmoid_mul_program, sigmoid_mul_refinement
+    from kernelgen.authoring.ops.gelu_grad import sigmoid_mul_program, sigmoid_mul_refinement_select
     from kernelgen.authoring.spec import DType
 
     base = get_spec("gelu_grad").variant("sigmoid_mul")
     out = {}
     for regs in itertools.permutations(("a", "b", "z")):
-        v = dataclasses.replace(base, program=sigmoid_mul_program(*regs), refine=sigmoid_mul_refinement(*regs),
+        v = dataclasses.replace(base, program=sigmoid_mul_program(*regs), refine=sigmoid_mul_refinement_select(*regs),
                                 ub_order=())
         spec = spec_with(v)
         out[regs] = {d.name.lower(): ub_layout.conflict_cycles(spec, v, d) for d in (DType.FLOAT16, DType.FLOAT32)}
