@@ -33,6 +33,13 @@ HAZARDS = [
     ("gm_write_after_read_race",
      "block 0: DataCopy: race on GM bytes [0, 256) of 'y': this call (pipe MTE3) writes bytes that DataCopy (pipe "
      "MTE2, API call #9) reads, and nothing orders pipe MTE2 before pipe MTE3 in between"),
+    # the scalar unit's data cache: SetValue changes the cached line only; a line cached before a DMA write is old
+    ("dma_reads_dirty_cache_line",
+     f"block 0: DataCopy: reads GM bytes [0, 256) {USER_WS} by DMA, but a GlobalTensor::SetValue wrote into that "
+     "64-byte line through the scalar data cache only: call DataCacheCleanAndInvalid after the SetValue"),
+    ("scalar_reads_stale_cache_line",
+     "block 0: GlobalTensor::GetValue: reads GM bytes [4, 8) of 'y' through the scalar data cache, whose copy of "
+     "that 64-byte line predates DataCopy (API call #6) writing it by DMA: call DataCacheCleanAndInvalid on it"),
     # GM across blocks: only SyncAll orders one block's write before another block's read
     ("cross_block_no_syncall",
      f"launch: race on GM bytes [0, 256) {USER_WS}: block 0 writes them in DataCopy (pipe MTE3, API call #16) and "
@@ -62,7 +69,7 @@ HAZARDS = [
 
 CONTROLS = ["gm_round_trip_flag_ok", "gm_round_trip_barrier_ok", "two_phase_syncall_ok", "scalar_handoff_syncall_ok",
             "atomic_adds_ok", "atomic_init_syncall_ok", "strided_rows_ok", "masked_blocks_ok",
-            "reduce_written_repeat_ok", "scatter_past_small_view_ok"]
+            "reduce_written_repeat_ok", "scatter_past_small_view_ok", "dma_after_dcci_ok", "scalar_after_dcci_ok"]
 
 
 @pytest.fixture(scope="module")

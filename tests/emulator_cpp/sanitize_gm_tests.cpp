@@ -57,6 +57,35 @@ __global__ __aicore__ void overwrite_after_read(GM_ADDR x, GM_ADDR y) {
     DataCopy(yg, tb, N);  // MTE3 writes y: may land before the read
 }
 
+// ---- the scalar unit's data cache: SetValue / GetValue go through it, DMA does not ----
+// dma_after_set: SetValue a workspace element, then DataCopy the line in (clean: DataCacheCleanAndInvalid first).
+// get_after_dma: GetValue caches y's first line, DataCopy writes y, GetValue again (clean: the line dropped).
+__global__ __aicore__ void data_cache(GM_ADDR y, GM_ADDR ws, bool dma_after_set, bool clean, float* seen = nullptr) {
+    TPipe pipe;
+    TBuf<QuePosition::VECCALC> a;
+    pipe.InitBuffer(a, N * sizeof(float));
+    GlobalTensor<float> yg, wg;
+    yg.SetGlobalBuffer((__gm__ float*)y, N);
+    wg.SetGlobalBuffer((__gm__ float*)GetUserWorkspace(ws), N);
+    LT t = a.Get<float>();
+    if (dma_after_set) {
+        for (uint32_t i = 0; i < N; ++i) wg.SetValue(i, static_cast<float>(i));
+        if (clean) DataCacheCleanAndInvalid<float, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_OUT>(wg);
+        DataCopy(t, wg, N);
+        PipeBarrier<PIPE_ALL>();
+        DataCopy(yg, t, N);
+    } else {
+        Duplicate(t, 2.0f, N);
+        PipeBarrier<PIPE_ALL>();
+        const float before = yg.GetValue(0);
+        DataCopy(yg, t, N);
+        PipeBarrier<PIPE_ALL>();
+        if (clean) DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(yg);
+        const float after = yg.GetValue(1);
+        if (seen != nullptr) *seen = after + 0.0f * before;
+    }
+}
+
 // ---- GM across blocks: each block writes its slice of the workspace, then reads its neighbour's ----
 // sync: SyncAll between the two phases. Every block also reads all of x (an input: never a race).
 __global__ __aicore__ void exchange(GM_ADDR x, GM_ADDR y, GM_ADDR ws, bool sync) {
@@ -294,6 +323,28 @@ KG_TEST(gm_write_after_read_race) {
     kgtest::run_one("ascend910b", {&x, &y}, [&] { sgm::overwrite_after_read(x.ptr(), y.ptr()); });
 }
 
+KG_TEST(dma_reads_dirty_cache_line) {
+    kgtest::Gm y("y", 256), ws = workspace(256);
+    kgtest::run_one("ascend910b", {&y, &ws}, [&] { sgm::data_cache(y.ptr(), ws.ptr(), true, false); });
+}
+KG_TEST(dma_after_dcci_ok) {
+    kgtest::Gm y("y", 256), ws = workspace(256);
+    y.as_output();
+    const bool ok = kgtest::run_one("ascend910b", {&y, &ws}, [&] { sgm::data_cache(y.ptr(), ws.ptr(), true, true); });
+    bool good = ok;
+    for (uint32_t i = 0; i < sgm::N; ++i) good &= y.as<float>()[i] == static_cast<float>(i);
+    kgtest::check("dma_after_dcci_values", good);
+}
+KG_TEST(scalar_reads_stale_cache_line) {
+    kgtest::Gm y("y", 256), ws = workspace(256);
+    kgtest::run_one("ascend910b", {&y, &ws}, [&] { sgm::data_cache(y.ptr(), ws.ptr(), false, false); });
+}
+KG_TEST(scalar_after_dcci_ok) {
+    kgtest::Gm y("y", 256), ws = workspace(256);
+    float seen = 0.0f;
+    const bool ok = kgtest::run_one("ascend910b", {&y, &ws}, [&] { sgm::data_cache(y.ptr(), ws.ptr(), false, true, &seen); });
+    kgtest::check("scalar_after_dcci_value", ok && seen == 2.0f);
+}
 KG_TEST(cross_block_no_syncall) {
     kgtest::Gm x("x", 4 * 256), y("y", 4 * 256), ws = workspace(4 * 256);
     y.as_output();

@@ -291,22 +291,25 @@ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const ui
 }
 
 // ---- DataCacheCleanAndInvalid: on the NPU it writes back / drops the core's scalar data-cache lines so scalar
-// GM accesses (GetValue / SetValue) and DMA or other cores agree. The emulator's GM has no such cache (every
-// scalar access goes straight to memory), so all forms are exact no-ops here.
+// GM accesses (GetValue / SetValue) and DMA or other cores agree. The emulator's GM has no cache (every scalar
+// access goes straight to memory, so the values are the NPU's after a correct program); the sanitizer keeps
+// which lines the scalar unit holds and clears them here (kgemu/detail/gm_shadow.h, dcache_*).
 enum class CacheLine : uint8_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
 enum class DcciDst : uint8_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
 
 template <typename T, CacheLine entireType, DcciDst dcciDst>
-inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {
-    kgemu::detail::api_enter("DataCacheCleanAndInvalid");
+inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
+    auto& b = kgemu::detail::api_enter("DataCacheCleanAndInvalid");
+    kgemu::detail::dcache_clean(b, dst.GetPhyAddr(), entireType == CacheLine::ENTIRE_DATA_CACHE);
 }
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 inline void DataCacheCleanAndInvalid(const LocalTensor<T>&) {
     kgemu::detail::api_enter("DataCacheCleanAndInvalid");
 }
 template <typename T, CacheLine entireType>
-inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {
-    kgemu::detail::api_enter("DataCacheCleanAndInvalid");
+inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
+    auto& b = kgemu::detail::api_enter("DataCacheCleanAndInvalid");
+    kgemu::detail::dcache_clean(b, dst.GetPhyAddr(), entireType == CacheLine::ENTIRE_DATA_CACHE);
 }
 
 // ---- BlockReduceSum / Max / Min: each 32-byte block of a repeat reduces to one element; repeat r's eight

@@ -238,6 +238,55 @@ inline void gm_run_add(GmShadow& g, int t, uint64_t a, uint64_t e, uint8_t kind,
     }
 }
 
+// The scalar unit's data cache (asc-devkit "Scalar读写数据", DataCacheCleanAndInvalid): GetValue / SetValue go
+// through a per-core cache of 64-byte lines, SetValue changes only the cached line (dirty), and DMA (DataCopy on
+// MTE2 / MTE3, the cube's loads and write-outs) reads and writes GM directly. So within a block, a DMA read of a
+// line SetValue left dirty reads what GM held before, and a GetValue of a line cached before a DMA wrote it reads
+// the old copy, unless DataCacheCleanAndInvalid came in between.
+constexpr uint64_t kDcLine = 64;
+
+inline void dcache_access(BlockState& b, const char* api, int pipe, int t, uint64_t a, uint64_t e, bool write,
+                          const void* origin) {
+    auto& dc = b.san.dcache;
+    if (pipe != 0 && dc.empty()) return;  // no scalar GM access yet: nothing cached
+    for (uint64_t line = a / kDcLine; line * kDcLine < e; ++line) {
+        if (pipe == 0) {
+            auto& l = dc[line];
+            if (!write && l.stale_call != 0) {
+                fail(api, strf("reads %s through the scalar data cache, whose copy of that 64-byte line predates %s "
+                               "(API call #%llu) writing it by DMA: call DataCacheCleanAndInvalid on it before the "
+                               "read, or the scalar unit sees the old value",
+                               gm_range_name(t, a, e, origin).c_str(), l.stale_api,
+                               static_cast<unsigned long long>(l.stale_call)));
+            }
+            if (write) l.dirty = true;
+            continue;
+        }
+        auto it = dc.find(line);
+        if (it == dc.end()) continue;
+        if (!write && it->second.dirty) {
+            fail(api, strf("reads %s by DMA, but a GlobalTensor::SetValue wrote into that 64-byte line through the "
+                           "scalar data cache only: call DataCacheCleanAndInvalid after the SetValue, or the DMA reads "
+                           "what GM held before",
+                           gm_range_name(t, a, e, origin).c_str()));
+        }
+        if (write) {
+            it->second.stale_call = b.api_calls;
+            it->second.stale_api = api;
+        }
+    }
+}
+
+// DataCacheCleanAndInvalid: the line holding p (or, with entire, every line) is written back and dropped.
+inline void dcache_clean(BlockState& b, const void* p, bool entire) {
+    if (!b.san.on) return;
+    if (entire) {
+        b.san.dcache.clear();
+    } else {
+        b.san.dcache.erase(reinterpret_cast<uint64_t>(p) / kDcLine);
+    }
+}
+
 // A GM access of the running call: `rows` runs of `bytes` bytes, `stride` bytes apart, from p, on `pipe`.
 // The GM bounds are gm_check's (called before); `origin` is the GlobalTensor's SetGlobalBuffer pointer.
 inline void gm_access(BlockState& b, const char* api, ::pipe_t pipe_enum, const void* p, uint64_t bytes, bool write,
@@ -265,6 +314,7 @@ inline void gm_access(BlockState& b, const char* api, ::pipe_t pipe_enum, const 
     for (uint64_t r = 0; r < rows; ++r) {
         const uint64_t a = base + r * stride, e = a + bytes;
         if (pipe != 0) gm_seg_access(b, api, pipe, clk, call, t, a, e, write, origin);
+        dcache_access(b, api, pipe, t, a, e, write, origin);
         gm_run_add(g, t, a, e, kind, pipe, call);
     }
 }

@@ -213,6 +213,13 @@ struct SanState {
     // call, its GM bytes, and how many of them lie inside the tensor. The undefined UB bytes it copies into
     // the padding are part of that defect, not a second one.
     uint64_t pad_call_no = 0, pad_bytes = 0, pad_inside = 0;
+    // The scalar unit's data cache (gm_shadow.h, dcache_*): 64-byte GM lines it holds, by line address.
+    struct DcLine {
+        bool dirty = false;       // written by SetValue, not yet written back
+        uint64_t stale_call = 0;  // a DMA write to the line since it was cached (its API call), or 0
+        const char* stale_api = nullptr;
+    };
+    std::unordered_map<uint64_t, DcLine> dcache;
 };
 
 struct BlockState {
