@@ -248,8 +248,16 @@ constexpr uint64_t kDcLine = 64;
 inline void dcache_access(BlockState& b, const char* api, int pipe, int t, uint64_t a, uint64_t e, bool write,
                           const void* origin) {
     auto& dc = b.san.dcache;
-    if (pipe != 0 && dc.empty()) return;  // no scalar GM access yet: nothing cached
-    for (uint64_t line = a / kDcLine; line * kDcLine < e; ++line) {
+    uint64_t first = a / kDcLine, last = (e - 1) / kDcLine;
+    if (pipe == 0) {
+        b.san.dcache_lo = std::min(b.san.dcache_lo, first);
+        b.san.dcache_hi = std::max(b.san.dcache_hi, last);
+    } else {  // a DMA: only the lines inside the cached span can be held by the scalar unit
+        if (dc.empty()) return;
+        first = std::max(first, b.san.dcache_lo);
+        last = std::min(last, b.san.dcache_hi);
+    }
+    for (uint64_t line = first; line <= last; ++line) {
         if (pipe == 0) {
             auto& l = dc[line];
             if (!write && l.stale_call != 0) {
@@ -282,6 +290,8 @@ inline void dcache_clean(BlockState& b, const void* p, bool entire) {
     if (!b.san.on) return;
     if (entire) {
         b.san.dcache.clear();
+        b.san.dcache_lo = ~0ULL;
+        b.san.dcache_hi = 0;
     } else {
         b.san.dcache.erase(reinterpret_cast<uint64_t>(p) / kDcLine);
     }

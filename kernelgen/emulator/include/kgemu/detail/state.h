@@ -220,6 +220,7 @@ struct SanState {
         const char* stale_api = nullptr;
     };
     std::unordered_map<uint64_t, DcLine> dcache;
+    uint64_t dcache_lo = ~0ULL, dcache_hi = 0;  // the span of cached lines (a DMA outside it looks nothing up)
 };
 
 struct BlockState {
