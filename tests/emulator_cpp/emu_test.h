@@ -98,26 +98,18 @@ struct Run {
     std::string progress;
 };
 
-// Runs kernel(block) for every block, in order, stopping at the first defect.
-inline bool run_blocks(Run& r, uint32_t nblocks, const std::function<void()>& kernel) {
+// The launch's setup: its GM tensors (outputs marked for the coverage check) and tiling.
+inline void begin_launch(Run& r) {
     kgemu::rt_begin_run(&r.soc, "KgTest", r.trace);
     for (Gm* g : r.gm) {
         kgemu::rt_register_gm(g->name.c_str(), g->ptr(), g->bytes.size() - g->slack, g->slack);
         if (g->output) kgemu::rt_mark_output(g->name.c_str(), true);
     }
     kgemu::rt_set_tiling(r.tiling.data(), r.tiling.size());
-    for (uint32_t i = 0; i < nblocks; ++i) {
-        kgemu::rt_block_begin(i, nblocks, r.tiling_key);
-        try {
-            kernel();
-            r.stats.push_back(kgemu::rt_block_end());
-        } catch (const kgemu::EmuError& e) {
-            r.progress = kgemu::block_progress();
-            kgemu::rt_block_abort();
-            r.error = "block " + std::to_string(i) + ": " + e.what();
-            return false;
-        }
-    }
+}
+
+// After every block ended without a defect: the launch-wide checks, then a deferred padding write.
+inline bool launch_verdict(Run& r) {
     const std::string coverage = kgemu::rt_check_outputs();
     if (!coverage.empty()) {
         r.error = "launch: " + coverage;
@@ -130,6 +122,24 @@ inline bool run_blocks(Run& r, uint32_t nblocks, const std::function<void()>& ke
         return false;
     }
     return true;
+}
+
+// Runs kernel(block) for every block, in order, stopping at the first defect.
+inline bool run_blocks(Run& r, uint32_t nblocks, const std::function<void()>& kernel) {
+    begin_launch(r);
+    for (uint32_t i = 0; i < nblocks; ++i) {
+        kgemu::rt_block_begin(i, nblocks, r.tiling_key);
+        try {
+            kernel();
+            r.stats.push_back(kgemu::rt_block_end());
+        } catch (const kgemu::EmuError& e) {
+            r.progress = kgemu::block_progress();
+            kgemu::rt_block_abort();
+            r.error = "block " + std::to_string(i) + ": " + e.what();
+            return false;
+        }
+    }
+    return launch_verdict(r);
 }
 
 template <typename S>

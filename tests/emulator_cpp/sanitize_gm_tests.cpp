@@ -245,12 +245,7 @@ __global__ __aicore__ void scatter_kernel(GM_ADDR y, bool every_other) {
 
 // Runs every block on its own thread (SyncAll needs them all at once), as the harness does for such kernels.
 static bool run_concurrent(kgtest::Run& r, uint32_t n, const std::function<void()>& kernel) {
-    kgemu::rt_begin_run(&r.soc, "KgTest", false);
-    for (kgtest::Gm* g : r.gm) {
-        kgemu::rt_register_gm(g->name.c_str(), g->ptr(), g->bytes.size() - g->slack, g->slack);
-        if (g->output) kgemu::rt_mark_output(g->name.c_str(), true);
-    }
-    kgemu::rt_set_tiling(r.tiling.data(), r.tiling.size());
+    kgtest::begin_launch(r);
     kgemu::rt_set_concurrency(n);
     std::vector<std::string> errors(n);
     std::vector<kgemu::BlockStats> stats(n);
@@ -274,17 +269,7 @@ static bool run_concurrent(kgtest::Run& r, uint32_t n, const std::function<void(
         return false;
     }
     r.stats = std::move(stats);
-    const std::string launch = kgemu::rt_check_outputs();
-    if (!launch.empty()) {
-        r.error = "launch: " + launch;
-        return false;
-    }
-    kgemu::DeferredDefect late;
-    if (kgemu::rt_deferred_defect(&late)) {
-        r.error = "block " + std::to_string(late.block) + ": " + late.text();
-        return false;
-    }
-    return true;
+    return kgtest::launch_verdict(r);
 }
 
 static bool run_threads(const char* soc, std::vector<kgtest::Gm*> gm, uint32_t n, const std::function<void()>& kernel) {
