@@ -115,6 +115,20 @@ def test_estimate_from_report_groups_identical_blocks_and_adds_launch():
     assert set(est.as_dict()) >= {"estimated_us", "bound", "roofline_fraction", "pipes"}
 
 
+def test_vector_floor_counts_repeats_at_vperf_rates_without_issue_cost_or_bank_conflicts():
+    # Two blocks in one wave: the floor is the larger block's repeats, whatever the layout costs on top.
+    fields = FIELDS + ["ub_dst", "ub_src0", "ub_src1"]
+    read_read = [0x10000, 0, 0x4000]   # dst, src0, src1: the published read-read conflict scenario (below)
+    same_bank = [["Add", "V", 16384, 0, 64, 4, -1, -1, -1, *read_read], ["Exp", "V", 16384, 0, 64, 4, -1, -1, -1, -1, -1, -1]]
+    spread = [["Add", "V", 16384, 0, 64, 4, -1, -1, -1, 0, 256, 512], ["Mul", "V", 8192, 0, 32, 4, -1, -1, -1, 0, 256, 512]]
+    report = {"trace_fields": fields, "tiling_key": 0, "trace": [same_bank, spread]}
+    est = perf.estimate_from_report(report, "ascend910b", target="synthetic")
+    assert est.vector_floor_us == pytest.approx((64 + 2 * 64) * NS_PER_CYCLE / 1000)
+    conflicted = perf.simulate_block(same_bank, fields, MODEL, active_cores=2)
+    assert conflicted.busy_ns["V"] > conflicted.vector_floor_ns + 2 * MODEL.vector_issue_cycles * NS_PER_CYCLE
+    assert "vector floor" in perf.format_estimate(est)
+
+
 def test_every_cost_model_constant_has_a_source():
     for soc in all_socs():
         constants = cost_model_constants(soc)
@@ -516,6 +530,27 @@ def test_gelu_grad_64m_against_the_measured_bound_and_what_stands_in_the_way(gel
     # 2 instructions x 80 repeats more per 10240-element tile, 137 tiles, at 1.85 GHz
     f16, bf16 = gelu_64m["float16"].pipes["V"], gelu_64m["bfloat16"].pipes["V"]
     assert bf16 - f16 == pytest.approx(2 * 80 * 137 / 1850.0, rel=0.1)
+
+
+# Per element of the float16/bfloat16 kernel, in cycles of the vector unit at VPERF rates: 3 Casts (64 per cycle),
+# 10 one-cycle float steps (64 per cycle), Exp and Div (32 per cycle), and the clamp's 2 steps, in half precision
+# for float16 (128 per cycle) and in float for bfloat16.
+GELU_CYCLES_PER_ELEMENT = {"float16": (3 + 10 + 2 * 2 + 2 / 2) / 64, "bfloat16": (3 + 10 + 2 * 2 + 2) / 64}
+
+
+@requires_cxx
+@pytest.mark.slow
+def test_gelu_grad_64m_vector_floor_is_below_090_for_float16_and_bfloat16(gelu_64m):
+    """The vector floor (repeats at VPERF rates, no issue cost, no bank conflicts) is the instruction mix's own
+    limit: no tile size or buffer layout of this program reaches 0.90 of the measured bound in float16/bfloat16."""
+    per_core = -(-GELU_64M[0] // 48)
+    for dtype, cycles in GELU_CYCLES_PER_ELEMENT.items():
+        est = gelu_64m[dtype]
+        assert est.vector_floor_us == pytest.approx(per_core * cycles / MODEL.clock_ghz / 1000, rel=0.01), dtype
+        assert est.floor_fraction == pytest.approx(est.achievable_us / (est.vector_floor_us + est.launch_us))
+        assert est.achievable_fraction < est.floor_fraction < ALLOWANCE, (dtype, est.floor_fraction)
+    # float32's vector program fits: its limit is the loads (previous test)
+    assert gelu_64m["float32"].floor_fraction > 1
 
 
 @requires_cxx

@@ -194,6 +194,7 @@ class BlockTiming:
     hbm_limited_ns: float         # DMA data time during which the HBM share, not the MTE pipe, was the limit
     dma_data_ns: float
     spans: list = field(default_factory=list)   # with record=True: (pipe, api, start_ns, end_ns) per call
+    vector_floor_ns: float = 0.0  # the block's vector repeats at VPERF rates: no issue cost, no bank conflicts
 
 
 class _Streams:
@@ -206,6 +207,7 @@ class _Streams:
         self.gm_bytes = 0
         self.dma_count = 0
         self.unaligned = 0
+        self.vector_floor_ns = 0.0
         last_enque: dict = {}
         last_free: dict = {}
         flags: dict = defaultdict(deque)
@@ -270,6 +272,9 @@ class _Streams:
                 ub = no_ub if a_ub[0] is None else (e[a_ub[0]], e[a_ub[1]], e[a_ub[2]])
                 cycles = model.vector_cycles(api, e[a_rep], e[a_db], e[a_bytes], ub)
                 s.append((_BUSY, cycles * ns_per_cycle, tile if pipe in waited else -1, api))
+                if pipe == "V":
+                    repeat_cycles = model.vector_cycles(api, e[a_rep], e[a_db], e[a_bytes]) - model.vector_issue_cycles
+                    self.vector_floor_ns += repeat_cycles * ns_per_cycle
             # other events (queue bookkeeping without a wait) cost nothing in this model
 
     def _signal(self, stream: list) -> int:
@@ -384,7 +389,7 @@ def simulate_block(events, fields, model: CostModel, active_cores: int, block: i
                     del running[p]
     tile_rows = sorted(tiles.items(), key=lambda kv: (kv[0] != -1, kv[0]))
     return BlockTiming(block, t, dict(busy), tile_rows, st.gm_bytes, st.dma_count, st.unaligned, hbm_limited,
-                       data_time, spans)
+                       data_time, spans, st.vector_floor_ns)
 
 
 # ---- the chip --------------------------------------------------------------------------------------------
@@ -421,6 +426,11 @@ class PerfEstimate:
     achievable_fraction: float = 0.0               # achievable_us / estimated_us
     l2_write_back_bytes: int = 0
     l2_bypass_read_bytes: int = 0                  # bytes read with SetL2CacheHint(CACHE_MODE_DISABLE)
+    # The vector unit's least possible time for these instructions: every wave's largest sum of repeats at VPERF
+    # rates, with no issue cost and no bank conflicts. No buffer layout or tile size that keeps the instructions
+    # (and so their repeats) beats vector_floor_us + launch_us; floor_fraction is the measured bound over that.
+    vector_floor_us: float = 0.0
+    floor_fraction: float = 0.0
     spans: dict = field(default_factory=dict, repr=False)   # record=True: block -> (wave start ns, spans)
 
     def as_dict(self) -> dict:
@@ -481,6 +491,7 @@ def estimate_from_report(report: dict, soc: Soc | str, target: str = "", dtype: 
     l2 = L2Plan.of(*traffic, model.l2_bytes)
     waves = [range(w, min(w + model.core_num, nblocks)) for w in range(0, nblocks, model.core_num)]
     kernel_ns = 0.0
+    floor_ns = 0.0
     slowest: BlockTiming | None = None
     simulated = 0
     total_bytes = 0
@@ -491,6 +502,7 @@ def estimate_from_report(report: dict, soc: Soc | str, target: str = "", dtype: 
         active = len(wave)
         cache: dict = {}
         wave_time = 0.0
+        wave_floor = 0.0
         for b in wave:
             sig = signatures[b]
             timing = cache.get(sig)
@@ -505,9 +517,11 @@ def estimate_from_report(report: dict, soc: Soc | str, target: str = "", dtype: 
             unaligned += timing.unaligned_dmas
             if timing.time_ns > wave_time:
                 wave_time = timing.time_ns
+            wave_floor = max(wave_floor, timing.vector_floor_ns)
             if slowest is None or timing.time_ns > slowest.time_ns:
                 slowest = timing
         kernel_ns += wave_time
+        floor_ns += wave_floor
     if slowest is None:
         raise UsageError("the emulator report has no blocks")
     launch = model.launch_us(nblocks)
@@ -540,7 +554,9 @@ def estimate_from_report(report: dict, soc: Soc | str, target: str = "", dtype: 
         model=model.constants(), calibrated=model.calibrated,
         guessed={} if model.calibrated else guessed_constants(model),
         achievable_gbps=achievable, achievable_us=ach_us, achievable_fraction=ach_us / est if est > 0 else 0.0,
-        l2_write_back_bytes=l2.write_back_bytes, l2_bypass_read_bytes=traffic[1], spans=spans)
+        l2_write_back_bytes=l2.write_back_bytes, l2_bypass_read_bytes=traffic[1], spans=spans,
+        vector_floor_us=floor_ns / 1000.0,
+        floor_fraction=ach_us / (floor_ns / 1000.0 + launch) if achievable and floor_ns > 0 else 0.0)
 
 
 def make_inputs(decl, combo: dict, shape, seed: int = 0) -> dict:
@@ -626,6 +642,12 @@ def format_estimate(est: PerfEstimate) -> str:
     if est.achievable_gbps:
         lines.append(f"measured     {est.achievable_fraction:.1%} of the {est.achievable_gbps:.0f} GB/s measured end to end "
                      f"on this SOC ({est.achievable_us:.2f} us)")
+    if est.vector_floor_us > 0:
+        lines.append(f"vector floor {est.vector_floor_us:.2f} us of repeats at VPERF rates (no issue cost, no bank "
+                     f"conflicts): no tiling of these instructions takes less than "
+                     f"{est.vector_floor_us + est.launch_us:.2f} us"
+                     + (f": at most {est.floor_fraction:.1%} of the measured bound" if 0 < est.floor_fraction < 1
+                        else ""))
     if est.unaligned_dma_fraction > 0:
         lines.append(f"alignment    {est.unaligned_dma_fraction:.0%} of DataCopies start off a 512-byte GM boundary "
                      f"(+{est.model['gm_unaligned_extra_bytes']:.0f} bytes each)")
