@@ -287,6 +287,52 @@ def test_survey_of_one_operator_directory_runs_it(tmp_path):
     assert "diff: the broadcast of the inputs' shapes (infershape left it unset)" in row["output_rules"]
 
 
+def _opbase_stand_in(root: Path) -> Path:
+    """A miniature opbase checkout: one ATVOSS-style host header and the source CANN builds into libopbase."""
+    header = root / "pkg_inc" / "op_common" / "atvoss" / "elewise" / "mini_count.h"
+    header.parent.mkdir(parents=True)
+    header.write_text("#pragma once\n#include <cstdint>\nnamespace Ops { namespace Base {\n"
+                      "OPBASE_API uint32_t MiniCount(int64_t elements);\n} }\n")
+    source = root / "src" / "op_common" / "atvoss" / "elewise" / "mini_count.cpp"
+    source.parent.mkdir(parents=True)
+    source.write_text('#include "op_common/log/log.h"\n#include "atvoss/elewise/mini_count.h"\n'
+                      "namespace Ops { namespace Base {\n"
+                      "uint32_t MiniCount(int64_t elements) { return static_cast<uint32_t>(elements); }\n} }\n")
+    return root
+
+
+@requires_cxx
+def test_opbase_atvoss_headers_and_host_sources_come_from_an_opbase_checkout(tmp_path, monkeypatch):
+    import shutil
+
+    repo = tmp_path / "ops-nn"
+    (repo / "common" / "inc").mkdir(parents=True)
+    op = repo / "activation" / "pair_stats"
+    shutil.copytree(OPDIRS / "pair_stats", op)
+    tiling = op / "op_host" / "pair_stats_tiling.cpp"
+    text = tiling.read_text().replace('#include "log/log.h"', '#include "log/log.h"\n#include "op_common/atvoss/elewise/mini_count.h"')
+    tiling.write_text(text.replace("static_cast<uint32_t>(context->GetInputShape(0)->GetStorageShape().GetShapeSize())",
+                                   "Ops::Base::MiniCount(context->GetInputShape(0)->GetStorageShape().GetShapeSize())"))
+    monkeypatch.delenv("KERNELGEN_OPBASE", raising=False)
+
+    def survey():
+        report = tmp_path / "row.json"
+        res = CliRunner().invoke(main, ["survey", str(op), "--json", str(report)])
+        return json.loads(report.read_text())["rows"][0] if report.exists() else res.output
+
+    row = survey()                                  # no opbase: the header is named
+    assert row["class"] == "not emulated" and "atvoss/elewise/mini_count.h" in row["detail"], row
+    opbase = _opbase_stand_in(tmp_path / "elsewhere")
+    monkeypatch.setenv("KERNELGEN_OPBASE", str(opbase))
+    assert host_sources(op)[-1].name == "mini_count.cpp"
+    row = survey()                                  # $KERNELGEN_OPBASE: compiled and linked with the host code
+    assert row["class"] == "ran", row
+    monkeypatch.delenv("KERNELGEN_OPBASE")
+    shutil.move(str(opbase), str(tmp_path / "opbase"))   # beside the repository: found without the variable
+    assert any(str(d).endswith("opbase/pkg_inc") for d in include_dirs(op))
+    assert survey()["class"] == "ran"
+
+
 @requires_cxx
 def test_survey_names_the_kind_of_defect(tmp_path):
     report = tmp_path / "kind.json"

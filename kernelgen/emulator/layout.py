@@ -16,6 +16,7 @@
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -111,7 +112,26 @@ def host_sources(op_dir: Path, soc_family: str | None = None, npu_arch: int | No
     sub = tiling_dir(op_dir, soc_family, npu_arch)
     if sub is not None:
         found += sorted(p for p in sub.glob("*.cpp") if "_tiling" in p.name or "_infershape" in p.name)
+    found += opbase_host_sources(op_dir)
     return list(dict.fromkeys(found))
+
+
+_ATVOSS_FAMILY = re.compile(r'#include\s*"(?:op_common/)?atvoss/(\w+)/')
+
+
+def opbase_host_sources(op_dir: Path) -> list[Path]:
+    """opbase's ATVOSS host tilings (src/op_common/atvoss/<family>/*.cpp, in CANN's libopbase) for each family
+    whose headers the operator's host code includes, when an opbase checkout is found (opbase_include_dirs)."""
+    inc = opbase_include_dirs(repo_root(Path(op_dir).resolve()))
+    host = Path(op_dir) / "op_host"
+    if not inc or not host.is_dir():
+        return []
+    src = inc[0].parent / "src" / "op_common" / "atvoss"
+    families = set()
+    for path in host.rglob("*"):
+        if path.suffix in (".cpp", ".h", ".hpp") and path.is_file():
+            families.update(_ATVOSS_FAMILY.findall(path.read_text(errors="replace")))
+    return [p for fam in sorted(families) for p in sorted((src / fam).glob("*.cpp"))]
 
 
 def kernel_file(op_dir: Path, names: list[str]) -> Path:
@@ -149,4 +169,26 @@ def include_dirs(op_dir: Path, sub: Path | None = None) -> tuple[Path, ...]:
     if root is not None:
         dirs += [root, root / "common" / "inc", root / "common" / "inc" / "op_host"]
     dirs.append(INCLUDE_DIR / "kgemu_opsnn" / "op")
+    dirs += opbase_include_dirs(root)
     return tuple(dict.fromkeys(dirs))
+
+
+OPBASE_ENV = "KERNELGEN_OPBASE"
+
+
+def opbase_include_dirs(repo: Path | None, env: dict | None = None) -> list[Path]:
+    """CANN opbase's packaged kernel templates (ATVOSS: `atvoss/...`, `op_common/atvoss/...`), searched after
+    the emulator's own headers: from $KERNELGEN_OPBASE (an hicann/opbase checkout, or a folder holding `atvoss/`),
+    else an opbase checkout beside the operator's repository. They are compiled as they are, against the emulated
+    Ascend C; what they need and the emulator lacks is reported as "not emulated"."""
+    env = os.environ if env is None else env
+    candidates = [Path(os.path.expanduser(env[OPBASE_ENV]))] if env.get(OPBASE_ENV) else []
+    if repo is not None:
+        candidates.append(repo.parent / "opbase")
+    for base in candidates:
+        for pkg in (base / "pkg_inc", base):
+            if (pkg / "op_common" / "atvoss").is_dir():
+                return [pkg, pkg / "op_common"]
+            if (pkg / "atvoss").is_dir() and pkg.name == "op_common":
+                return [pkg.parent, pkg]
+    return []

@@ -12,7 +12,9 @@
 #ifndef KGEMU_DETAIL_EXTRAS_H
 #define KGEMU_DETAIL_EXTRAS_H
 
+#include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "kgemu/detail/vec_mask.h"
@@ -54,6 +56,17 @@ using std::is_same;
 using std::is_same_v;
 using std::remove_cv_t;
 using std::remove_reference_t;
+// asc-devkit include/utils/std/tuple.h: AscendC::Std's tuple (ATVOSS's DAGs are built from it); the emulator's is
+// the standard library's.
+using std::get;
+using std::index_sequence;
+using std::integer_sequence;
+using std::make_index_sequence;
+using std::make_tuple;
+using std::tie;
+using std::tuple;
+using std::tuple_element;
+using std::tuple_size;
 }  // namespace Std
 
 // ---- GM atomics: later UB -> GM DataCopy / DataCopyPad combine with GM (see data_copy.h gm_store) ----

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "exe_graph/runtime/shape.h"
+#include "op_common/op_host/util/opbase_export.h"
 #include "graph/ge_error_codes.h"
 #include "graph/types.h"
 #include "graph/utils/type_utils.h"
@@ -173,6 +174,10 @@ std::string LogForm(const char* form, const A&... args) {
     KGEMU_OP_LOGE_FORM(opName, "{} have invalid ranks {}: {}", names, incorrect, reason)
 #define OP_LOGE_FOR_INVALID_SHAPESIZE(opName, name, incorrect, correct) \
     KGEMU_OP_LOGE_FORM(opName, "{} has shape size {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_SHAPEDIM_WITH_REASON(opName, name, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has invalid rank {}: {}", name, incorrect, reason)
+#define OP_LOGE_FOR_INVALID_SHAPESIZE_WITH_REASON(opName, name, incorrect, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has invalid shape size {}: {}", name, incorrect, reason)
 #define OP_LOGE_FOR_INVALID_SHAPESIZES_WITH_REASON(opName, names, incorrect, reason) \
     KGEMU_OP_LOGE_FORM(opName, "{} have invalid shape sizes {}: {}", names, incorrect, reason)
 #define OP_LOGE_FOR_INVALID_FORMAT(opName, name, incorrect, correct) \
@@ -201,6 +206,11 @@ std::string LogForm(const char* form, const A&... args) {
     KGEMU_OP_LOGE_FORM(opName, "{} has list size {}, expected {}", name, incorrect, correct)
 #define OP_LOGE_FOR_INVALID_STRIDE(opName, name, incorrect, correct) \
     KGEMU_OP_LOGE_FORM(opName, "{} has stride {}, expected {}", name, incorrect, correct)
+#define OP_LOGE_FOR_INVALID_ARGUMENT_WITH_REASON(opName, name, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "invalid {}: {}", name, reason)
+// (opName, value, configName, the API or component that sets it, reason)
+#define OP_LOGE_FOR_INVALID_CONFIG_WITH_REASON(opName, value, configName, component, reason) \
+    KGEMU_OP_LOGE_FORM(opName, "{} has invalid value {} for {}: {}", configName, value, component, reason)
 
 namespace Ops {
 namespace Base {
