@@ -274,8 +274,9 @@ def json_option(help: str = "Write the result as JSON to FILE (written whole or 
 
 
 def out_dir_option(*names: str, dest: str = "out_dir", required: bool = False, default=None, help: str = ""):
-    return click.option(*names, dest, type=OutputDirType(), required=required, default=default, metavar="DIR",
-                        show_default=default is not None, help=help)
+    # Click 8.2+ treats an explicit default=None as a value given, which would switch `required` off.
+    extra = {} if default is None else {"default": default, "show_default": True}
+    return click.option(*names, dest, type=OutputDirType(), required=required, metavar="DIR", help=help, **extra)
 
 
 def timeout_option(default: float, help: str):

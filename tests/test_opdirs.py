@@ -283,6 +283,29 @@ def test_entry_discovery_and_snake_case():
         "gelu_grad_v2", "hard_swish", "celu_v3", "log_softmax_v2", "si_lu"]
 
 
+def test_entry_of_the_branch_the_emulator_compiles_when_a_kt_test_branch_declares_another():
+    # ops-nn's CANNBot kernels: a plain extern "C" entry for CANN's kernel unit tests (__CCE_KT_TEST__), the
+    # templated one otherwise; the emulator does not define __CCE_KT_TEST__, so the template is the entry.
+    src = """
+    #ifdef __CCE_KT_TEST__
+    extern "C" __global__ __aicore__ void bnll_like(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {}
+    #else
+    #if defined(OTHER_FLAG)
+    #endif
+    template <typename D_T_X, int BUFFER_MODE>
+    __global__ __aicore__ void bnll_like(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {}
+    #endif
+    #ifndef __CCE_KT_TEST__
+    extern "C" __global__ __aicore__ void kept(GM_ADDR x) {}
+    #else
+    extern "C" __global__ __aicore__ void dropped(GM_ADDR x) {}
+    #endif
+    """
+    entries = find_entries(src)
+    assert [e.name for e in entries] == ["bnll_like", "kept"]
+    assert [p.name for p in entries[0].template] == ["D_T_X", "BUFFER_MODE"]
+
+
 def test_template_instances_follow_the_input_dtype():
     params = [{"name": "D_T", "type": "dtype", "bit_width": 8, "values": [0, 1, 27], "follow": ["input:0"]},
               {"name": "MODE", "type": "uint", "bit_width": 2, "values": [3, 5]},

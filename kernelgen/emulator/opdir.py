@@ -95,9 +95,37 @@ _ENTRY = re.compile(r"(?:template\s*<(?P<tpl>[^{};]*?)>\s*)?(?:extern\s+\"C\"\s*
                     r"void\s+(?P<name>\w+)\s*\(")
 
 
+_KT_TEST_IF = re.compile(r"#\s*(ifdef\s+__CCE_KT_TEST__|if\s+defined\s*\(?\s*__CCE_KT_TEST__\s*\)?)\s*$")
+_KT_TEST_IFNDEF = re.compile(r"#\s*(ifndef\s+__CCE_KT_TEST__|if\s+!\s*defined\s*\(?\s*__CCE_KT_TEST__\s*\)?)\s*$")
+
+
+def drop_kt_test_branches(text: str) -> str:
+    """The source as the emulator compiles it: `__CCE_KT_TEST__` (CANN's kernel unit-test build) is not defined,
+    so the lines of an `#ifdef __CCE_KT_TEST__` branch go and its `#else` branch stays (and the reverse for
+    `#ifndef`). Other preprocessor lines are kept as they are."""
+    out, stack = [], []   # stack: per open #if, None (not ours) or [keeping_now]
+    for line in text.split("\n"):
+        stripped = line.strip()
+        keeping = all(s is None or s[0] for s in stack)
+        if _KT_TEST_IF.match(stripped) or _KT_TEST_IFNDEF.match(stripped):
+            stack.append([bool(_KT_TEST_IFNDEF.match(stripped))])
+            continue
+        if re.match(r"#\s*if", stripped):
+            stack.append(None)
+        elif re.match(r"#\s*else\b", stripped) and stack and stack[-1] is not None:
+            stack[-1][0] = not stack[-1][0]
+            continue
+        elif re.match(r"#\s*endif\b", stripped) and stack:
+            if stack.pop() is not None:
+                continue
+        if keeping:
+            out.append(line)
+    return "\n".join(out)
+
+
 def find_entries(source: str) -> list[KernelEntry]:
     """Every `__global__ ... void name(` definition or declaration in the kernel source."""
-    text = strip_comments(source)
+    text = drop_kt_test_branches(strip_comments(source))
     found = []
     for m in _ENTRY.finditer(text):
         if "__global__" not in (m.group("quals") or ""):

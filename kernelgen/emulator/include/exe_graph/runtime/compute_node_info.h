@@ -66,6 +66,14 @@ public:
     const RuntimeAttrs* GetAttrs() const;
     const CompileTimeTensorDesc* GetInputTdInfo(const size_t index) const;
     const CompileTimeTensorDesc* GetOutputTdInfo(const size_t index) const;
+    // An infershape may set an output's compile-time dtype/format through these; the emulator's tensors keep the
+    // dtypes of the OpDef combination being run.
+    CompileTimeTensorDesc* MutableInputTdInfo(const size_t index) const {
+        return const_cast<CompileTimeTensorDesc*>(GetInputTdInfo(index));
+    }
+    CompileTimeTensorDesc* MutableOutputTdInfo(const size_t index) const {
+        return const_cast<CompileTimeTensorDesc*>(GetOutputTdInfo(index));
+    }
 
 private:
     const kgemu::detail::HostNode* node_;

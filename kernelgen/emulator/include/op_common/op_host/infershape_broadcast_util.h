@@ -37,9 +37,11 @@ inline bool BroadcastShape(const gert::Shape& a, const gert::Shape& b, gert::Sha
     return BroadcastShape(&a, &b, &out);
 }
 
-inline ge::graphStatus InferShape4Broadcast(gert::InferShapeContext* context) {
+// inputNum: broadcast only the first inputNum inputs (opbase's two-argument overload); 0: every input.
+inline ge::graphStatus InferShape4Broadcast(gert::InferShapeContext* context, size_t inputNum = 0) {
     OP_CHECK_IF(context == nullptr, OP_LOGE("InferShape4Broadcast", "context is nullptr"), return ge::GRAPH_FAILED);
-    const size_t n = context->GetComputeNodeInputNum();
+    const size_t n = inputNum != 0 ? std::min(inputNum, context->GetComputeNodeInputNum())
+                                    : context->GetComputeNodeInputNum();
     OP_CHECK_IF(n == 0, OP_LOGE(context, "no inputs to broadcast"), return ge::GRAPH_FAILED);
     gert::Shape result = *context->GetInputShape(0);
     for (size_t i = 1; i < n; ++i) {
