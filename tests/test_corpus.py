@@ -183,7 +183,11 @@ def test_stand_in_headers_compile_alone(tmp_path):
     src.write_text("".join(f'#include "{h}"\n#include "{h}"\n' for h in STAND_INS) +
                    "static_assert(ge::GRAPH_NULL_PTR != ge::GRAPH_SUCCESS, \"\");\n"
                    "int kg_bytes = static_cast<int>(ge::GetSizeInBytes(3, ge::DT_INT4));\n"
-                   "int kg_dims = static_cast<int>(ge::Shape(std::vector<int64_t>{2, 3}).GetShapeSize());\n")
+                   "int kg_dims = static_cast<int>(ge::Shape(std::vector<int64_t>{2, 3}).GetShapeSize());\n"
+                   # operators register the one-argument form as their infershape function; some pass a count
+                   "ge::graphStatus (*kg_infer)(gert::InferShapeContext*) = Ops::Base::InferShape4Broadcast;\n"
+                   "ge::graphStatus (*kg_infer_n)(gert::InferShapeContext*, size_t) = Ops::Base::InferShape4Broadcast;\n"
+                   "static_assert(ge::GRAPH_PARAM_OUT_OF_RANGE == 50331644U, \"CANN's value\");\n")
     res = subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), "-I",
                           str(INCLUDE_DIR / "kgemu_opsnn" / "op"), str(src)], capture_output=True, text=True)
     assert res.returncode == 0, res.stderr

@@ -37,8 +37,9 @@ inline bool BroadcastShape(const gert::Shape& a, const gert::Shape& b, gert::Sha
     return BroadcastShape(&a, &b, &out);
 }
 
-// inputNum: broadcast only the first inputNum inputs (opbase's two-argument overload); 0: every input.
-inline ge::graphStatus InferShape4Broadcast(gert::InferShapeContext* context, size_t inputNum = 0) {
+// inputNum: broadcast only the first inputNum inputs (opbase's two-argument overload); 0: every input. Two
+// overloads, not a default argument: operators register the one-argument form as their infershape function.
+inline ge::graphStatus InferShape4Broadcast(gert::InferShapeContext* context, size_t inputNum) {
     OP_CHECK_IF(context == nullptr, OP_LOGE("InferShape4Broadcast", "context is nullptr"), return ge::GRAPH_FAILED);
     const size_t n = inputNum != 0 ? std::min(inputNum, context->GetComputeNodeInputNum())
                                     : context->GetComputeNodeInputNum();
@@ -56,6 +57,9 @@ inline ge::graphStatus InferShape4Broadcast(gert::InferShapeContext* context, si
     OP_CHECK_NULL_WITH_CONTEXT(context, out);
     *out = result;
     return ge::GRAPH_SUCCESS;
+}
+inline ge::graphStatus InferShape4Broadcast(gert::InferShapeContext* context) {
+    return InferShape4Broadcast(context, 0);
 }
 }  // namespace Base
 }  // namespace Ops
