@@ -33,6 +33,7 @@ PROGRAMS = {
     "sanitize_gm_tests": ("sanitize_gm_tests.cpp", ["-w", "-pthread"]),
     "numerics_cast": ("numerics_cast.cpp", STRICT),
     "api_corpus": ("api_corpus.cpp", STRICT),
+    "api_v35": ("api_v35.cpp", STRICT),
     "api_sort_int4": ("api_sort_int4.cpp", STRICT),
     "matmul_tests": ("matmul_tests.cpp", STRICT),
     "bench_elementwise": ("bench_elementwise.cpp", [*STRICT, "-O2", "-pthread"]),

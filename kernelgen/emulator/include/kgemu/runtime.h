@@ -42,7 +42,7 @@ struct BlockStats {
     std::map<std::string, uint64_t> vector_calls;  // API name -> calls
     uint64_t gm_read_bytes = 0;
     uint64_t gm_write_bytes = 0;
-    uint64_t ub_bytes_used = 0;   // TPipe high-water mark of InitBuffer totals
+    uint64_t ub_bytes_used = 0;   // TPipe high-water mark of InitBuffer totals (or of tensors made at a UB address)
     std::vector<TraceEvent> trace;  // only when tracing is on
     std::vector<std::string> warnings;
 };

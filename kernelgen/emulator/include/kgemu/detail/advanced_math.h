@@ -75,6 +75,17 @@ inline float fn_cosh(float x) { return std::cosh(x); }
 inline float fn_asinh(float x) { return std::asinh(x); }
 inline float fn_acosh(float x) { return std::acosh(x); }
 inline float fn_atanh(float x) { return std::atanh(x); }
+inline float round_integral(float x, AscendC::RoundMode mode) {
+    switch (mode) {
+        case AscendC::RoundMode::CAST_FLOOR: return std::floor(x);
+        case AscendC::RoundMode::CAST_CEIL: return std::ceil(x);
+        case AscendC::RoundMode::CAST_ROUND: return std::round(x);
+        case AscendC::RoundMode::CAST_TRUNC: return std::trunc(x);
+        case AscendC::RoundMode::CAST_RINT: return std::nearbyint(x);  // the default FE_TONEAREST: ties to even
+        default:
+            fail("Truncate", "roundMode must be CAST_RINT, CAST_ROUND, CAST_FLOOR, CAST_CEIL or CAST_TRUNC");
+    }
+}
 
 }  // namespace detail
 }  // namespace kgemu
@@ -134,6 +145,20 @@ inline void Exp(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor
                 const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {
     kgemu::detail::advanced_map<T>("Exp", dstTensor, srcTensor, nullptr, &sharedTmpBuffer, calCount,
                                    [](float x, float) { return std::exp(x); });
+}
+
+// Truncate<T, roundMode>: each element rounded to an integral value of its own type (CAST_RINT: to nearest, ties
+// to even; CAST_ROUND: ties away from zero; CAST_FLOOR, CAST_CEIL, CAST_TRUNC).
+template <typename T, RoundMode roundMode, bool isReuseSource = false>
+inline void Truncate(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
+                     const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {
+    kgemu::detail::advanced_map<T>("Truncate", dstTensor, srcTensor, nullptr, &sharedTmpBuffer, calCount,
+                                   [](float x, float) { return kgemu::detail::round_integral(x, roundMode); });
+}
+template <typename T, RoundMode roundMode, bool isReuseSource = false>
+inline void Truncate(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount) {
+    kgemu::detail::advanced_map<T>("Truncate", dstTensor, srcTensor, nullptr, nullptr, calCount,
+                                   [](float x, float) { return kgemu::detail::round_integral(x, roundMode); });
 }
 
 // ClampMax: min(src, scalar); ClampMin: max(src, scalar).

@@ -97,7 +97,7 @@ inline const SanBuffer* san_buffer_at(const BlockState& b, uint64_t off) {
 // "queue 1 (VECIN) buffer 0" / "TBuf 2 (VECCALC)" / "UB outside every buffer" for a UB offset.
 inline std::string san_buffer_name(const BlockState& b, uint64_t off) {
     const SanBuffer* q = san_buffer_at(b, off);
-    if (q == nullptr) return "UB outside every buffer";
+    if (q == nullptr) return "UB outside every TPipe buffer";
     if (q->tbuf) return strf("TBuf %d (%s)", q->id, position_name(q->pos));
     return strf("queue %d (%s) buffer %llu", q->id, position_name(q->pos),
                 static_cast<unsigned long long>((off - q->base) / q->len));
@@ -131,18 +131,22 @@ inline void san_merge(std::vector<SanSeg>& segs, size_t lo, size_t hi) { seg_mer
     const bool through_vecin = q != nullptr && !q->tbuf && q->cons_pipe == san_pipe_index(PIPE_V) && !write &&
                                other_write && pipe == san_pipe_index(PIPE_MTE3) &&
                                other_pipe == san_pipe_index(PIPE_MTE2);
-    const char* fix = through_vecin
-                          ? "; a TQue<VECIN>'s EnQue/DeQue order MTE2 before V only: to copy a buffer straight from "
-                            "GM to GM, allocate it from a TQueBind<VECIN, VECOUT>, whose EnQue/DeQue order MTE2 before "
-                            "MTE3"
-                          : ", or pass the tensor through EnQue/DeQue";
+    // A tensor made at a UB address (no TPipe) on a SOC with Mutex: the Mutex is the other way to order them.
+    const bool mutex_soc = q == nullptr && b.soc != nullptr && b.soc->npu_arch >= 3510;
+    const std::string fix =
+        through_vecin ? "; a TQue<VECIN>'s EnQue/DeQue order MTE2 before V only: to copy a buffer straight from "
+                        "GM to GM, allocate it from a TQueBind<VECIN, VECOUT>, whose EnQue/DeQue order MTE2 before "
+                        "MTE3"
+        : mutex_soc   ? strf(", or Mutex::Lock<PIPE_%s> the buffer's MutexID after pipe %s's Mutex::Unlock of it",
+                             san_pipe_label(pipe), san_pipe_label(other_pipe))
+                      : std::string(", or pass the tensor through EnQue/DeQue");
     fail(api, strf("race on UB [%llu, %llu) of %s: this call (pipe %s) %s bytes that %s %s, and nothing orders pipe "
                    "%s before pipe %s in between (on the NPU the result depends on timing): add SetFlag/"
                    "WaitFlag<HardEvent::%s_%s> between them%s",
                    static_cast<unsigned long long>(lo), static_cast<unsigned long long>(hi),
                    san_buffer_name(b, lo).c_str(), san_pipe_label(pipe), write ? "writes" : "reads",
                    san_call_name(b, other_call).c_str(), other_write ? "wrote" : "reads", san_pipe_label(other_pipe),
-                   san_pipe_label(pipe), san_pipe_label(other_pipe), san_pipe_label(pipe), fix));
+                   san_pipe_label(pipe), san_pipe_label(other_pipe), san_pipe_label(pipe), fix.c_str()));
 }
 
 // A queue tensor must still be the allocation it was made from.

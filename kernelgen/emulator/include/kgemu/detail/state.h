@@ -199,6 +199,7 @@ struct SanState {
     std::vector<SanCall> calls;
     std::vector<SanBuffer> layout;
     std::unordered_map<int, std::vector<VClock>> flags;  // (event, id) -> FIFO of SetFlag snapshots
+    VClock mutex[32];  // Mutex id -> the join of every Unlock of it so far (what a later Lock waits for)
     // the call being described by ub_operand (committed at the next API call)
     const char* p_api = nullptr;
     uint64_t p_call = 0;
@@ -250,6 +251,9 @@ struct BlockState {
     uint64_t tiles = 0;
     // SetFlag/WaitFlag pairing: outstanding SetFlags per (HardEvent, event id)
     uint32_t flags[kNumHardEvents][kMaxEventIds] = {};
+    // Mutex::Lock / Unlock (Ascend 950): per MutexID the pipe holding it (-1: free) and the Lock's API call
+    int8_t mutex_holder[32] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                               -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
     // SetPadValue
     uint64_t pad_value_bits = 0;
     bool pad_value_set = false;

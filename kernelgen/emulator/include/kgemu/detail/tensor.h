@@ -54,6 +54,26 @@ public:
     using PrimType = T;
 
     LocalTensor() = default;
+    // A tensor at a UB byte address without a TPipe (Ascend 950: kernels that manage UB themselves, ATVOSS's
+    // schedules with Mutex): tileSize elements from UB offset addr. It belongs to no queue or TBuf.
+    LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize) {
+        auto& b = kgemu::detail::block_state("LocalTensor(TPosition, addr, tileSize)");
+        const uint64_t end = static_cast<uint64_t>(addr) + kgemu::detail::bytes_of<T>(tileSize);
+        if (end > b.ub_size) {
+            kgemu::detail::fail("LocalTensor(TPosition, addr, tileSize)",
+                                kgemu::detail::strf("%u elements of %s from UB offset %u end at byte %llu, past the "
+                                                    "end of UB (%llu bytes)",
+                                                    tileSize, kgemu::detail::dtype_info<T>::name, addr,
+                                                    static_cast<unsigned long long>(end),
+                                                    static_cast<unsigned long long>(b.ub_size)));
+        }
+        if (end > b.stats.ub_bytes_used) b.stats.ub_bytes_used = end;  // the UB the kernel reached
+        kg_addr = reinterpret_cast<T*>(b.ub + addr);
+        kg_size = tileSize;
+        kg_buf_begin = addr;
+        kg_buf_end = static_cast<uint32_t>(end);
+        kg_pos = pos;
+    }
 
     // The buffer address as an integer, as on the NPU (uint64_t; kernels fill TransDataTo5HD address lists with
     // it or cast it to a __ubuf__ pointer). Here it is the host address of the emulated UB byte, whose base is

@@ -264,6 +264,24 @@ KGEMU_BITWISE_REPEAT(Or, kgemu::detail::OpOr, uint64_t)
 KGEMU_BITWISE_REPEAT(Or, kgemu::detail::OpOr, uint64_t*)
 #undef KGEMU_BITWISE_REPEAT
 
+// Ands / Ors (tensor-scalar bitwise, count form; the scalar on either side): dst = src & scalar, src | scalar.
+#define KGEMU_BITWISE_SCALAR(NAME, OP)                                                                                 \
+    template <typename T, bool isSetMask = true>                                                                      \
+    inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,                      \
+                     const int32_t& count) {                                                                          \
+        kgemu::detail::scalar_count<T>(#NAME, kgemu::detail::RULE_BITWISE, dst, src, scalarValue,                     \
+                                       kgemu::detail::call_count<isSetMask>(#NAME, count), OP{});                     \
+    }                                                                                                                 \
+    template <typename T, bool isSetMask = true>                                                                      \
+    inline void NAME(const LocalTensor<T>& dst, const T& scalarValue, const LocalTensor<T>& src,                      \
+                     const int32_t& count) {                                                                          \
+        kgemu::detail::scalar_count<T>(#NAME, kgemu::detail::RULE_BITWISE, dst, src, scalarValue,                     \
+                                       kgemu::detail::call_count<isSetMask>(#NAME, count), OP{});                     \
+    }
+KGEMU_BITWISE_SCALAR(Ands, kgemu::detail::OpAnd)
+KGEMU_BITWISE_SCALAR(Ors, kgemu::detail::OpOr)
+#undef KGEMU_BITWISE_SCALAR
+
 #define KGEMU_SHIFT_REPEAT(NAME, OP, MASK_T)                                                                           \
     template <typename T, bool isSetMask = true>                                                                      \
     inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, MASK_T mask,         \

@@ -1,0 +1,144 @@
+// Ascend 950 kernel APIs that CANN opbase's ATVOSS schedules use (written fresh for the tests, each a miniature of
+// the pattern): tensors made at a UB address without a TPipe, Mutex::Lock / Unlock between the pipes,
+// InitSocState, the math APIs' configuration forms (Sin<T, false, config>, Div<T, config>, Sqrt<T, config>,
+// Power<T, false, config>), Fmod, Truncate, Ands / Ors.
+// Each test prints `VAL <name> v0 v1 ...` (read by tests/test_emulator_kernel_api_v35.py); misuse tests end in a
+// DEFECT line.
+#include "emu_test.h"
+
+namespace v35 {
+using namespace AscendC;
+
+template <typename T>
+void val(const char* name, const T* p, size_t n) {
+    std::printf("VAL %s", name);
+    for (size_t i = 0; i < n; ++i) std::printf(" %.9g", static_cast<double>(p[i]));
+    std::printf("\n");
+}
+
+// The test inputs, shared with the Python side: x[i] = (i % 13 - 6) * 0.37 + i / 64.
+inline float input(uint32_t i) { return static_cast<float>(static_cast<int>(i % 13) - 6) * 0.37f + i / 64.0f; }
+
+constexpr uint32_t kN = 64;
+constexpr MutexID kIn = 0, kOut = 1;
+
+// y = max(x, 0) * 2 through two UB tensors made at fixed addresses, the pipes ordered by Mutex only (the ATVOSS
+// 950 schedule's shape). lock_v: whether the vector unit locks the input before reading it.
+inline void mutex_pipeline(uint8_t* x, uint8_t* y, bool lock_v) {
+    InitSocState();
+    GlobalTensor<float> xg, yg;
+    xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), kN);
+    yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), kN);
+    LocalTensor<float> in(TPosition::VECIN, 0, kN);
+    LocalTensor<float> out(TPosition::VECOUT, 4096, kN);
+    Mutex::Lock<PIPE_MTE2>(kIn);
+    DataCopy(in, xg, kN);
+    Mutex::Unlock<PIPE_MTE2>(kIn);
+    if (lock_v) Mutex::Lock<PIPE_V>(kIn);
+    Mutex::Lock<PIPE_V>(kOut);
+    Maxs(out, in, 0.0f, kN);
+    Muls(out, out, 2.0f, kN);
+    Mutex::Unlock<PIPE_V>(kOut);
+    if (lock_v) Mutex::Unlock<PIPE_V>(kIn);
+    Mutex::Lock<PIPE_MTE3>(kOut);
+    DataCopy(yg, out, kN);
+    Mutex::Unlock<PIPE_MTE3>(kOut);
+}
+
+inline void one_block_950(const std::function<void()>& body) {
+    kgtest::Gm x("x", 256);
+    kgtest::run_one("ascend950", {&x}, body);
+}
+}  // namespace v35
+
+KG_TEST(mutex_pipeline) {
+    kgtest::Gm x("x", v35::kN * 4), y("y", v35::kN * 4);
+    for (uint32_t i = 0; i < v35::kN; ++i) x.as<float>()[i] = v35::input(i);
+    kgtest::run_one("ascend950", {&x, &y}, [&] { v35::mutex_pipeline(x.ptr(), y.ptr(), true); });
+    v35::val("y", y.as<float>(), v35::kN);
+}
+KG_TEST(mutex_vector_reads_without_lock) {
+    kgtest::Gm x("x", v35::kN * 4), y("y", v35::kN * 4);
+    kgtest::run_one("ascend950", {&x, &y}, [&] { v35::mutex_pipeline(x.ptr(), y.ptr(), false); });
+}
+KG_TEST(mutex_nested_lock) {
+    v35::one_block_950([] {
+        AscendC::Mutex::Lock<PIPE_MTE2>(3);
+        AscendC::Mutex::Lock<PIPE_V>(3);
+    });
+}
+KG_TEST(mutex_unlock_other_pipe) {
+    v35::one_block_950([] {
+        AscendC::Mutex::Lock<PIPE_MTE2>(2);
+        AscendC::Mutex::Unlock<PIPE_V>(2);
+    });
+}
+KG_TEST(mutex_on_910b) {
+    kgtest::Gm x("x", 256);
+    kgtest::run_one("ascend910b", {&x}, [] { AscendC::Mutex::Lock<PIPE_MTE2>(0); });
+}
+KG_TEST(tensor_at_address_past_ub) {
+    v35::one_block_950([] { AscendC::LocalTensor<float> t(AscendC::TPosition::VECCALC, 262144 - 64, 32); });
+}
+
+// The configuration forms compute what the plain forms compute; Fmod, Truncate (five modes), Ands / Ors.
+KG_TEST(math_config_forms) {
+    using namespace AscendC;
+    constexpr uint32_t n = v35::kN;
+    kgtest::Gm out("out", 12 * n * 4);
+    float* o = out.as<float>();
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 16 * n * 4);
+        LocalTensor<float> x = buf.Get<float>();
+        LocalTensor<float> d = x[n];
+        LocalTensor<float> e = x[2 * n];
+        for (uint32_t i = 0; i < n; ++i) {
+            x.SetValue(i, v35::input(i));
+            e.SetValue(i, 0.75f);
+        }
+        static constexpr SinConfig sinCfg = {SinAlgo::RADIAN_REDUCTION};
+        static constexpr DivConfig divCfg = {DivAlgo::DIFF_COMPENSATION};
+        static constexpr SqrtConfig sqrtCfg = {SqrtAlgo::PRECISION_0ULP_FTZ_FALSE};
+        static constexpr PowerConfig powCfg = {PowerAlgo::DOUBLE_FLOAT_TECH};
+        static constexpr FmodConfig fmodCfg = {FmodAlgo::ITERATION_COMPENSATION, 2};
+        auto keep = [&](uint32_t slot) {
+            for (uint32_t i = 0; i < n; ++i) o[slot * n + i] = d.GetValue(i);
+        };
+        Sin<float, false, sinCfg>(d, x, n);
+        keep(0);
+        Div<float, divCfg>(d, x, e, n);
+        keep(1);
+        Abs(d, x, n);
+        Sqrt<float, sqrtCfg>(d, d, n);
+        keep(2);
+        Power<float, false, powCfg>(d, e, x, n);
+        keep(3);
+        Fmod<float, false, fmodCfg>(d, x, e, n);
+        keep(4);
+        Truncate<float, RoundMode::CAST_RINT>(d, x, n);
+        keep(5);
+        Truncate<float, RoundMode::CAST_ROUND>(d, x, n);
+        keep(6);
+        Truncate<float, RoundMode::CAST_FLOOR>(d, x, n);
+        keep(7);
+        Truncate<float, RoundMode::CAST_CEIL>(d, x, n);
+        keep(8);
+        Truncate<float, RoundMode::CAST_TRUNC>(d, x, n);
+        keep(9);
+        LocalTensor<int16_t> bits = x[3 * n].ReinterpretCast<int16_t>();
+        LocalTensor<int16_t> r = x[4 * n].ReinterpretCast<int16_t>();
+        for (uint32_t i = 0; i < n; ++i) bits.SetValue(i, static_cast<int16_t>(i * 37));
+        const int16_t m = 0x5a;
+        Ands(r, bits, m, n);
+        for (uint32_t i = 0; i < n; ++i) o[10 * n + i] = r.GetValue(i);
+        Ors(r, m, bits, n);
+        for (uint32_t i = 0; i < n; ++i) o[11 * n + i] = r.GetValue(i);
+    });
+    const char* names[] = {"sin", "div", "sqrt_abs", "pow", "fmod", "rint", "round", "floor", "ceil", "trunc",
+                           "ands", "ors"};
+    for (int k = 0; k < 12; ++k) v35::val(names[k], o + k * n, n);
+}
+
+KG_TEST_MAIN()

@@ -1,0 +1,78 @@
+"""Ascend 950 kernel APIs that CANN opbase's ATVOSS schedules use (tests/emulator_cpp/api_v35.cpp): tensors at a UB
+address, Mutex::Lock / Unlock as pipe edges for the sanitizer, the math APIs' configuration forms, Fmod, Truncate,
+Ands / Ors. Values are compared with NumPy; misuse ends in the emulator's one-line diagnosis."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "emulator_cpp"))
+import kgbuild  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not kgbuild.have_compiler(), reason=f"{kgbuild.CXX} not found")
+
+N = 64
+
+
+@pytest.fixture(scope="module")
+def program():
+    return kgbuild.build_all()["api_v35"]
+
+
+def inputs(n: int = N) -> np.ndarray:
+    i = np.arange(n)
+    return ((i % 13 - 6).astype(np.float32) * np.float32(0.37) + (i / 64).astype(np.float32)).astype(np.float32)
+
+
+def test_mutex_orders_the_pipes_of_tensors_at_ub_addresses(program):
+    out = kgbuild.run_vals(program, "mutex_pipeline")
+    assert out["defect"] is None, out["raw"]
+    np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32), np.maximum(inputs(), 0) * np.float32(2))
+
+
+def test_a_read_without_the_mutex_is_a_race(program):
+    # the vector unit reads the input MTE2 unlocked without locking it itself: nothing orders MTE2 before V
+    out = kgbuild.run_vals(program, "mutex_vector_reads_without_lock")
+    assert out["defect"] == (
+        "block 0: Maxs: race on UB [0, 256) of UB outside every TPipe buffer: this call (pipe V) reads bytes that "
+        "DataCopy (pipe MTE2, API call #3) wrote, and nothing orders pipe MTE2 before pipe V in between (on the NPU "
+        "the result depends on timing): add SetFlag/WaitFlag<HardEvent::MTE2_V> between them, or "
+        "Mutex::Lock<PIPE_V> the buffer's MutexID after pipe MTE2's Mutex::Unlock of it")
+
+
+@pytest.mark.parametrize("name, diagnosis", [
+    ("mutex_nested_lock", "Mutex::Lock: Mutex::Lock<PIPE_V>(3) while PIPE_MTE2 still holds MutexID 3 (no Unlock "
+                          "between): Lock/Unlock of one MutexID must not nest, the NPU's behaviour is undefined"),
+    ("mutex_unlock_other_pipe", "Mutex::Unlock: Mutex::Unlock<PIPE_V>(2) of a MutexID that PIPE_MTE2 locked: Lock "
+                                "and Unlock of one MutexID must name the same pipe"),
+    ("mutex_on_910b", "Mutex::Lock: Mutex is an Ascend 950 API (npu arch 3510); ascend910b (arch 2201) has none: "
+                      "order the pipes with SetFlag/WaitFlag or queues"),
+    ("tensor_at_address_past_ub", "LocalTensor(TPosition, addr, tileSize): 32 elements of float from UB offset "
+                                  "262080 end at byte 262208, past the end of UB (262144 bytes)"),
+])
+def test_mutex_and_address_misuse(program, name, diagnosis):
+    out = kgbuild.run_vals(program, name)
+    assert out["defect"] == f"block 0: {diagnosis}", out["raw"]
+
+
+def test_configuration_forms_fmod_truncate_and_bitwise_scalars(program):
+    out = kgbuild.run_vals(program, "math_config_forms")
+    assert out["defect"] is None, out["raw"]
+    v = {k: a.astype(np.float32) for k, a in out["vals"].items()}
+    x, e = inputs(), np.float32(0.75)
+    np.testing.assert_allclose(v["sin"], np.sin(x), rtol=0, atol=2e-7)
+    np.testing.assert_array_equal(v["div"], x / e)
+    np.testing.assert_array_equal(v["sqrt_abs"], np.sqrt(np.abs(x)))
+    np.testing.assert_allclose(v["pow"], np.power(e, x), rtol=2e-7)
+    np.testing.assert_array_equal(v["fmod"], np.fmod(x, e))
+    np.testing.assert_array_equal(v["rint"], np.rint(x))                 # ties to even
+    np.testing.assert_array_equal(v["round"], np.trunc(x + np.copysign(np.float32(0.5), x)))   # ties away
+    np.testing.assert_array_equal(v["floor"], np.floor(x))
+    np.testing.assert_array_equal(v["ceil"], np.ceil(x))
+    np.testing.assert_array_equal(v["trunc"], np.trunc(x))
+    bits = (np.arange(N) * 37).astype(np.int16)
+    np.testing.assert_array_equal(out["vals"]["ands"].astype(np.int16), bits & np.int16(0x5A))
+    np.testing.assert_array_equal(out["vals"]["ors"].astype(np.int16), bits | np.int16(0x5A))
