@@ -16,6 +16,9 @@ public:
         : origin_shape_(origin_shape), storage_shape_(storage_shape) {}
     const Shape& GetOriginShape() const { return origin_shape_; }
     const Shape& GetStorageShape() const { return storage_shape_; }
+    // The view shape of a tensor made as a view (aclnn's strided tensors); the emulator's tensors are contiguous,
+    // so it is the storage shape.
+    const Shape& GetShape() const { return storage_shape_; }
     Shape& MutableOriginShape() { return origin_shape_; }
     Shape& MutableStorageShape() { return storage_shape_; }
     bool operator==(const StorageShape& other) const {

@@ -10,7 +10,9 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <initializer_list>
 #include <type_traits>
+#include <vector>
 
 #include "exe_graph/runtime/extended_kernel_context.h"
 #include "exe_graph/runtime/storage_shape.h"
@@ -40,7 +42,29 @@ struct Dim3 {
     Dim3(const uint32_t dim3_x, const uint32_t dim3_y = 1, const uint32_t dim3_z = 1) : x(dim3_x), y(dim3_y), z(dim3_z) {}
 };
 
-class Stride;
+// A tensor view's strides, in elements (metadef's gert::Stride): the emulator's tensors are contiguous, so
+// GetInputStride / GetOutputStride return nullptr; host code (opbase's broadcast tiling) keeps Stride values.
+class Stride {
+public:
+    Stride() = default;
+    Stride(std::initializer_list<int64_t> strides) : strides_(strides) {}
+    size_t GetDimNum() const { return strides_.size(); }
+    void SetDimNum(size_t n) { strides_.resize(n, 0); }
+    int64_t GetStride(size_t i) const { return i < strides_.size() ? strides_[i] : 0; }
+    void SetStride(size_t i, int64_t v) {
+        if (i >= strides_.size()) strides_.resize(i + 1, 0);
+        strides_[i] = v;
+    }
+    Stride& AppendStride(int64_t v) {
+        strides_.push_back(v);
+        return *this;
+    }
+    bool operator==(const Stride& o) const { return strides_ == o.strides_; }
+    bool operator!=(const Stride& o) const { return strides_ != o.strides_; }
+
+private:
+    std::vector<int64_t> strides_;
+};
 
 class TilingContext : public ExtendedKernelContext {
 public:

@@ -61,6 +61,25 @@ uint32_t GetCacheLineSize([[maybe_unused]] const T* context) {
     return 256U;
 }
 
+// The Ascend 950 figures opbase's platform_util.h gives (constants there too): SIMT threads and data cache, the
+// sector half of a cache line, the NDDMA data cache.
+template <typename T>
+uint32_t GetSimtMaxThreadNum([[maybe_unused]] const T* context) {
+    return 2048U;
+}
+template <typename T>
+uint32_t GetSimtMaxDCacheSize([[maybe_unused]] const T* context) {
+    return 128U * 1024U;
+}
+template <typename T>
+uint32_t GetSectorCacheLineSize(const T* context) {
+    return GetCacheLineSize(context) / 2U;
+}
+template <typename T>
+uint32_t GetNddmaDcacheSize([[maybe_unused]] const T* context) {
+    return 8192U;
+}
+
 template <typename T>
 uint32_t GetWorkspaceSize(const T* context) {
     static_assert(KgIsPlatformContext<T>(), "context should be gert::TilingParseContext or gert::TilingContext");
