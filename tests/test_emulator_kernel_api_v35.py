@@ -76,3 +76,17 @@ def test_configuration_forms_fmod_truncate_and_bitwise_scalars(program):
     bits = (np.arange(N) * 37).astype(np.int16)
     np.testing.assert_array_equal(out["vals"]["ands"].astype(np.int16), bits & np.int16(0x5A))
     np.testing.assert_array_equal(out["vals"]["ors"].astype(np.int16), bits | np.int16(0x5A))
+
+
+def test_multidimensional_dma_broadcasts_and_pads(program):
+    row = np.arange(1, 7, dtype=np.float32)
+    out = kgbuild.run_vals(program, "nddma_broadcast_pad")
+    assert out["defect"] is None, out["raw"]
+    want = np.tile(np.concatenate([[-1], row, [-1]]).astype(np.float32), 3)   # constantValue -1 on both sides
+    np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32), want)
+    out = kgbuild.run_vals(program, "nddma_nearest_pad")
+    want = np.tile(np.concatenate([[1], row, [6]]).astype(np.float32), 3)     # the nearest data element instead
+    np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32), want)
+    out = kgbuild.run_vals(program, "nddma_on_910b")
+    assert out["defect"] == ("block 0: DataCopy: the multi-dimensional DataCopy (NdDmaParams) is an Ascend 950 API "
+                             "(npu arch 3510); ascend910b (arch 2201) has none")

@@ -141,4 +141,65 @@ KG_TEST(math_config_forms) {
     for (int k = 0; k < 12; ++k) v35::val(names[k], o + k * n, n);
 }
 
+// The multi-dimensional DMA: a row of 6 broadcast into 3 rows (source stride 0 on the outer loop), each row
+// padded with 1 element left and 1 right (constantValue -1) into UB rows 8 elements apart; and nearest-value
+// padding. 950 only.
+inline void nddma_broadcast(uint8_t* x, uint8_t* y, bool nearest) {
+    using namespace AscendC;
+    GlobalTensor<float> xg, yg;
+    xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), 8);
+    yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), 24);
+    LocalTensor<float> t(TPosition::VECIN, 0, 24);
+    MultiCopyParams<float, 2> p;
+    p.loopInfo.loopSize[0] = 6;
+    p.loopInfo.loopSrcStride[0] = 1;
+    p.loopInfo.loopDstStride[0] = 1;
+    p.loopInfo.loopLpSize[0] = 1;
+    p.loopInfo.loopRpSize[0] = 1;
+    p.loopInfo.loopSize[1] = 3;
+    p.loopInfo.loopSrcStride[1] = 0;
+    p.loopInfo.loopDstStride[1] = 8;
+    p.constantValue = -1.0f;
+    static constexpr NdDmaConfig nearestCfg = {true, NdDmaConfig::unsetPad, NdDmaConfig::unsetPad, false};
+    Mutex::Lock<PIPE_MTE2>(0);
+    if (nearest) {
+        DataCopy<float, 2, nearestCfg>(t, xg, p);
+    } else {
+        DataCopy<float, 2>(t, xg, p);
+    }
+    Mutex::Unlock<PIPE_MTE2>(0);
+    Mutex::Lock<PIPE_MTE3>(0);
+    DataCopy(yg, t, 24);
+    Mutex::Unlock<PIPE_MTE3>(0);
+}
+KG_TEST(nddma_broadcast_pad) {
+    kgtest::Gm x("x", 8 * 4), y("y", 24 * 4);
+    for (uint32_t i = 0; i < 8; ++i) x.as<float>()[i] = static_cast<float>(i + 1);
+    kgtest::run_one("ascend950", {&x, &y}, [&] { nddma_broadcast(x.ptr(), y.ptr(), false); });
+    v35::val("y", y.as<float>(), 24);
+}
+KG_TEST(nddma_nearest_pad) {
+    kgtest::Gm x("x", 8 * 4), y("y", 24 * 4);
+    for (uint32_t i = 0; i < 8; ++i) x.as<float>()[i] = static_cast<float>(i + 1);
+    kgtest::run_one("ascend950", {&x, &y}, [&] { nddma_broadcast(x.ptr(), y.ptr(), true); });
+    v35::val("y", y.as<float>(), 24);
+}
+KG_TEST(nddma_on_910b) {
+    kgtest::Gm x("x", 8 * 4), y("y", 24 * 4);
+    kgtest::run_one("ascend910b", {&x, &y}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECIN> buf;
+        pipe.InitBuffer(buf, 256);
+        AscendC::GlobalTensor<float> xg;
+        xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x.ptr()), 8);
+        AscendC::LocalTensor<float> t = buf.Get<float>();
+        AscendC::NdDmaParams<float, 1> p;
+        p.loopInfo.loopSize[0] = 8;
+        p.loopInfo.loopSrcStride[0] = 1;
+        p.loopInfo.loopDstStride[0] = 1;
+        p.constantValue = 0.0f;
+        AscendC::DataCopy<float, 1>(t, xg, p);
+    });
+}
+
 KG_TEST_MAIN()

@@ -21,6 +21,7 @@
 #include "kgemu/detail/sanitize.h"
 #include "kgemu/detail/tbufpool.h"
 #include "kgemu/detail/data_copy.h"
+#include "kgemu/detail/nddma.h"
 #include "kgemu/detail/vec_common.h"
 #include "kgemu/detail/vec_binary.h"
 #include "kgemu/detail/vec_unary.h"
