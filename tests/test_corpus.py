@@ -193,6 +193,56 @@ def test_stand_in_headers_compile_alone(tmp_path):
     assert res.returncode == 0, res.stderr
 
 
+@requires_cxx
+def test_platform_manager_answers_for_the_runs_soc_and_shapes_broadcast_as_a_list(tmp_path):
+    # ops-nn main-tree infershapes (gelu_grad's among them) ask fe::PlatformInfoManager which SOC they compile for
+    # and broadcast a list of input shapes at once.
+    src = tmp_path / "platform.cpp"
+    src.write_text('''#include <cstdio>
+#include "platform/platform_info.h"
+#include "op_common/op_host/infershape_broadcast_util.h"
+#include "op_common/op_host/tiling_base_util.h"
+int main() {
+    fe::PlatformInfo info;
+    fe::OptionalInfo opti;
+    const unsigned before = fe::PlatformInfoManager::Instance().GetPlatformInfoWithOutSocVersion(info, opti);
+    KgSoc soc{};
+    soc.name = "ascend950";
+    soc.short_soc_version = "Ascend950";
+    soc.core_num = 32; soc.core_num_aic = 32; soc.core_num_aiv = 64;
+    soc.l1_size = 524288; soc.l2_size = 134217728;
+    fe::PlatFormInfos platform(&soc);  // what the harness makes for a run
+    const unsigned after = fe::PlatformInfoManager::Instance().GetPlatformInfoWithOutSocVersion(info, opti);
+    gert::Shape a({4, 1, 37}), b({1, 5, 37}), c({37}), out;
+    const bool ok = Ops::Base::BroadcastShape(std::vector<const gert::Shape*>{&a, &b, &c}, &out);
+    gert::Shape bad({3});
+    const bool no = Ops::Base::BroadcastShape(std::vector<const gert::Shape*>{&a, &bad}, &out);
+    std::printf("%u %u %s %u %llu %llu %s %d %ld %ld %ld %d\\n", before, after, info.str_info.short_soc_version.c_str(),
+                info.soc_info.ai_core_cnt, (unsigned long long)info.soc_info.l2_size,
+                (unsigned long long)info.ai_core_spec.l1_size, opti.soc_version.c_str(), ok, (long)out.GetDim(0),
+                (long)out.GetDim(1), (long)out.GetDim(2), no);
+}
+''')
+    exe = tmp_path / "platform"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split()
+    # outside a run: no SOC (nonzero); in a run: the run's SOC; AIC count on a split-core SOC
+    assert out == ["1", "0", "Ascend950", "32", "134217728", "524288", "ascend950", "1", "4", "5", "37", "0"]
+
+
+def test_kernel_source_only_in_the_architecture_folder(tmp_path):
+    op = tmp_path / "thr"
+    (op / "op_kernel" / "arch35").mkdir(parents=True)
+    (op / "op_kernel" / "arch35" / "thr.cpp").write_text("// kernel\n")
+    assert kernel_file(op, ["thr"], 3510) == op / "op_kernel" / "arch35" / "thr.cpp"
+    with pytest.raises(UsageError, match="no kernel source"):
+        kernel_file(op, ["thr"], 2201)
+    (op / "op_kernel" / "thr.cpp").write_text("// kernel\n")    # the top-level file wins where both exist
+    assert kernel_file(op, ["thr"], 3510) == op / "op_kernel" / "thr.cpp"
+
+
 # ---- the miniatures on the emulator ------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def runs():

@@ -147,7 +147,7 @@ class OperatorSource:
             names.append(snake_case(op.get("op_type", "")))
         names.append(self.snake)
         names += [p.stem[:-len("_def")] for p in def_files(self.op_dir) if p.stem.endswith("_def")]
-        return kernel_file(self.op_dir, names)
+        return kernel_file(self.op_dir, names, self._npu_arch())
 
     def host_units(self) -> list[CompileUnit]:
         """Compile units of the host sources (def, tiling, infershape); also linked by run-example."""

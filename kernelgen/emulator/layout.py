@@ -134,13 +134,15 @@ def opbase_host_sources(op_dir: Path) -> list[Path]:
     return [p for fam in sorted(families) for p in sorted((src / fam).glob("*.cpp"))]
 
 
-def kernel_file(op_dir: Path, names: list[str]) -> Path:
-    """op_kernel/<name>.cpp for the first name that exists (opFile.value, snake OpType, def stem, folder)."""
+def kernel_file(op_dir: Path, names: list[str], npu_arch: int | None = None) -> Path:
+    """op_kernel/<name>.cpp for the first name that exists (opFile.value, snake OpType, def stem, folder), else
+    the same in the SOC's architecture folder (op_kernel/arch35/<name>.cpp: operators that exist only there)."""
     kernel_dir = op_dir / "op_kernel"
-    for name in dict.fromkeys(n for n in names if n):
-        path = kernel_dir / f"{name}.cpp"
-        if path.is_file():
-            return path
+    for where in (kernel_dir, *(kernel_dir / d for d in ARCH_DIRS.get(npu_arch or 0, ()))):
+        for name in dict.fromkeys(n for n in names if n):
+            path = where / f"{name}.cpp"
+            if path.is_file():
+                return path
     cpps = sorted(kernel_dir.glob("*.cpp")) if kernel_dir.is_dir() else []
     if len(cpps) == 1:
         return cpps[0]

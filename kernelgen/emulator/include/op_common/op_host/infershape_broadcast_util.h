@@ -4,6 +4,7 @@
 #define KGEMU_OP_COMMON_OP_HOST_INFERSHAPE_BROADCAST_UTIL_H
 
 #include <algorithm>
+#include <vector>
 
 #include "exe_graph/runtime/infer_shape_context.h"
 #include "op_common/log/log.h"
@@ -35,6 +36,16 @@ inline bool BroadcastShape(const gert::Shape* a, const gert::Shape* b, gert::Sha
 }
 inline bool BroadcastShape(const gert::Shape& a, const gert::Shape& b, gert::Shape& out) {
     return BroadcastShape(&a, &b, &out);
+}
+// Every shape of the list broadcast together (false for an empty list, a null shape or incompatible shapes).
+inline bool BroadcastShape(const std::vector<const gert::Shape*>& shapes, gert::Shape* out) {
+    if (shapes.empty() || out == nullptr || shapes[0] == nullptr) return false;
+    gert::Shape result = *shapes[0];
+    for (size_t i = 1; i < shapes.size(); ++i) {
+        if (shapes[i] == nullptr || !BroadcastShape(result, *shapes[i])) return false;
+    }
+    *out = result;
+    return true;
 }
 
 // inputNum: broadcast only the first inputNum inputs (opbase's two-argument overload); 0: every input. Two
