@@ -90,3 +90,16 @@ def test_multidimensional_dma_broadcasts_and_pads(program):
     out = kgbuild.run_vals(program, "nddma_on_910b")
     assert out["defect"] == ("block 0: DataCopy: the multi-dimensional DataCopy (NdDmaParams) is an Ascend 950 API "
                              "(npu arch 3510); ascend910b (arch 2201) has none")
+
+
+def test_datacopypad_compact_lays_blocks_back_to_back(program):
+    out = kgbuild.run_vals(program, "datacopypad_compact")
+    assert out["defect"] is None, out["raw"]
+    data = np.array([0, 1, 2, 4, 5, 6, 8, 9, 10], np.float32)        # three 3-float blocks, 1 float apart in GM
+    np.testing.assert_array_equal(out["vals"]["ub"].astype(np.float32),
+                                  np.concatenate([data, np.full(7, 9, np.float32)]))   # paddingValue to 64 bytes
+    np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32),
+                                  np.array([0, 1, 2, -5, 4, 5, 6, -5, 8, 9, 10, -5], np.float32))
+    out = kgbuild.run_vals(program, "datacopypad_compact_on_910b")
+    assert out["defect"] == ("block 0: DataCopyPad: PaddingMode::Compact is an Ascend 950 mode (npu arch 3510); "
+                             "ascend910b (arch 2201) has only Normal")

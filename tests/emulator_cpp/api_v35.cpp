@@ -202,4 +202,48 @@ KG_TEST(nddma_on_910b) {
     });
 }
 
+// DataCopyPad's Compact mode: three 12-byte blocks 4 bytes apart in GM land back to back in UB (36 bytes, padded
+// with paddingValue 9 to 64), and go back out to GM 4 bytes apart; the GM bytes between them keep their value.
+KG_TEST(datacopypad_compact) {
+    using namespace AscendC;
+    kgtest::Gm x("x", 12 * 4), y("y", 12 * 4), u("u", 16 * 4);
+    for (uint32_t i = 0; i < 12; ++i) {
+        x.as<float>()[i] = static_cast<float>(i);
+        y.as<float>()[i] = -5.0f;
+    }
+    kgtest::run_one("ascend950", {&x, &y, &u}, [&] {
+        GlobalTensor<float> xg, yg, ug;
+        xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x.ptr()), 12);
+        yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y.ptr()), 12);
+        ug.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(u.ptr()), 16);
+        LocalTensor<float> t(TPosition::VECIN, 0, 16);
+        DataCopyExtParams p(3, 12, 4, 0, 0);
+        DataCopyPadExtParams<float> pad(true, 0, 0, 9.0f);
+        Mutex::Lock<PIPE_MTE2>(0);
+        DataCopyPad<float, PaddingMode::Compact>(t, xg, p, pad);
+        Mutex::Unlock<PIPE_MTE2>(0);
+        Mutex::Lock<PIPE_MTE3>(0);
+        DataCopy(ug, t, 16);
+        DataCopyExtParams q(3, 12, 0, 4, 0);
+        DataCopyPad<float, PaddingMode::Compact>(yg, t, q);
+        Mutex::Unlock<PIPE_MTE3>(0);
+    });
+    v35::val("ub", u.as<float>(), 16);
+    v35::val("y", y.as<float>(), 12);
+}
+KG_TEST(datacopypad_compact_on_910b) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend910b", {&x}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECIN> buf;
+        pipe.InitBuffer(buf, 64);
+        AscendC::GlobalTensor<float> xg;
+        xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x.ptr()), 16);
+        AscendC::LocalTensor<float> t = buf.Get<float>();
+        AscendC::DataCopyExtParams p(1, 16, 0, 0, 0);
+        AscendC::DataCopyPadExtParams<float> pad(false, 0, 0, 0.0f);
+        AscendC::DataCopyPad<float, AscendC::PaddingMode::Compact>(t, xg, p, pad);
+    });
+}
+
 KG_TEST_MAIN()

@@ -252,6 +252,73 @@ inline void pad_ub_to_gm(const char* api, T* dst, const AscendC::LocalTensor<T>&
     trace_mte(b, api, "MTE3", count * len, sizeof(T), gm_off);
 }
 
+// PaddingMode::Compact (Ascend 950; asc-devkit DataCopyPad "Compact模式"): the blocks lie back to back in UB,
+// with no 32-byte alignment of their own (the UB-side stride and the left/right padding do not apply); only the
+// whole run is padded at its end to 32 bytes, with paddingValue (isPad), SetPadValue's value, or dummy bytes.
+inline void check_compact_soc(const BlockState& b, const char* api) {
+    if (b.soc != nullptr && b.soc->npu_arch < 3510) {
+        fail(api, strf("PaddingMode::Compact is an Ascend 950 mode (npu arch 3510); %s (arch %d) has only Normal",
+                       soc_name(b), b.soc->npu_arch));
+    }
+}
+
+template <typename T>
+inline void compact_gm_to_ub(const char* api, const AscendC::LocalTensor<T>& dst, const T* src, uint16_t count,
+                             uint64_t len, uint64_t gm_step, bool is_pad, T pad_value, const void* origin) {
+    auto& b = api_enter(api);
+    check_compact_soc(b, api);
+    check_pad_common<T>(b, api, count, len);
+    if (count == 0 || len == 0) return;
+    const uint64_t data = static_cast<uint64_t>(count) * len;
+    const uint64_t total = (data + 31) / 32 * 32;
+    uint8_t padv[sizeof(T)];
+    const bool pad_defined = is_pad || b.pad_value_set;
+    if (is_pad) {
+        std::memcpy(padv, &pad_value, sizeof(T));
+    } else if (b.pad_value_set) {
+        std::memcpy(padv, &b.pad_value_bits, sizeof(T));
+    }
+    san_pipe(b, ::PIPE_MTE2);
+    auto* d = reinterpret_cast<uint8_t*>(ub_operand(b, api, "dst", dst, total));
+    if (std::vector<SanSpan>* v = san_spans_begin(b)) {  // dummy bytes stay undefined for the sanitizer
+        const uint64_t base = b.san.p_ops[b.san.p_n - 1].begin;
+        san_span_push(*v, base, base + (pad_defined ? total : data));
+        san_spans_end(b);
+    }
+    const int64_t gm_off = gm_check(api, src, (count - 1) * gm_step + len, false, origin);
+    gm_access(b, api, ::PIPE_MTE2, src, len, false, origin, count, gm_step);
+    const auto* g = reinterpret_cast<const uint8_t*>(src);
+    for (uint32_t i = 0; i < count; ++i) std::memcpy(d + i * len, g + i * gm_step, len);
+    for (uint64_t at = data; at < total; at += sizeof(T)) {
+        if (pad_defined) {
+            std::memcpy(d + at, padv, sizeof(T));
+        } else {
+            std::memset(d + at, 0xFF, sizeof(T));
+        }
+    }
+    trace_mte(b, api, "MTE2", data, sizeof(T), gm_off);
+}
+
+template <typename T>
+inline void compact_ub_to_gm(const char* api, T* dst, const AscendC::LocalTensor<T>& src, uint16_t count,
+                             uint64_t len, uint64_t gm_stride_extra, const void* origin) {
+    auto& b = api_enter(api);
+    check_compact_soc(b, api);
+    check_pad_common<T>(b, api, count, len);
+    if (count == 0 || len == 0) return;
+    const uint64_t data = static_cast<uint64_t>(count) * len;
+    const uint64_t gm_stride = len + gm_stride_extra;
+    san_pipe(b, ::PIPE_MTE3);
+    const auto* s = reinterpret_cast<const uint8_t*>(ub_operand(b, api, "src", src, data));
+    const int64_t gm_off = gm_check(api, dst, (count - 1) * gm_stride + len, true, origin);
+    gm_access(b, api, ::PIPE_MTE3, dst, len, true, origin, count, gm_stride);
+    auto* g = reinterpret_cast<uint8_t*>(dst);
+    for (uint32_t i = 0; i < count; ++i) {
+        gm_store(b, api, reinterpret_cast<T*>(g + i * gm_stride), reinterpret_cast<const T*>(s + i * len),
+                 len / sizeof(T));
+    }
+    trace_mte(b, api, "MTE3", data, sizeof(T), gm_off);
+}
 
 struct BlockCopyGeometry {
     uint64_t len;       // bytes per block
@@ -413,20 +480,33 @@ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, c
     kgemu::detail::note_l2_mode("DataCopyPad", dst.kg_cache);
 }
 
-// The explicit-PaddingMode spellings (DataCopyPad<T, PaddingMode::Normal>): Normal is the forms above;
-// Compact (950 only) merges the blocks and is not emulated.
+// The explicit-PaddingMode spellings: DataCopyPad<T, PaddingMode::Normal> is the forms above; Compact (950 only)
+// lays the blocks back to back in UB (kgemu::detail::compact_gm_to_ub / compact_ub_to_gm).
 template <typename T, PaddingMode mode>
 inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
                         const DataCopyPadExtParams<T>& pad) {
-    static_assert(mode == PaddingMode::Normal, "kgemu: DataCopyPad PaddingMode::Compact is not emulated yet by "
-                                               "kernelgen's CPU emulator");
-    DataCopyPad<T>(dst, src, p, pad);
+    if constexpr (mode == PaddingMode::Compact) {
+        const int64_t step = static_cast<int64_t>(p.blockLen) + static_cast<int64_t>(p.srcStride);
+        if (step < 0) {  // a negative stride may re-read a block (step 0), not run backwards
+            kgemu::detail::fail("DataCopyPad", kgemu::detail::strf("srcStride %lld runs back past the block's start",
+                                                                   static_cast<long long>(p.srcStride)));
+        }
+        kgemu::detail::compact_gm_to_ub("DataCopyPad", dst, src.kg_ptr, p.blockCount, p.blockLen,
+                                        static_cast<uint64_t>(step), pad.isPad, pad.paddingValue, src.kg_base);
+        kgemu::detail::note_l2_mode("DataCopyPad", src.kg_cache);
+    } else {
+        DataCopyPad<T>(dst, src, p, pad);
+    }
 }
 template <typename T, PaddingMode mode>
 inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
-    static_assert(mode == PaddingMode::Normal, "kgemu: DataCopyPad PaddingMode::Compact is not emulated yet by "
-                                               "kernelgen's CPU emulator");
-    DataCopyPad<T>(dst, src, p);
+    if constexpr (mode == PaddingMode::Compact) {
+        kgemu::detail::compact_ub_to_gm("DataCopyPad", dst.kg_ptr, src, p.blockCount, p.blockLen,
+                                        static_cast<uint64_t>(p.dstStride), dst.kg_base);
+        kgemu::detail::note_l2_mode("DataCopyPad", dst.kg_cache);
+    } else {
+        DataCopyPad<T>(dst, src, p);
+    }
 }
 
 // Value of the pad elements of later DataCopyPad calls with isPad == false.
