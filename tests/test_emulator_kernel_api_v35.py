@@ -103,3 +103,15 @@ def test_datacopypad_compact_lays_blocks_back_to_back(program):
     out = kgbuild.run_vals(program, "datacopypad_compact_on_910b")
     assert out["defect"] == ("block 0: DataCopyPad: PaddingMode::Compact is an Ascend 950 mode (npu arch 3510); "
                              "ascend910b (arch 2201) has only Normal")
+
+
+def test_loop_mode_repeats_datacopypad_over_two_loops(program):
+    out = kgbuild.run_vals(program, "loop_mode_datacopypad")
+    assert out["defect"] is None, out["raw"]
+    # four 3-float blocks of x (12 bytes apart in GM), each in its own 32-byte UB row; with no left/right padding
+    # the row's dummy elements repeat the block's first element (DataCopyPad's documented dummy)
+    rows = [np.concatenate([np.arange(3 * k, 3 * k + 3), np.full(5, 3 * k)]) for k in range(4)]
+    np.testing.assert_array_equal(out["vals"]["ub"].astype(np.float32), np.concatenate(rows).astype(np.float32))
+    out = kgbuild.run_vals(program, "loop_mode_plain_datacopy")
+    assert out["defect"] == ("block 0: DataCopy: DataCopy under SetLoopModePara is not emulated (DataCopyPad is): "
+                             "the copy would ignore the loops")

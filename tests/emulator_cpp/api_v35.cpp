@@ -246,4 +246,41 @@ KG_TEST(datacopypad_compact_on_910b) {
     });
 }
 
+// SetLoopModePara: one DataCopyPad of a 3-float block runs 2 x 2 times, the source 3 floats (12 bytes, loop 1)
+// and 6 floats (24 bytes, loop 2) further each time, the UB rows 32 and 64 bytes further: x lands as four
+// padded rows. A plain DataCopy while loop mode is on is refused (not emulated).
+inline void loop_mode_copy(uint8_t* x, uint8_t* u, bool plain_copy_inside) {
+    using namespace AscendC;
+    GlobalTensor<float> xg, ug;
+    xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), 12);
+    ug.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(u), 32);
+    LocalTensor<float> t(TPosition::VECIN, 0, 32);
+    LoopModeParams lp;
+    lp.loop1Size = 2;
+    lp.loop2Size = 2;
+    lp.loop1SrcStride = 12;
+    lp.loop1DstStride = 32;
+    lp.loop2SrcStride = 24;
+    lp.loop2DstStride = 64;
+    Mutex::Lock<PIPE_MTE2>(0);
+    SetLoopModePara(lp, DataCopyMVType::OUT_TO_UB);
+    if (plain_copy_inside) DataCopy(t, xg, 8);
+    DataCopyPad(t, xg, DataCopyExtParams(1, 12, 0, 0, 0), DataCopyPadExtParams<float>(true, 0, 0, 7.0f));
+    ResetLoopModePara(DataCopyMVType::OUT_TO_UB);
+    Mutex::Unlock<PIPE_MTE2>(0);
+    Mutex::Lock<PIPE_MTE3>(0);
+    DataCopy(ug, t, 32);
+    Mutex::Unlock<PIPE_MTE3>(0);
+}
+KG_TEST(loop_mode_datacopypad) {
+    kgtest::Gm x("x", 12 * 4), u("u", 32 * 4);
+    for (uint32_t i = 0; i < 12; ++i) x.as<float>()[i] = static_cast<float>(i);
+    kgtest::run_one("ascend950", {&x, &u}, [&] { loop_mode_copy(x.ptr(), u.ptr(), false); });
+    v35::val("ub", u.as<float>(), 32);
+}
+KG_TEST(loop_mode_plain_datacopy) {
+    kgtest::Gm x("x", 12 * 4), u("u", 32 * 4);
+    kgtest::run_one("ascend950", {&x, &u}, [&] { loop_mode_copy(x.ptr(), u.ptr(), true); });
+}
+
 KG_TEST_MAIN()

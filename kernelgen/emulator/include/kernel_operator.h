@@ -34,6 +34,7 @@
 #include "kgemu/detail/advanced_math.h"
 #include "kgemu/detail/vec_mask.h"
 #include "kgemu/detail/algo_config.h"
+#include "kgemu/detail/broadcast.h"
 #include "kgemu/detail/cross_core.h"
 #include "kgemu/detail/nd2nz.h"
 #include "kgemu/detail/extras.h"

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <mutex>
+#include <type_traits>
 
 #include "kgemu/detail/tensor.h"
 
@@ -75,6 +76,17 @@ struct DataCopyPadExtParams {
 };
 
 enum class PaddingMode : uint8_t { Normal = 0, Compact };
+
+// SetLoopModePara (Ascend 950): the copies of one direction repeat over an inner and an outer loop.
+enum class DataCopyMVType : uint8_t { UB_TO_OUT = 0, OUT_TO_UB = 1 };
+struct LoopModeParams {
+    uint32_t loop1Size = 0;
+    uint32_t loop2Size = 0;
+    uint64_t loop1SrcStride = 0;
+    uint64_t loop1DstStride = 0;
+    uint64_t loop2SrcStride = 0;
+    uint64_t loop2DstStride = 0;
+};
 
 }  // namespace AscendC
 
@@ -320,6 +332,47 @@ inline void compact_ub_to_gm(const char* api, T* dst, const AscendC::LocalTensor
     trace_mte(b, api, "MTE3", data, sizeof(T), gm_off);
 }
 
+// ---- loop mode (SetLoopModePara): each DataCopyPad of the direction runs loop2Size x loop1Size times, the
+// iteration (i1, i2) shifted by i1 * loop1 stride + i2 * loop2 stride bytes on each side (a size of 0: no copy) ----
+template <typename T>
+inline AscendC::LocalTensor<T> ub_view_at(const char* api, const AscendC::LocalTensor<T>& t, uint64_t bytes) {
+    if (bytes % 32 != 0) {
+        fail(api, strf("loop mode: a UB-side stride lands %llu bytes into the tensor, not 32-byte aligned",
+                       static_cast<unsigned long long>(bytes)));
+    }
+    AscendC::LocalTensor<T> v = t;
+    v.kg_addr = reinterpret_cast<T*>(reinterpret_cast<uint8_t*>(t.kg_addr) + bytes);
+    const uint64_t elems = bytes / sizeof(T);
+    v.kg_size = elems < t.kg_size ? static_cast<uint32_t>(t.kg_size - elems) : 0U;
+    return v;
+}
+template <typename T>
+inline T* gm_at(T* p, uint64_t bytes) {
+    return reinterpret_cast<T*>(reinterpret_cast<uint8_t*>(const_cast<std::remove_const_t<T>*>(p)) + bytes);
+}
+// f(ub tensor, gm pointer) once, or once per loop-mode iteration of direction dir (0 UB -> GM, 1 GM -> UB).
+template <typename T, typename G, typename F>
+inline void in_loop_mode(int dir, const AscendC::LocalTensor<T>& ub, G* gm, F f) {
+    const BlockState* b = tl_block;
+    if (b == nullptr || !b->loop_mode[dir].on) {
+        f(ub, gm);
+        return;
+    }
+    const auto lm = b->loop_mode[dir];  // dir 1: GM is the source side; dir 0: UB is
+    for (uint32_t i2 = 0; i2 < lm.n2; ++i2) {
+        for (uint32_t i1 = 0; i1 < lm.n1; ++i1) {
+            const uint64_t src = i1 * lm.s1 + i2 * lm.s2, dst = i1 * lm.d1 + i2 * lm.d2;
+            f(ub_view_at("DataCopyPad", ub, dir == 1 ? dst : src), gm_at(gm, dir == 1 ? src : dst));
+        }
+    }
+}
+inline void refuse_loop_mode(const char* api, int dir) {
+    const BlockState* b = tl_block;
+    if (b != nullptr && b->loop_mode[dir].on) {
+        fail(api, "DataCopy under SetLoopModePara is not emulated (DataCopyPad is): the copy would ignore the loops");
+    }
+}
+
 struct BlockCopyGeometry {
     uint64_t len;       // bytes per block
     uint64_t src_step;  // bytes from one block's start to the next, source side
@@ -343,6 +396,7 @@ namespace AscendC {
 // ---- DataCopy, count form: count * sizeof(T) must be a multiple of 32 bytes ----
 template <typename T>
 inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
+    kgemu::detail::refuse_loop_mode("DataCopy", 1);
     auto& b = kgemu::detail::api_enter("DataCopy");
     kgemu::detail::check_bf16_any<T>(b, "DataCopy");
     kgemu::detail::check_count_form_bytes<T>("DataCopy", count);
@@ -359,6 +413,7 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
 
 template <typename T>
 inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+    kgemu::detail::refuse_loop_mode("DataCopy", 0);
     auto& b = kgemu::detail::api_enter("DataCopy");
     kgemu::detail::check_bf16_any<T>(b, "DataCopy");
     kgemu::detail::check_count_form_bytes<T>("DataCopy", count);
@@ -388,6 +443,7 @@ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const
 // ---- DataCopy, DataCopyParams form: blockLen and strides in 32-byte blocks ----
 template <typename T>
 inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+    kgemu::detail::refuse_loop_mode("DataCopy", 1);
     auto& b = kgemu::detail::api_enter("DataCopy");
     kgemu::detail::check_bf16_any<T>(b, "DataCopy");
     kgemu::detail::BlockCopyGeometry g;
@@ -407,6 +463,7 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
 
 template <typename T>
 inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    kgemu::detail::refuse_loop_mode("DataCopy", 0);
     auto& b = kgemu::detail::api_enter("DataCopy");
     kgemu::detail::check_bf16_any<T>(b, "DataCopy");
     kgemu::detail::BlockCopyGeometry g;
@@ -450,8 +507,10 @@ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, c
                         const DataCopyPadExtParams<T>& pad) {
     kgemu::detail::PadRow r{p.blockCount, p.blockLen, p.blockLen + static_cast<uint64_t>(p.srcStride),
                             static_cast<uint64_t>(p.dstStride)};
-    kgemu::detail::pad_gm_to_ub("DataCopyPad", dst, src.kg_ptr, r, pad.isPad, pad.leftPadding, pad.rightPadding,
-                                pad.paddingValue, src.kg_base);
+    kgemu::detail::in_loop_mode(1, dst, src.kg_ptr, [&](const LocalTensor<T>& d, T* s) {
+        kgemu::detail::pad_gm_to_ub("DataCopyPad", d, s, r, pad.isPad, pad.leftPadding, pad.rightPadding,
+                                    pad.paddingValue, src.kg_base);
+    });
     kgemu::detail::note_l2_mode("DataCopyPad", src.kg_cache);
 }
 
@@ -468,8 +527,10 @@ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, c
 
 template <typename T>
 inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
-    kgemu::detail::pad_ub_to_gm("DataCopyPad", dst.kg_ptr, src, p.blockCount, p.blockLen,
-                                static_cast<uint64_t>(p.srcStride), static_cast<uint64_t>(p.dstStride), dst.kg_base);
+    kgemu::detail::in_loop_mode(0, src, dst.kg_ptr, [&](const LocalTensor<T>& s, T* d) {
+        kgemu::detail::pad_ub_to_gm("DataCopyPad", d, s, p.blockCount, p.blockLen, static_cast<uint64_t>(p.srcStride),
+                                    static_cast<uint64_t>(p.dstStride), dst.kg_base);
+    });
     kgemu::detail::note_l2_mode("DataCopyPad", dst.kg_cache);
 }
 
@@ -491,8 +552,10 @@ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, c
             kgemu::detail::fail("DataCopyPad", kgemu::detail::strf("srcStride %lld runs back past the block's start",
                                                                    static_cast<long long>(p.srcStride)));
         }
-        kgemu::detail::compact_gm_to_ub("DataCopyPad", dst, src.kg_ptr, p.blockCount, p.blockLen,
-                                        static_cast<uint64_t>(step), pad.isPad, pad.paddingValue, src.kg_base);
+        kgemu::detail::in_loop_mode(1, dst, src.kg_ptr, [&](const LocalTensor<T>& d, T* s) {
+            kgemu::detail::compact_gm_to_ub("DataCopyPad", d, s, p.blockCount, p.blockLen,
+                                            static_cast<uint64_t>(step), pad.isPad, pad.paddingValue, src.kg_base);
+        });
         kgemu::detail::note_l2_mode("DataCopyPad", src.kg_cache);
     } else {
         DataCopyPad<T>(dst, src, p, pad);
@@ -501,12 +564,35 @@ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, c
 template <typename T, PaddingMode mode>
 inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
     if constexpr (mode == PaddingMode::Compact) {
-        kgemu::detail::compact_ub_to_gm("DataCopyPad", dst.kg_ptr, src, p.blockCount, p.blockLen,
-                                        static_cast<uint64_t>(p.dstStride), dst.kg_base);
+        kgemu::detail::in_loop_mode(0, src, dst.kg_ptr, [&](const LocalTensor<T>& s, T* d) {
+            kgemu::detail::compact_ub_to_gm("DataCopyPad", d, s, p.blockCount, p.blockLen,
+                                            static_cast<uint64_t>(p.dstStride), dst.kg_base);
+        });
         kgemu::detail::note_l2_mode("DataCopyPad", dst.kg_cache);
     } else {
         DataCopyPad<T>(dst, src, p);
     }
+}
+
+inline void SetLoopModePara(const LoopModeParams& p, DataCopyMVType type) {
+    auto& b = kgemu::detail::api_enter("SetLoopModePara");
+    if (b.soc != nullptr && b.soc->npu_arch < 3510) {
+        kgemu::detail::fail("SetLoopModePara", kgemu::detail::strf("loop mode is an Ascend 950 feature (npu arch "
+                                                                   "3510); %s (arch %d) has none",
+                                                                   kgemu::detail::soc_name(b), b.soc->npu_arch));
+    }
+    auto& lm = b.loop_mode[type == DataCopyMVType::OUT_TO_UB ? 1 : 0];
+    lm.on = true;
+    lm.n1 = p.loop1Size;
+    lm.n2 = p.loop2Size;
+    lm.s1 = p.loop1SrcStride;
+    lm.d1 = p.loop1DstStride;
+    lm.s2 = p.loop2SrcStride;
+    lm.d2 = p.loop2DstStride;
+}
+inline void ResetLoopModePara(DataCopyMVType type) {
+    auto& b = kgemu::detail::api_enter("ResetLoopModePara");
+    b.loop_mode[type == DataCopyMVType::OUT_TO_UB ? 1 : 0] = {};
 }
 
 // Value of the pad elements of later DataCopyPad calls with isPad == false.

@@ -254,6 +254,12 @@ struct BlockState {
     // Mutex::Lock / Unlock (Ascend 950): per MutexID the pipe holding it (-1: free) and the Lock's API call
     int8_t mutex_holder[32] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
                                -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+    // SetLoopModePara (Ascend 950): DataCopyPad repeated over two loops, [0] UB -> GM (UB_TO_OUT), [1] GM -> UB
+    struct LoopMode {
+        bool on = false;
+        uint32_t n1 = 0, n2 = 0;          // loop1Size (inner), loop2Size (outer)
+        uint64_t s1 = 0, d1 = 0, s2 = 0, d2 = 0;  // source / destination byte strides of each loop
+    } loop_mode[2];
     // SetPadValue
     uint64_t pad_value_bits = 0;
     bool pad_value_set = false;
