@@ -115,3 +115,16 @@ def test_loop_mode_repeats_datacopypad_over_two_loops(program):
     out = kgbuild.run_vals(program, "loop_mode_plain_datacopy")
     assert out["defect"] == ("block 0: DataCopy: DataCopy under SetLoopModePara is not emulated (DataCopyPad is): "
                              "the copy would ignore the loops")
+
+
+def test_broadcast_forms(program):
+    out = kgbuild.run_vals(program, "broadcast_forms")
+    assert out["defect"] is None, out["raw"]
+    src = np.arange(1, 7, dtype=np.float32)
+    np.testing.assert_array_equal(out["vals"]["b3"].astype(np.float32),
+                                  np.broadcast_to(src.reshape(3, 1, 2), (3, 4, 2)).ravel())
+    np.testing.assert_array_equal(out["vals"]["b2"].astype(np.float32),
+                                  np.broadcast_to(src[:2].reshape(2, 1), (2, 8)).ravel())
+    out = kgbuild.run_vals(program, "broadcast_bad_shape")
+    assert out["defect"] == ("block 0: GetBroadcastTilingInfo: axis 0: srcShape 2 neither equals dstShape 3 nor is 1 "
+                             "(the axis to broadcast)")

@@ -283,4 +283,37 @@ KG_TEST(loop_mode_plain_datacopy) {
     kgtest::run_one("ascend950", {&x, &u}, [&] { loop_mode_copy(x.ptr(), u.ptr(), true); });
 }
 
+// Broadcast: 950's form ([3, 1, 2] -> [3, 4, 2] through GetBroadcastTilingInfo) and A2's 2-D form ([2, 1] ->
+// [2, 8], axis 1); a source axis that is neither the destination's nor 1 is refused.
+KG_TEST(broadcast_forms) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 40 * 4);
+    float* o = out.as<float>();
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 128 * 4);
+        LocalTensor<float> src = buf.Get<float>();
+        LocalTensor<float> dst = src[32];
+        for (uint32_t i = 0; i < 6; ++i) src.SetValue(i, static_cast<float>(i + 1));
+        uint32_t dstShape[3] = {3, 4, 2}, srcShape[3] = {3, 1, 2};
+        BroadcastTiling tiling;
+        GetBroadcastTilingInfo<float>(3, dstShape, srcShape, false, tiling);
+        Broadcast<float>(dst, src, dstShape, srcShape, &tiling);
+        for (uint32_t i = 0; i < 24; ++i) o[i] = dst.GetValue(i);
+        uint32_t d2[2] = {2, 8}, s2[2] = {2, 1};
+        Broadcast<float, 2, 1>(dst, src, d2, s2);
+        for (uint32_t i = 0; i < 16; ++i) o[24 + i] = dst.GetValue(i);
+    });
+    v35::val("b3", o, 24);
+    v35::val("b2", o + 24, 16);
+}
+KG_TEST(broadcast_bad_shape) {
+    v35::one_block_950([] {
+        uint32_t dstShape[2] = {3, 4}, srcShape[2] = {2, 4};
+        AscendC::BroadcastTiling tiling;
+        AscendC::GetBroadcastTilingInfo<float>(2, dstShape, srcShape, false, tiling);
+    });
+}
+
 KG_TEST_MAIN()
