@@ -413,6 +413,8 @@ def test_survey_names_the_kind_of_defect(tmp_path):
      "allocated (47 other block(s) then failed waiting in SyncAll)", "event ids exhausted"),
     ("Op on ascend950: tiling: GetTilingData<OpTilingData>: OpTilingData is a BEGIN_TILING_DATA_DEF class, not a "
      "plain struct", "host tiling misuse"),
+    ("Op on ascend950, block 0 of 1, API call #4: DataCopyPad: dst needs 608 bytes from UB offset 0, past the end "
+     "of its LocalTensor view at UB offset 512 (512 bytes): the count exceeds the tensor it was given", "UB out of bounds"),
     ("something the patterns do not know", "other"),
 ])
 def test_defect_kind_reads_the_emulators_wording(detail, kind):

@@ -128,3 +128,8 @@ def test_broadcast_forms(program):
     out = kgbuild.run_vals(program, "broadcast_bad_shape")
     assert out["defect"] == ("block 0: GetBroadcastTilingInfo: axis 0: srcShape 2 neither equals dstShape 3 nor is 1 "
                              "(the axis to broadcast)")
+
+
+def test_set_buffer_len_counts_elements(program):
+    out = kgbuild.run_vals(program, "set_buffer_len_counts_elements")
+    assert out["defect"] is None and out["checks"] == {"size_is_elements": "ok"}, out["raw"]

@@ -19,8 +19,8 @@ DEFECT_KINDS: tuple[tuple[str, str], ...] = (
     ("deadlock", r"^[^:]*SyncAll|deadlock|never reach(?:es)? SyncAll"),
     ("GM out of bounds", r"touches no registered GM buffer|\bof '[^']+' which has \d+ bytes|past the end of '"),
     ("UB overflow", r"UB overflow"),
-    ("UB out of bounds", r"beyond the tensor's buffer|past the end of its buffer|past the view|outside (?:the|its) "
-                         r"(?:UB|buffer)"),
+    ("UB out of bounds", r"beyond the tensor's buffer|past the end of its buffer|past the view|past the end of its "
+                         r"LocalTensor view|past the end of UB|outside (?:the|its) (?:UB|buffer)"),
     ("unaligned copy", r"not a multiple of 32"),
     ("misaligned operand", r"not 32-byte aligned"),
     ("operand overlap", r"\boverlap"),

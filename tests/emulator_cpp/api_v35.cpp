@@ -316,4 +316,17 @@ KG_TEST(broadcast_bad_shape) {
     });
 }
 
+// SetBufferLen counts elements (asc-devkit's parameter table; opbase's ATVOSS passes element counts).
+KG_TEST(set_buffer_len_counts_elements) {
+    v35::one_block_950([] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 1024);
+        AscendC::LocalTensor<float> t = buf.Get<float>();
+        t.SetBufferLen(64);
+        kgtest::check("size_is_elements", t.GetSize() == 64 && t.GetLength() == 256);
+        AscendC::Duplicate(t, 1.0f, 64);
+    });
+}
+
 KG_TEST_MAIN()

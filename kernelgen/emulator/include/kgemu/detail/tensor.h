@@ -138,11 +138,12 @@ public:
     }
 
     int32_t GetPosition() const { return static_cast<int32_t>(kg_pos); }
-    void SetSize(const uint32_t size) {
-        auto& b = kgemu::detail::block_state("LocalTensor::SetSize");
+    void SetSize(const uint32_t size) { kg_set_size("LocalTensor::SetSize", size); }
+    void kg_set_size(const char* api, const uint32_t size) {
+        auto& b = kgemu::detail::block_state(api);
         const uint64_t off = static_cast<uint64_t>(reinterpret_cast<uint8_t*>(kg_addr) - b.ub);
         if (kg_addr == nullptr || off + static_cast<uint64_t>(size) * sizeof(T) > b.ub_size) {
-            kgemu::detail::fail("LocalTensor::SetSize",
+            kgemu::detail::fail(api,
                                 kgemu::detail::strf("%u elements of %zu bytes from UB offset %llu run past the end "
                                                     "of UB (%llu bytes)",
                                                     size, sizeof(T), static_cast<unsigned long long>(off),
@@ -152,7 +153,9 @@ public:
     }
     uint32_t GetSize() const { return kg_size; }
     uint32_t GetLength() const { return static_cast<uint32_t>(kgemu::detail::bytes_of<T>(kg_size)); }
-    void SetBufferLen(uint32_t dataLen) { kg_size = static_cast<uint32_t>(kgemu::detail::elems_in<T>(dataLen)); }
+    // dataLen counts elements: asc-devkit's parameter table ("Buffer的元素个数") and CANN's own callers (opbase's
+    // ATVOSS schedules pass an element count); only the page's example comment says bytes.
+    void SetBufferLen(uint32_t dataLen) { kg_set_size("LocalTensor::SetBufferLen", dataLen); }
     void SetUserTag(const int32_t tag) { kg_tag = tag; }
     int32_t GetUserTag() const { return kg_tag; }
 
