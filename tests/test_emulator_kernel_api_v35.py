@@ -101,8 +101,8 @@ def test_datacopypad_compact_lays_blocks_back_to_back(program):
     np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32),
                                   np.array([0, 1, 2, -5, 4, 5, 6, -5, 8, 9, 10, -5], np.float32))
     out = kgbuild.run_vals(program, "datacopypad_compact_on_910b")
-    assert out["defect"] == ("block 0: DataCopyPad: PaddingMode::Compact is an Ascend 950 mode (npu arch 3510); "
-                             "ascend910b (arch 2201) has only Normal")
+    assert out["defect"] == ("block 0: DataCopyPad: PaddingMode::Compact is an Ascend 950 API (npu arch 3510); "
+                             "ascend910b (arch 2201) has none: use PaddingMode::Normal")
 
 
 def test_loop_mode_repeats_datacopypad_over_two_loops(program):

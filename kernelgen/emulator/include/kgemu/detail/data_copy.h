@@ -268,10 +268,7 @@ inline void pad_ub_to_gm(const char* api, T* dst, const AscendC::LocalTensor<T>&
 // with no 32-byte alignment of their own (the UB-side stride and the left/right padding do not apply); only the
 // whole run is padded at its end to 32 bytes, with paddingValue (isPad), SetPadValue's value, or dummy bytes.
 inline void check_compact_soc(const BlockState& b, const char* api) {
-    if (b.soc != nullptr && b.soc->npu_arch < 3510) {
-        fail(api, strf("PaddingMode::Compact is an Ascend 950 mode (npu arch 3510); %s (arch %d) has only Normal",
-                       soc_name(b), b.soc->npu_arch));
-    }
+    require_arch_3510(b, api, "PaddingMode::Compact", ": use PaddingMode::Normal");
 }
 
 template <typename T>
@@ -576,11 +573,7 @@ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, c
 
 inline void SetLoopModePara(const LoopModeParams& p, DataCopyMVType type) {
     auto& b = kgemu::detail::api_enter("SetLoopModePara");
-    if (b.soc != nullptr && b.soc->npu_arch < 3510) {
-        kgemu::detail::fail("SetLoopModePara", kgemu::detail::strf("loop mode is an Ascend 950 feature (npu arch "
-                                                                   "3510); %s (arch %d) has none",
-                                                                   kgemu::detail::soc_name(b), b.soc->npu_arch));
-    }
+    kgemu::detail::require_arch_3510(b, "SetLoopModePara", "loop mode", "");
     auto& lm = b.loop_mode[type == DataCopyMVType::OUT_TO_UB ? 1 : 0];
     lm.on = true;
     lm.n1 = p.loop1Size;

@@ -20,12 +20,7 @@ namespace detail {
 constexpr int kMaxMutexIds = 32;
 
 inline int mutex_slot(const char* api, uint32_t id) {
-    const BlockState& b = *tl_block;
-    if (b.soc != nullptr && b.soc->npu_arch < 3510) {
-        fail(api, strf("Mutex is an Ascend 950 API (npu arch 3510); %s (arch %d) has none: order the pipes with "
-                       "SetFlag/WaitFlag or queues",
-                       soc_name(b), b.soc->npu_arch));
-    }
+    require_arch_3510(*tl_block, api, "Mutex", ": order the pipes with SetFlag/WaitFlag or queues");
     if (id >= static_cast<uint32_t>(kMaxMutexIds)) {
         fail(api, strf("MutexID %u is outside [0, %d)", id, kMaxMutexIds));
     }

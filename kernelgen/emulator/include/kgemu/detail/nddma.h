@@ -58,11 +58,7 @@ template <typename T, uint8_t dim>
 inline void nddma_copy(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src,
                        const AscendC::MultiCopyParams<T, dim>& p, const AscendC::NdDmaConfig& cfg) {
     auto& b = api_enter(api);
-    if (b.soc != nullptr && b.soc->npu_arch < 3510) {
-        fail(api, strf("the multi-dimensional DataCopy (NdDmaParams) is an Ascend 950 API (npu arch 3510); %s "
-                       "(arch %d) has none",
-                       soc_name(b), b.soc->npu_arch));
-    }
+    require_arch_3510(b, api, "the multi-dimensional DataCopy (NdDmaParams)", "");
     check_bf16_any<T>(b, api);
     uint64_t lp[dim], rp[dim], ext[dim];
     uint64_t points = 1;

@@ -379,6 +379,14 @@ int64_t gm_check(const char* api, const void* p, uint64_t bytes, bool write, con
 // ---- bf16 gating by SOC (KgSoc::bf16_level) ----
 inline const char* soc_name(const BlockState& b) { return b.soc && b.soc->name ? b.soc->name : "?"; }
 
+// An Ascend 950 (npu arch 3510) API used on an earlier SOC: `what` names it, `instead` says what that SOC offers.
+inline void require_arch_3510(const BlockState& b, const char* api, const char* what, const char* instead) {
+    if (b.soc != nullptr && b.soc->npu_arch < 3510) {
+        fail(api, strf("%s is an Ascend 950 API (npu arch 3510); %s (arch %d) has none%s", what, soc_name(b),
+                       b.soc->npu_arch, instead));
+    }
+}
+
 template <typename T>
 inline void check_bf16_any(BlockState& b, const char* api) {
     if constexpr (std::is_same<T, bfloat16_t>::value) {
