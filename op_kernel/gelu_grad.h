@@ -363,7 +363,7 @@ private:
                 }
                 Abs(b, z, len);
                 CompareScalar(k, b, 0.001f, CMPMODE::LT, WholeRepeats(len));
-                Muls(b, z, -0.015783008f, len);
+                Muls(b, z, -0.015783f, len);
                 Adds(b, b, 0.38751838f, len);
                 Mul(b, b, z, len);
                 Adds(b, b, 0.4304001f, len);
@@ -405,7 +405,7 @@ private:
                 Maxs(b, b, 0.0f, len);
                 Mins(b, b, 1.0f, len);
                 Mul(a, a, b, len);
-                Muls(z, a, -0.015783008f, len);
+                Muls(z, a, -0.015783f, len);
                 Adds(z, z, 0.38751838f, len);
                 Mul(z, z, a, len);
                 Adds(z, z, 0.4304001f, len);
@@ -445,7 +445,7 @@ private:
                 Maxs(b, b, 0.0f, len);
                 Mins(b, b, 1.0f, len);
                 Mul(z, z, b, len);
-                Muls(c, z, -0.015783008f, len);
+                Muls(c, z, -0.015783f, len);
                 Adds(c, c, 0.38751838f, len);
                 Mul(c, c, z, len);
                 Adds(c, c, 0.4304001f, len);
