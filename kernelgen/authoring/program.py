@@ -6,9 +6,11 @@ libm's expf/logf for Exp/Ln, as the emulator's kernels call them.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
-from kernelgen.authoring.spec import DType, Variant
+from kernelgen.authoring.spec import DType, OpSpec, Variant
 
 _F32 = np.float32
 _BINARY = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide,
@@ -38,13 +40,20 @@ _UNARY = {"Exp": _libm("expf", np.exp), "Ln": _libm("logf", np.log), "Abs": np.a
 
 
 def interpret(variant: Variant, inputs: dict[str, np.ndarray], outputs: tuple[str, ...],
-              dtype: DType = DType.FLOAT32) -> dict[str, np.ndarray]:
+              dtype: DType = DType.FLOAT32, scalars: dict[str, float] | None = None) -> dict[str, np.ndarray]:
+    """scalars: the run-time scalars' values ({OpSpec.scalars name: value}, e.g. from run_time_scalars)."""
+    scalars = scalars or {}
     regs: dict[str, np.ndarray] = {k: np.asarray(v, dtype=_F32) for k, v in inputs.items()}
-    shape = next(iter(regs.values())).shape
+    shape = np.broadcast_shapes(*(r.shape for r in regs.values()))
     for name, value in variant.constants:
-        regs[name] = np.full(shape, value, dtype=_F32)
+        regs[name] = np.full(shape, scalars[value] if isinstance(value, str) else value, dtype=_F32)
     with np.errstate(all="ignore"):
         for s in variant.steps(dtype):
+            if s.scalar_ref:
+                s = replace(s, scalar=float(scalars[s.scalar_ref]), scalar_ref="")
+            if s.op == "Compare":
+                regs[s.dst] = _COMPARE[s.cmp](regs[s.srcs[0]], regs[s.srcs[1]])
+                continue
             if s.op in _BINARY:
                 regs[s.dst] = _BINARY[s.op](regs[s.srcs[0]], regs[s.srcs[1]]).astype(_F32)
             elif s.op == "Axpy":  # dst + src * scalar, rounded after the product and after the sum
@@ -59,3 +68,10 @@ def interpret(variant: Variant, inputs: dict[str, np.ndarray], outputs: tuple[st
             else:
                 regs[s.dst] = _UNARY[s.op](regs[s.srcs[0]]).astype(_F32)
     return {name: regs[name] for name in outputs}
+
+
+def run_time_scalars(spec: OpSpec, attrs: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.float32]:
+    """{scalar name: float32 value} as the kernel's Init computes them (attributes defaulted)."""
+    full = {a.name: a.default for a in spec.attrs}
+    full.update(attrs or {})
+    return {sc.name: sc.evaluate(full, inputs) for sc in spec.scalars}

@@ -27,6 +27,23 @@ TILING_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("bigTailDataNum", "uint32_t", "elements in a big core's last tile"),
     ("lastTailDataNum", "uint32_t", "elements in the last core's last tile"),
 )
+
+
+def attr_tiling_fields(spec: OpSpec) -> tuple[tuple[str, str, str], ...]:
+    """The attributes the kernel uses at run time (named by a run-time scalar, OpSpec.scalars), after
+    TILING_FIELDS: int and bool as int64_t first (8-byte aligned after the 64 bytes above), then float."""
+    used = {name for sc in spec.scalars for kind, name in sc.refs() if kind == "attr"}
+    attrs = [a for a in spec.attrs if a.name in used]
+    ints = [(f"attr_{a.name}", "int64_t", f"attribute {a.name} ({a.kind})") for a in attrs if a.kind in ("int", "bool")]
+    floats = [(f"attr_{a.name}", "float", f"attribute {a.name} (float)") for a in attrs if a.kind == "float"]
+    return tuple(ints + floats)
+
+
+def spec_tiling_fields(spec: OpSpec) -> tuple[tuple[str, str, str], ...]:
+    """Every field of <Op>TilingData: the split (TILING_FIELDS), then the run-time attributes."""
+    return TILING_FIELDS + attr_tiling_fields(spec)
+
+
 _STRUCT = struct.Struct("<" + "".join("Q" if t == "uint64_t" else "I" for _, t, _ in TILING_FIELDS))
 
 

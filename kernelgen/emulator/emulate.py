@@ -710,13 +710,13 @@ def source_from_spec(spec, soc_family: str, host_from: OperatorSource | None = N
     host_from: a source whose host files this spec's rendering shares (checked), to reuse its host objects;
     kernel_flags: extra compiler flags for its kernel (only with a shared host)."""
     from kernelgen.authoring.render import render_tree, resolve_socs
-    from kernelgen.authoring.tiling import TILING_FIELDS
+    from kernelgen.authoring.tiling import spec_tiling_fields
 
     names = list(spec.default_socs) + ([soc_family] if soc_family not in spec.default_socs else [])
     files = render_tree(spec, resolve_socs(spec, names))
     files = {k: v for k, v in files.items() if k.startswith(("op_host/", "op_kernel/"))}
     root = materialize_tree(files, f"{spec.snake}")
-    fields = [(n, t) for n, t, _ in TILING_FIELDS]
+    fields = [(n, t) for n, t, _ in spec_tiling_fields(spec)]
     host_keys = tuple(h.format(snake=spec.snake) for h in _HOST_FILES)
     shared = host_from is not None and all(
         (host_from.op_dir / k).read_text(encoding="utf-8") == v for k, v in files.items() if k.startswith(host_keys))
