@@ -75,3 +75,15 @@ def run_time_scalars(spec: OpSpec, attrs: dict, inputs: dict[str, np.ndarray]) -
     full = {a.name: a.default for a in spec.attrs}
     full.update(attrs or {})
     return {sc.name: sc.evaluate(full, inputs) for sc in spec.scalars}
+
+
+def interpret_spec(spec: OpSpec, inputs: dict[str, np.ndarray], attrs: dict | None = None,
+                   dtype: DType = DType.FLOAT32) -> dict[str, np.ndarray]:
+    """Every output of spec's default variant on inputs of dtype, as the kernel computes them: float16/bfloat16
+    inputs widened to float32, the float program, the results rounded to dtype (to nearest even)."""
+    f32 = {t.name: np.asarray(inputs[t.name]).astype(_F32) for t in spec.inputs if t.name in inputs}
+    scalars = run_time_scalars(spec, attrs or {}, f32)
+    variant = spec.variant(spec.default_variant)
+    regs = {t.name: f32[t.name] for t in spec.kernel_inputs}
+    outs = interpret(variant, regs, tuple(t.name for t in spec.outputs), dtype, scalars)
+    return {k: v.astype(dtype.numpy) for k, v in outs.items()}

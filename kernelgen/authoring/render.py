@@ -15,7 +15,7 @@ from pathlib import Path
 
 import jinja2
 
-from kernelgen.authoring.example_data import EXAMPLE_DY, EXAMPLE_SHAPE, EXAMPLE_X, cpp_list
+from kernelgen.authoring.example_data import EXAMPLE_DY, EXAMPLE_SHAPE, EXAMPLE_X, cpp_list, example_values
 from kernelgen import __version__
 from kernelgen.errors import RenderError, UsageError
 from kernelgen.socs import Soc, all_socs
@@ -206,6 +206,9 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "tensor_params": tuple(p for p in spec.aclnn.params if p.role in ("input", "output")),
         "attr_params": tuple(p for p in spec.aclnn.params if p.role == "attr"),
         "example_shape": "{" + ", ".join(map(str, EXAMPLE_SHAPE)) + "}",
+        "example_values": {name: ("shape" if shape == EXAMPLE_SHAPE else
+                                  "std::vector<int64_t>{" + ", ".join(map(str, shape)) + "}", cpp_list(values))
+                           for name, (shape, values) in example_values(spec).items()},
         "example_x": cpp_list(EXAMPLE_X),
         "example_other": cpp_list(EXAMPLE_DY),
         "example_zeros": cpp_list([0] * len(EXAMPLE_X)),

@@ -723,6 +723,7 @@ def source_from_spec(spec, soc_family: str, host_from: OperatorSource | None = N
     source = (_SharedHostSource(root, spec.snake, host_from, fields, kernel_flags) if shared
               else OperatorSource(root, spec.snake, None, fields))
     source.strict_gm = True  # kernelgen's own operators never touch a byte past a tensor
+    source.input_kinds = {t.name: t.kind for t in spec.inputs}   # perf: a Scalar input has one element
     return source
 
 
