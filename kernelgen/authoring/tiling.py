@@ -36,7 +36,9 @@ def attr_tiling_fields(spec: OpSpec) -> tuple[tuple[str, str, str], ...]:
     attrs = [a for a in spec.attrs if a.name in used]
     ints = [(f"attr_{a.name}", "int64_t", f"attribute {a.name} ({a.kind})") for a in attrs if a.kind in ("int", "bool")]
     floats = [(f"attr_{a.name}", "float", f"attribute {a.name} (float)") for a in attrs if a.kind == "float"]
-    return tuple(ints + floats)
+    pad = [("attrPad", "uint32_t", "zero: the struct's size stays a multiple of 8, every byte written")] \
+        if len(floats) % 2 else []
+    return tuple(ints + floats + pad)
 
 
 def spec_tiling_fields(spec: OpSpec) -> tuple[tuple[str, str, str], ...]:

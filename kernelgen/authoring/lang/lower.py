@@ -8,8 +8,8 @@ Three passes:
    forms where one side is a scalar (Adds, Muls, Maxs, Mins), Axpy for t + u * s when t dies there, Relu, Abs,
    Exp, Ln, Sqrt; division by a scalar is a multiplication by its reciprocal; rsqrt is Sqrt then Div (the
    Reciprocal and Rsqrt instructions are documented as imprecise); sigmoid and tanh clamp before Exp so no
-   inf reaches a product; where is Compare/CompareScalar + Select (sources copied out of input queues so the
-   whole-repeat compare reads no undefined bytes).
+   inf reaches a product; where is Compare/CompareScalar + Select (sources copied out of input queues by
+   Adds 0 so the whole-repeat compare reads no undefined bytes).
 3. register allocation: linear scan over value lifetimes; a value takes the register of a source that dies at
    the same instruction (in place, except Select); each output's value is computed straight into the output.
 """
@@ -139,7 +139,7 @@ class Lowering:
 
     def writable(self, v: int) -> int:
         """v, or a copy of it when a step never writes it (an input or constant): a compare's source."""
-        return self.emit("Muls", (v,), 1.0) if self.vregs[v].fixed else v
+        return self.emit("Adds", (v,), 0.0) if self.vregs[v].fixed else v   # -0 becomes +0: the same compare
 
     def count_uses(self, n: Node) -> None:
         self.uses[n] = self.uses.get(n, 0) + 1
