@@ -256,3 +256,27 @@ def test_generate_scalar_input_and_two_outputs(tmp_path):
     infer = (tmp_path / "t/op_host/two_infershape.cpp").read_text()
     assert "*aShape = *inShape;" in infer and "*bShape = *inShape;" in infer
     assert "SetOutputDataType(1, context->GetInputDataType(0));" in infer
+
+
+# ---- built-ins written with kernelgen.lang -----------------------------------------------------------
+def test_register_a_lang_builtin_by_module_in_ops_kl(tmp_path, monkeypatch):
+    import kernelgen.authoring.ops as ops
+    from kernelgen.authoring.ops import kl as kl_pkg
+    from kernelgen.checking.golden import GOLDENS, get_golden
+
+    (tmp_path / "my_softplus_like.py").write_text(
+        "import kernelgen.lang as kl\n\n\n@kl.op(category=\"activation\")\n"
+        "def my_softplus_like(x, beta: float = 2.0):\n    return kl.log(1.0 + kl.exp(kl.minimum(x, 20.0))) * beta\n")
+    monkeypatch.setattr(kl_pkg, "__path__", [str(tmp_path)])
+    monkeypatch.setattr(ops, "_SPECS", dict(ops._SPECS))
+    monkeypatch.setattr(kl_pkg, "__name__", "kernelgen.authoring.ops.kl")
+    import sys
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(sys.modules, "kernelgen.authoring.ops.kl", kl_pkg)
+    ops._register_lang_builtins()
+    spec = get_spec("my_softplus_like")
+    assert spec.op_type == "MySoftplusLike" and spec.golden == "my_softplus_like" and "my_softplus_like" in GOLDENS
+    x = np.array([-1.0, 0.0, 30.0])
+    got = get_golden("my_softplus_like")({"x": x}, {})["y"]
+    np.testing.assert_allclose(got, np.log1p(np.exp(np.minimum(x, 20.0))) * 2.0)
+    sys.modules.pop("kernelgen.authoring.ops.kl.my_softplus_like", None)

@@ -142,8 +142,14 @@ def register_lang(lang_op) -> OpSpec:
     from kernelgen.checking.golden import BENCHMARKS, GOLDENS
 
     spec = lang_op.spec
-    if spec.golden != spec.snake:
-        spec = _replace(spec, golden=spec.snake)
+    source = Path(lang_op.fn.__code__.co_filename).resolve()
+    package_root = Path(__file__).resolve().parents[3]   # the checkout (or site-packages) holding kernelgen/
+    try:   # a built-in's banner names its module the same way from any working directory
+        spec_file = source.relative_to(package_root).as_posix()
+    except ValueError:
+        spec_file = spec.spec_file
+    if spec.golden != spec.snake or spec.spec_file != spec_file:
+        spec = _replace(spec, golden=spec.snake, spec_file=spec_file)
         lang_op.spec = spec
     GOLDENS[spec.golden] = lang_op.golden
     BENCHMARKS[spec.golden] = lang_op.benchmark
