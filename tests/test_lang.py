@@ -280,3 +280,20 @@ def test_register_a_lang_builtin_by_module_in_ops_kl(tmp_path, monkeypatch):
     got = get_golden("my_softplus_like")({"x": x}, {})["y"]
     np.testing.assert_allclose(got, np.log1p(np.exp(np.minimum(x, 20.0))) * 2.0)
     sys.modules.pop("kernelgen.authoring.ops.kl.my_softplus_like", None)
+
+
+def test_mismatched_full_shapes_and_a_long_scalar_are_usage_errors_before_compiling(tmp_path):
+    import kernelgen
+    from kernelgen.errors import UsageError
+
+    path = str(EXAMPLES / "apply_gradient_descent.py")
+    a, b = np.ones((5, 37), np.float32), np.ones((5, 36), np.float32)
+    with pytest.raises(UsageError, match=r"one shape \(var \[5, 37\], delta \[5, 36\]\)"):
+        kernelgen.run(path, "ascend910b", {"var": a, "alpha": np.ones(1, np.float32), "delta": b})
+    with pytest.raises(UsageError, match="alpha is a Scalar input: give a one-element array"):
+        kernelgen.run(path, "ascend910b", {"var": a, "alpha": np.ones(2, np.float32), "delta": a})
+    for name, arr in (("var", a), ("alpha", np.ones(1, np.float32)), ("delta", b)):
+        np.save(tmp_path / f"{name}.npy", arr)
+    r = CliRunner().invoke(main, ["sim", path, "--soc", "ascend910b", "--out", str(tmp_path / "o")]
+                           + [f"--input={n}={tmp_path / n}.npy" for n in ("var", "alpha", "delta")])
+    assert r.exit_code == 2 and "must have one shape" in r.output and not (tmp_path / "o").exists()

@@ -787,6 +787,20 @@ def check_spec_dtype(spec, soc: Soc, dtype: str | None) -> None:
                          + ", ".join(x.short for x in allowed))
 
 
+def check_spec_shapes(spec, arrays: dict) -> None:
+    """Refuse, before anything compiles, inputs a kernelgen spec cannot take: full-shape inputs of different shapes
+    (one shape for all: the kernel does not broadcast), a Scalar input with more than one element."""
+    full = [(t.name, tuple(np.shape(arrays[t.name]))) for t in spec.inputs
+            if t.kind == "full" and t.used_by_kernel and t.name in arrays and not isinstance(arrays[t.name], list)]
+    if len({shape for _, shape in full}) > 1:
+        raise UsageError(f"{spec.op_type}: the full-shape inputs must have one shape (" +
+                         ", ".join(f"{n} {list(sh)}" for n, sh in full) + "); broadcast them first")
+    for t in spec.inputs:
+        if t.kind == "scalar" and t.name in arrays and np.size(arrays[t.name]) != 1:
+            raise UsageError(f"{spec.op_type}: {t.name} is a Scalar input: give a one-element array, not shape "
+                             f"{list(np.shape(arrays[t.name]))}")
+
+
 def check_inputs(inputs) -> dict:
     """{name: ndarray or list of ndarrays} from what an API caller passed; refuses anything else in one line."""
     if not isinstance(inputs, dict) or not inputs:
@@ -827,6 +841,7 @@ def run(target, soc, inputs, attrs=None, dtype=None, threads: int = 0, trace: bo
     resolved = resolve_user_target(target)
     if not isinstance(resolved, (Path, OperatorSource)):
         check_spec_dtype(resolved.spec, soc, dtype)
+        check_spec_shapes(resolved.spec, arrays)
     source = resolve_target(resolved, soc)
     decl = source.decl()
     firsts = {n: a[0] if isinstance(a, list) else a for n, a in arrays.items() if not isinstance(a, list) or a}
