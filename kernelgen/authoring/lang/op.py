@@ -206,7 +206,8 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
                       params=tuple(AclnnParam(t.name, t.name, "input") for t in inputs)
                       + tuple(AclnnParam(a.name, a.name, "attr") for a in attrs)
                       + tuple(AclnnParam(t.name, t.name, "output") for t in out_specs))
-    doc = (inspect.getdoc(fn) or f"{op_type}, written with kernelgen.lang.").strip().splitlines()[0]
+    doc = (inspect.getdoc(fn) or fn.__globals__.get("__doc__") or f"{op_type}, written with kernelgen.lang.")
+    doc = doc.strip().splitlines()[0]
     spec = OpSpec(op_type=op_type, snake=snake, category=category, doc=doc, inputs=inputs, outputs=out_specs,
                   attrs=attrs, default_socs=tuple(socs or DEFAULT_SOCS), soc_variants=(), default_variant="main",
                   variants=(compiled.variant,), golden=golden_key, aclnn=aclnn,
