@@ -126,6 +126,35 @@ def test_examples_match_numpy_at_ragged_shapes(name, dtype):
         assert metrics.passed, (name, dtype.short, shape, metrics.failed_clauses())
 
 
+ROW_SHAPES = ((5, 37), (16, 1000), (3, 7, 4099), (100, 1), (4097,))
+
+
+@pytest.mark.parametrize("name", ["softmax", "rms_norm"])
+@pytest.mark.parametrize("dtype", list(DType), ids=lambda d: d.short)
+def test_row_programs_match_numpy_at_ragged_shapes(name, dtype):
+    spec = get_spec(EXAMPLES / f"{name}.py")
+    assert spec.row_program
+    for i, shape in enumerate(ROW_SHAPES):
+        inputs = make_inputs(spec, shape, dtype, seed=i)
+        outs = interpret_spec(spec, inputs, {}, dtype)
+        metrics, _ = judge_all(spec, inputs, outs, dtype.short)
+        assert metrics.passed, (name, dtype.short, shape, metrics.failed_clauses())
+
+
+def test_row_program_lowering():
+    softmax = get_spec(EXAMPLES / "softmax.py")
+    assert ops(softmax) == ["ReduceMax", "Sub", "Exp", "ReduceSum", "Div"]
+    rms = get_spec(EXAMPLES / "rms_norm.py")
+    assert [(t.name, t.kind) for t in rms.inputs] == [("x", "full"), ("gamma", "last_axis")]
+    assert ops(rms) == ["Mul", "ReduceSum", "Muls", "Adds", "Sqrt", "Div", "Mul", "Mul"]
+    mean = program(rms)[2]
+    assert rms.scalar(mean.scalar_ref).expr == ("div", ("const", 1.0), ("rowlen",))   # / the row length, at run time
+    from kernelgen.authoring.tiling import spec_tiling_fields
+    assert [f[0] for f in spec_tiling_fields(rms)[12:]] == ["rowLen", "rowAlloc", "attr_epsilon", "attrPad"]
+    with pytest.raises(Exception, match=r"mse_loss_mean.py:7: kl.mean\(x\) over every element"):
+        get_spec(EXAMPLES / "mse_loss_mean.py")
+
+
 def test_attribute_values_change_the_result_not_the_program(tmp_path):
     spec = get_spec(EXAMPLES / "leaky_relu.py")
     x = np.array([-2.0, -0.5, 0.0, 3.0], dtype=np.float32)

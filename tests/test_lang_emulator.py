@@ -1,7 +1,8 @@
 """kernelgen.lang operators on the emulator (with its sanitizer): run-time attributes, a Scalar input, two
-outputs with a tensor-tensor compare, sim and perf on a spec file. The default suite compiles three libraries
-(one SOC/dtype per operator); KERNELGEN_LANG_FULL=1 adds every elementwise example on ascend910b and ascend310b
-in every dtype at [4097], [5,37], [3,7,4099] (docs/lang.md)."""
+outputs with a tensor-tensor compare, a row program, sim and perf on a spec file. The default suite compiles four
+libraries (one SOC/dtype per operator); KERNELGEN_LANG_FULL=1 adds every elementwise example on ascend910b and
+ascend310b in every dtype at [4097], [5,37], [3,7,4099], and softmax and rms_norm there on the row matrix
+(docs/lang.md)."""
 from __future__ import annotations
 
 import os
@@ -89,6 +90,30 @@ def test_two_outputs_tensor_compare_and_int_attribute(tmp_path):
     spec = get_spec(path)
     assert "Compare" in [s.op for s in spec.variants[0].program]
     run_verify(spec, "ascend910b", DType.FLOAT16, [(4097,), (5, 37), (1,)], {"scale": 0.5, "shift": 2})
+
+
+@requires_cxx
+def test_rms_norm_row_program_at_ragged_shapes():
+    """A row program: LastAxis gamma loaded once per core, ReduceSum along each row, a run-time 1/rowLen and
+    epsilon; verify's default row matrix (ragged last axes, rows over cores, rows of one element)."""
+    spec = get_spec(EXAMPLES / "rms_norm.py")
+    results = run_verify(spec, "ascend910b", DType.FLOAT32, None, {"epsilon": 1e-5})
+    assert {r.case.shape for r in results} >= {(5, 37), (16, 1000), (3, 7, 4099), (100, 1)}
+    x = np.random.default_rng(0).uniform(-3, 3, (6, 77)).astype(np.float32)
+    gamma = np.linspace(0.5, 2, 77).astype(np.float32)
+    out = kernelgen.run(str(EXAMPLES / "rms_norm.py"), "ascend910b", {"x": x, "gamma": gamma})["y"]
+    want = x / np.sqrt(np.mean(x.astype(np.float64) ** 2, axis=-1, keepdims=True) + 1e-6) * gamma
+    np.testing.assert_allclose(out, want, rtol=2e-6, atol=1e-6)
+
+
+@pytest.mark.skipif(not FULL, reason="the full kernelgen.lang matrix is opt-in: KERNELGEN_LANG_FULL=1")
+@requires_cxx
+@pytest.mark.parametrize("name", ["softmax", "rms_norm"])
+@pytest.mark.parametrize("soc", ["ascend910b", "ascend310b"])
+def test_full_matrix_rows(name, soc):
+    spec = get_spec(EXAMPLES / f"{name}.py")
+    for dtype in spec.dtypes_for(get_soc(soc)):
+        run_verify(spec, soc, dtype, None)
 
 
 @pytest.mark.skipif(not FULL, reason="the full kernelgen.lang matrix is opt-in: KERNELGEN_LANG_FULL=1")

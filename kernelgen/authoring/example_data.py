@@ -48,6 +48,11 @@ def example_values(spec) -> dict[str, tuple[tuple[int, ...], tuple[float, ...]]]
         if kind == "scalar":
             out[p.name] = ((1,), ((domain[0] + domain[1]) / 2 if domain else 0.5,))
             continue
+        if kind == "last_axis":
+            last = EXAMPLE_SHAPE[-1]
+            lo, hi = domain or (0.5, 2.0)
+            out[p.name] = ((last,), tuple(float(lo + (hi - lo) * i / max(1, last - 1)) for i in range(last)))
+            continue
         data = EXAMPLE_X if (p.name == "self" or p.tensor == "x") else EXAMPLE_DY
         if domain:
             lo, hi = domain

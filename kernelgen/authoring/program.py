@@ -10,13 +10,14 @@ from dataclasses import replace
 
 import numpy as np
 
-from kernelgen.authoring.spec import DType, OpSpec, Variant
+from kernelgen.authoring.spec import ROW_LEN_KEY, DType, OpSpec, Variant
 
 _F32 = np.float32
 _BINARY = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide,
            "Max": np.maximum, "Min": np.minimum}
 _COMPARE = {"LT": np.less, "GT": np.greater, "LE": np.less_equal, "GE": np.greater_equal, "EQ": np.equal,
             "NE": lambda a, b: (a != b) & (a == a) & (b == b)}   # NE with a NaN operand: 0 (as the emulator)
+_REDUCE = {"ReduceSum": np.sum, "ReduceMax": np.max, "ReduceMin": np.min}
 _SCALAR = {"Adds": np.add, "Muls": np.multiply, "Maxs": np.maximum, "Mins": np.minimum}
 def _libm(name: str, fn):
     """The host C library's float32 function (expf, logf), which the emulator's Exp/Ln call, applied element
@@ -51,6 +52,10 @@ def interpret(variant: Variant, inputs: dict[str, np.ndarray], outputs: tuple[st
         for s in variant.steps(dtype):
             if s.scalar_ref:
                 s = replace(s, scalar=float(scalars[s.scalar_ref]), scalar_ref="")
+            if s.op in _REDUCE:   # one row = the last axis; the result broadcast back along it
+                src = regs[s.srcs[0]]
+                regs[s.dst] = np.broadcast_to(_REDUCE[s.op](src, axis=-1, keepdims=True), src.shape).astype(_F32)
+                continue
             if s.op == "Compare":
                 regs[s.dst] = _COMPARE[s.cmp](regs[s.srcs[0]], regs[s.srcs[1]])
                 continue
@@ -82,8 +87,9 @@ def interpret_spec(spec: OpSpec, inputs: dict[str, np.ndarray], attrs: dict | No
     """Every output of spec's default variant on inputs of dtype, as the kernel computes them: float16/bfloat16
     inputs widened to float32, the float program, the results rounded to dtype (to nearest even)."""
     f32 = {t.name: np.asarray(inputs[t.name]).astype(_F32) for t in spec.inputs if t.name in inputs}
-    scalars = run_time_scalars(spec, attrs or {}, f32)
+    shape = f32[spec.shape_input.name].shape
+    scalars = run_time_scalars(spec, attrs or {}, {**f32, ROW_LEN_KEY: shape[-1] if shape else 1})
     variant = spec.variant(spec.default_variant)
-    regs = {t.name: f32[t.name] for t in spec.kernel_inputs}
+    regs = {t.name: np.broadcast_to(f32[t.name], shape) for t in spec.kernel_inputs + spec.last_axis_inputs}
     outs = interpret(variant, regs, tuple(t.name for t in spec.outputs), dtype, scalars)
     return {k: v.astype(dtype.numpy) for k, v in outs.items()}

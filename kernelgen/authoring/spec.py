@@ -107,6 +107,9 @@ UNARY_OPS = ("Exp", "Ln", "Abs", "Sqrt", "Reciprocal", "Relu")
 # Compare(mask, src0, src1, cmp) is CompareScalar's tensor-tensor form.
 COMPARE_OPS = ("CompareScalar", "Compare")
 SELECT_OPS = ("Select",)
+# Row reductions (row programs, kernelgen.lang's kl.sum/max/min(x, axis=-1, keepdims=True)): Reduce*(dst, (src,
+# work)) reduces src's len elements (one row) into work[0] and broadcasts the result into dst's len elements.
+REDUCE_OPS = ("ReduceSum", "ReduceMax", "ReduceMin")
 CMP_MODES = ("LT", "GT", "LE", "GE", "EQ", "NE")
 
 
@@ -125,7 +128,7 @@ class Step:
 
     def __post_init__(self):
         arity = {**{o: 2 for o in BINARY_OPS}, **{o: 1 for o in SCALAR_OPS}, **{o: 1 for o in UNARY_OPS},
-                 "CompareScalar": 1, "Compare": 2, **{o: 3 for o in SELECT_OPS}}
+                 "CompareScalar": 1, "Compare": 2, **{o: 3 for o in SELECT_OPS}, **{o: 2 for o in REDUCE_OPS}}
         if self.op not in arity:
             raise SpecError(choices_message("vector op", self.op, arity))
         if len(self.srcs) != arity[self.op]:
@@ -189,12 +192,14 @@ class ScalarDef:
         def walk(node):
             if node[0] in ("attr", "input"):
                 out.add((node[0], node[1]))
-            elif node[0] not in ("const",):
+            elif node[0] not in ("const", "rowlen"):
                 for sub in node[1:]:
                     walk(sub)
         walk(e)
         return out
 
+
+ROW_LEN_KEY = "__row_len__"   # run_time_scalars' key for a row program's row length
 
 _SCALAR_BINARY = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
 
@@ -207,6 +212,8 @@ def _scalar_cpp_expr(node: tuple) -> str:
         return f"static_cast<float>(tiling->attr_{node[1]})"
     if kind == "input":
         return f"{node[1]}Scalar_"
+    if kind == "rowlen":
+        return "static_cast<float>(tiling->rowLen)"
     if kind == "neg":
         return f"(-{_scalar_cpp_expr(node[1])})"
     a, b = _scalar_cpp_expr(node[1]), _scalar_cpp_expr(node[2])
@@ -224,6 +231,8 @@ def _scalar_eval(node: tuple, attrs: dict, inputs: dict) -> np.float32:
         return f(attrs[node[1]])
     if kind == "input":
         return f(np.asarray(inputs[node[1]], dtype=np.float32).reshape(-1)[0])
+    if kind == "rowlen":
+        return f(inputs[ROW_LEN_KEY])
     if kind == "neg":
         return f(-_scalar_eval(node[1], attrs, inputs))
     a, b = _scalar_eval(node[1], attrs, inputs), _scalar_eval(node[2], attrs, inputs)
@@ -415,6 +424,16 @@ class OpSpec:
         return tuple(t for t in self.inputs if t.used_by_kernel and t.kind == "scalar")
 
     @property
+    def last_axis_inputs(self) -> tuple[TensorSpec, ...]:
+        """1-D inputs of the last dimension, loaded once per core (kl.LastAxis)."""
+        return tuple(t for t in self.inputs if t.used_by_kernel and t.kind == "last_axis")
+
+    @property
+    def row_program(self) -> bool:
+        """A row program: whole rows (the last axis) per tile, for row reductions or LastAxis inputs."""
+        return bool(self.last_axis_inputs) or any(st.op in REDUCE_OPS for v in self.variants for st in v.program)
+
+    @property
     def shape_input(self) -> TensorSpec:
         """The first full-shape input: the outputs take its shape."""
         return next((t for t in self.inputs if t.kind == "full"), self.inputs[0])
@@ -520,6 +539,12 @@ class OpSpec:
                      for t in self.outputs if t.name not in aliased]
         plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4, "", TBUF_PAD) for r in variant.scratch]
         plan += [BufferUse(f"mask_{r}", "mask", "VECCALC", 1, 1) for r in variant.masks]
+        # LastAxis inputs: one row, loaded once per core, as float (float16/bfloat16 through a staging buffer)
+        plan += [BufferUse(f"lastaxis_{t.name}", "lastaxis", "VECCALC", 1, 4, t.name, TBUF_PAD)
+                 for t in self.last_axis_inputs]
+        if layout:
+            plan += [BufferUse(f"stage_{t.name}", "stage", "VECCALC", 1, dtype.nbytes, t.name)
+                     for t in self.last_axis_inputs]
         if dtype is DType.FLOAT32:
             plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4, "", TBUF_PAD) for r in variant.refine_scratch]
             plan += [BufferUse(f"mask_{r}", "mask", "VECCALC", 1, 1) for r in variant.refine_masks]
@@ -554,13 +579,13 @@ class OpSpec:
             for kind, name in sc.refs():
                 if kind == "attr":
                     self.attr(name)
-                elif name not in {t.name for t in self.scalar_inputs}:
+                elif kind == "input" and name not in {t.name for t in self.scalar_inputs}:
                     raise SpecError(f"{self.op_type}: run-time scalar {sc.name} reads {name!r}, not a Scalar input")
         for v in self.variants:
             for _, value in v.constants:
                 if isinstance(value, str):
                     self.scalar(value)
-            defined = ({t.name for t in self.kernel_inputs} | set(v.scratch) | set(v.refine_scratch)
+            defined = ({t.name for t in self.kernel_inputs + self.last_axis_inputs} | set(v.scratch) | set(v.refine_scratch)
                        | {r for r, _ in v.constants})
             outs = {t.name for t in self.outputs}
             masks = set(v.refine_masks) | set(v.masks)
@@ -579,7 +604,8 @@ class OpSpec:
                 if step.dst in masks:
                     defined.add(step.dst)
                     continue
-                if step.dst in {t.name for t in self.kernel_inputs} or step.dst in {r for r, _ in v.constants}:
+                if step.dst in {t.name for t in self.kernel_inputs + self.last_axis_inputs} \
+                        or step.dst in {r for r, _ in v.constants}:
                     raise SpecError(f"{self.op_type}/{v.name}: {step.op} overwrites read-only {step.dst!r}")
                 if step.dst not in defined | outs:
                     raise SpecError(f"{self.op_type}/{v.name}: unknown register {step.dst!r}")

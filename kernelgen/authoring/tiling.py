@@ -38,7 +38,10 @@ def attr_tiling_fields(spec: OpSpec) -> tuple[tuple[str, str, str], ...]:
     floats = [(f"attr_{a.name}", "float", f"attribute {a.name} (float)") for a in attrs if a.kind == "float"]
     pad = [("attrPad", "uint32_t", "zero: the struct's size stays a multiple of 8, every byte written")] \
         if len(floats) % 2 else []
-    return tuple(ints + floats + pad)
+    rows = [("rowLen", "uint64_t", "row program: elements of one row (the last axis; one row per tile)"),
+            ("rowAlloc", "uint64_t", "row program: UB elements per row buffer (rowLen rounded up to 256 bytes)")] \
+        if spec.row_program else []
+    return tuple(rows + ints + floats + pad)
 
 
 def spec_tiling_fields(spec: OpSpec) -> tuple[tuple[str, str, str], ...]:

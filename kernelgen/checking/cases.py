@@ -20,6 +20,10 @@ class Case:
 
 def default_shapes(spec: OpSpec, soc: Soc, dtype: DType) -> list[tuple[tuple[int, ...], str]]:
     """The issue's matrix: edge sizes, several tiles on every core, idle cores, multi-dimensional."""
+    if spec.row_program:   # whole rows per tile: ragged last axes, rows over cores, one row, a 1-element row
+        return [((5, 37), "ragged rows"), ((16, 1000), "ragged rows"), ((3, 7, 4099), "ragged rows, 3-d"),
+                ((1, 64), "one row"), ((100, 1), "rows of one element"), ((soc.core_num * 2 + 3, 300), "rows over cores"),
+                ((4097,), "1-d: one row")]
     tile = tile_data_num(spec, soc, spec.variant_for(soc), dtype)
     shapes = [((n,), "edge") for n in (1, 5, 17, 31, 32, 33, 4095, 4096, 4097)]
     shapes.append(((soc.core_num * 3 * tile + 13,), "3 tiles per core"))

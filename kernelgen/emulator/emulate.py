@@ -795,7 +795,12 @@ def check_spec_shapes(spec, arrays: dict) -> None:
     if len({shape for _, shape in full}) > 1:
         raise UsageError(f"{spec.op_type}: the full-shape inputs must have one shape (" +
                          ", ".join(f"{n} {list(sh)}" for n, sh in full) + "); broadcast them first")
+    last = full[0][1][-1] if full and full[0][1] else None
     for t in spec.inputs:
+        if t.kind == "last_axis" and t.name in arrays and last is not None \
+                and tuple(np.shape(arrays[t.name])) != (last,):
+            raise UsageError(f"{spec.op_type}: {t.name} is a LastAxis input: give a 1-D array of the last "
+                             f"dimension ({last}), not shape {list(np.shape(arrays[t.name]))}")
         if t.kind == "scalar" and t.name in arrays and np.size(arrays[t.name]) != 1:
             raise UsageError(f"{spec.op_type}: {t.name} is a Scalar input: give a one-element array, not shape "
                              f"{list(np.shape(arrays[t.name]))}")

@@ -579,6 +579,10 @@ def make_inputs(decl, combo: dict, shape, seed: int = 0, kinds: dict | None = No
         if (kinds or {}).get(t.name) == "scalar":
             out[t.name] = base[:1].copy()
             continue
+        if (kinds or {}).get(t.name) == "last_axis":   # a 1-D row of the last dimension (kl.LastAxis)
+            last = int(shape[-1]) if len(shape) else 1
+            out[t.name] = np.resize(base, last)
+            continue
         out[t.name] = np.resize(base, n).reshape(shape)
     return out
 

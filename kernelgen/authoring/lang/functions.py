@@ -77,9 +77,11 @@ def where(mask, a, b):
 def _reduction(op: str, fn):
     def f(x, axis=None, keepdims=False):
         if _traced(x):
-            if (axis is None and not keepdims) or (axis == -1 and keepdims is True):
-                raise fail(f"kl.{op}(...): reductions are not compiled yet (row programs and whole-tensor "
-                           "reductions are planned, docs/lang.md)", "elementwise expressions")
+            if axis == -1 and keepdims is True:
+                return Expr(Node(op, (as_node(x),), "last"))
+            if axis is None and not keepdims:
+                raise fail(f"kl.{op}(x) over every element: whole-tensor reductions are not compiled yet "
+                           "(docs/lang.md)", f"kl.{op}(x, axis=-1, keepdims=True) and elementwise expressions")
             raise fail(f"kl.{op}(x, axis={axis!r}, keepdims={keepdims!r})",
                        f"kl.{op}(x, axis=-1, keepdims=True) and kl.{op}(x) over every element")
         return fn(np.asarray(x), axis=axis, keepdims=keepdims)

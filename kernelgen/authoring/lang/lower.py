@@ -71,6 +71,7 @@ class Lowering:
         self.const_regs: dict[object, int] = {}
         self.input_regs: dict[str, int] = {}
         self.uses: dict[Node, int] = {}
+        self.work: int | None = None      # the reductions' work register (fixed: not allocated)
 
     # ---- names ---------------------------------------------------------------------------------
     def _fresh(self, stem: str, taken: set[str]) -> str:
@@ -155,18 +156,17 @@ class Lowering:
         return v
 
     def _val(self, n: Node) -> int:
-        if n.op == "input":
+        if n.op in ("input", "last_axis"):
             if n.value not in self.input_regs:
                 self.input_regs[n.value] = self.new(fixed=n.value)
             return self.input_regs[n.value]
         if not n.is_tensor:
             raise self.error("a scalar where a tensor is needed", "tensor expressions")
-        if n.op == "last_axis":
-            raise self.error(f"the LastAxis input {n.value} (row programs are not implemented yet)",
-                             "full-shape tensors, Scalar inputs and attributes")
-        if n.op in ("sum", "max", "min", "mean") and n.value in ("last", "all"):
-            raise self.error(f"kl.{n.op} (reductions are not implemented by this compiler yet)",
-                             "elementwise expressions")
+        if n.op in ("sum", "max", "min", "mean") and n.value == "last":
+            return self.reduce(n.op, n.args[0])
+        if n.op in ("sum", "max", "min", "mean"):
+            raise self.error(f"kl.{n.op} over every element (whole-tensor reductions are not compiled yet)",
+                             "kl.sum/max/min/mean(x, axis=-1, keepdims=True) and elementwise expressions")
         if n.is_mask:
             raise self.error("a comparison outside kl.where", "kl.where(a < b, x, y)")
         if n.op == "where":
@@ -174,6 +174,18 @@ class Lowering:
         if len(n.args) == 1:
             return self.unary(n.op, n.args[0])
         return self.binary(n.op, n.args[0], n.args[1])
+
+    def reduce(self, op: str, a: Node) -> int:
+        """A last-axis reduction broadcast back along the row: Reduce*(dst, (src, work)); mean is the sum times a
+        run-time 1 / row length."""
+        if self.work is None:
+            self.work = self.new(fixed=self._fresh("w", set()))
+        src = self.val(a)
+        name = {"sum": "ReduceSum", "mean": "ReduceSum", "max": "ReduceMax", "min": "ReduceMin"}[op]
+        out = self.emit(name, (src, self.work))
+        if op == "mean":
+            out = self.emit_s("Muls", out, ("div", ("const", 1.0), ("rowlen",)))
+        return out
 
     def unary(self, op: str, a: Node) -> int:
         t = self.val(a)
@@ -365,11 +377,12 @@ class Lowering:
             steps.append(Step(ins.op, rn(ins.dst), tuple(rn(s) for s in srcs), ins.scalar, ins.cmp, ins.ref))
             if last_use.get(dc, -1) < i and dc not in colored and dc in reg:   # a value nobody reads
                 free[self.vregs[ins.dst].kind].append(reg[dc])
+        scratch = tuple(made["float"]) + ((self.vregs[self.work].fixed,) if self.work is not None else ())
         consts = []
         for key, v in self.const_regs.items():
             consts.append((self.vregs[v].fixed, key))
         scalars = tuple(ScalarDef(nm, expr) for expr, nm in self.scalar_names.items())
-        variant = Variant(name=name, tiling_key=0, doc=doc, scratch=tuple(made["float"]), constants=tuple(consts),
+        variant = Variant(name=name, tiling_key=0, doc=doc, scratch=scratch, constants=tuple(consts),
                           program=tuple(steps), masks=tuple(made["mask"]))
         used = frozenset(n for n in self.input_regs)
         return Compiled(variant, scalars, used)

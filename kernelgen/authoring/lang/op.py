@@ -60,8 +60,8 @@ def _params(fn) -> tuple[Param, ...]:
             out.append(Param(p.name, "scalar"))
             continue
         if ann is LastAxis or text in ("LastAxis", "kl.LastAxis"):
-            raise LangError(f"{where}: {p.name}: kl.LastAxis inputs need row programs, which are not compiled yet "
-                            "(docs/lang.md); supported: full-shape tensors, kl.Scalar, attributes")
+            out.append(Param(p.name, "last_axis"))
+            continue
         kind = {float: "float", int: "int", bool: "bool"}.get(ann) or (text if text in ("float", "int", "bool")
                                                                          else "")
         if p.default is not p.empty and not kind:
