@@ -164,7 +164,7 @@ class Lowering:
             raise self.error("a scalar where a tensor is needed", "tensor expressions")
         if n.op in ("sum", "max", "min", "mean") and n.value == "last":
             return self.reduce(n.op, n.args[0])
-        if n.op in ("sum", "max", "min", "mean"):
+        if n.op in ("sum", "max", "min", "mean") and n.value == "all":
             raise self.error(f"kl.{n.op} over every element (whole-tensor reductions are not compiled yet)",
                              "kl.sum/max/min/mean(x, axis=-1, keepdims=True) and elementwise expressions")
         if n.is_mask:
