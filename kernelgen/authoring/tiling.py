@@ -8,7 +8,7 @@ from __future__ import annotations
 import struct
 from dataclasses import astuple, dataclass, fields
 
-from kernelgen.errors import HostRejected
+from kernelgen.errors import HostRejected, UsageError
 from kernelgen.socs import Soc
 from kernelgen.authoring.spec import DType, OpSpec, Variant
 
@@ -117,6 +117,8 @@ def compute_tiling(spec: OpSpec, soc: Soc, dtype: DType, n: int, attrs: dict | N
         raise HostRejected(f"{spec.op_type}: empty input (0 elements) is rejected by the tiling")
     if not dtype.supported_on(soc):
         raise HostRejected(f"{spec.op_type}: {dtype.short} is not supported on {soc.family}")
+    if spec.row_program:   # whole rows per tile: the rendered C++ tiling only (docs/lang.md "Row programs")
+        raise UsageError(f"{spec.op_type} is a row program: its tiling (whole rows over cores) has no Python mirror")
     variant = spec.variant_for(soc, attrs)
     block_elems = spec.tiling_granule_bytes // dtype.nbytes
     tile = tile_data_num(spec, soc, variant, dtype)
