@@ -17,7 +17,7 @@ from kernelgen.authoring.ops import get_spec
 from kernelgen.authoring.spec import DType
 from kernelgen.checking.verify import build_cases, verify
 from kernelgen.cli import main
-from kernelgen.errors import HostRejected
+from kernelgen.errors import HostRejected, UsageError
 from kernelgen.socs import get_soc
 
 from conftest import requires_cxx
@@ -75,8 +75,13 @@ def test_scalar_input_bfloat16_and_perf(tmp_path):
     delta = np.full((5, 37), 2.0, dtype=bf)
     out = kernelgen.run(str(path), "ascend910b", {"var": var, "alpha": np.array([0.25], dtype=bf), "delta": delta})
     assert np.all(out["var_out"].astype(np.float32) == 0.5)
-    with pytest.raises(HostRejected, match="alpha must be a one-element tensor"):
+    with pytest.raises(UsageError, match="alpha is a Scalar input: give a one-element array"):
         kernelgen.run(str(path), "ascend910b", {"var": var, "alpha": var, "delta": delta})
+    from kernelgen.emulator.emulate import run_source, source_for_spec
+
+    with pytest.raises(HostRejected, match="alpha must be a one-element tensor"):   # the generated tiling too
+        run_source(source_for_spec(spec, "ascend910b"), get_soc("ascend910b"), {"var": var, "alpha": var,
+                                                                                 "delta": delta})
     r = CliRunner().invoke(main, ["perf", str(path), "--soc", "ascend910b", "--dtype", "bfloat16",
                                   "--shape", "65536"])
     assert r.exit_code == 0, r.output
