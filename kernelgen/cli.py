@@ -261,6 +261,10 @@ def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threa
             inputs[name] = arr
     _early_dtype_check(target, soc, dtype, [a for _, a in input_files])
     _early_attrs(target, attr_pairs)
+    if hasattr(target, "spec"):   # a built-in or spec file: its input shapes are known before anything compiles
+        from kernelgen.emulator.emulate import check_spec_shapes
+
+        check_spec_shapes(target.spec, inputs)
     source = resolve_target(target, soc)
     with heartbeat(f"compiling {source.snake} for {soc.family}"):
         decl = source.decl()

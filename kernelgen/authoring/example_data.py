@@ -27,3 +27,35 @@ assert len(EXAMPLE_X) == len(EXAMPLE_DY) == EXAMPLE_SHAPE[0] * EXAMPLE_SHAPE[1]
 def cpp_list(values) -> str:
     """{0, 1, -0.7517916, ...}: C++ float initialisers that parse back to the same float32 values."""
     return "{" + ", ".join(repr(float(v)) + "f" for v in values) + "}"
+
+
+def example_values(spec) -> dict[str, tuple[tuple[int, ...], tuple[float, ...]]]:
+    """{aclnn parameter: (shape, values)} of the example's tensors: the `self` (or x) input EXAMPLE_X, every other
+    input EXAMPLE_DY, outputs zeros, all of EXAMPLE_SHAPE; a Scalar input one element (0.5, or its domain's
+    midpoint); an input with a domain (kernelgen.lang's domain=) the same pattern mapped into its domain."""
+    tensors = {t.name: t for t in spec.inputs}
+    count = EXAMPLE_SHAPE[0] * EXAMPLE_SHAPE[1]
+    out = {}
+    for p in spec.aclnn.params:
+        if p.role == "output":
+            out[p.name] = (EXAMPLE_SHAPE, (0.0,) * count)
+            continue
+        if p.role != "input":
+            continue
+        t = tensors.get(p.tensor)
+        kind = getattr(t, "kind", "full")
+        domain = getattr(t, "domain", None)
+        if kind == "scalar":
+            out[p.name] = ((1,), ((domain[0] + domain[1]) / 2 if domain else 0.5,))
+            continue
+        if kind == "last_axis":
+            last = EXAMPLE_SHAPE[-1]
+            lo, hi = domain or (0.5, 2.0)
+            out[p.name] = ((last,), tuple(float(lo + (hi - lo) * i / max(1, last - 1)) for i in range(last)))
+            continue
+        data = EXAMPLE_X if (p.name == "self" or p.tensor == "x") else EXAMPLE_DY
+        if domain:
+            lo, hi = domain
+            data = tuple(float(lo + (hi - lo) * ((i * 0.6180339887498949 + 0.1) % 1.0)) for i in range(count))
+        out[p.name] = (EXAMPLE_SHAPE, tuple(data))
+    return out

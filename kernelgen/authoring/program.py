@@ -6,15 +6,18 @@ libm's expf/logf for Exp/Ln, as the emulator's kernels call them.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
-from kernelgen.authoring.spec import DType, Variant
+from kernelgen.authoring.spec import ROW_LEN_KEY, DType, OpSpec, Variant
 
 _F32 = np.float32
 _BINARY = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide,
            "Max": np.maximum, "Min": np.minimum}
 _COMPARE = {"LT": np.less, "GT": np.greater, "LE": np.less_equal, "GE": np.greater_equal, "EQ": np.equal,
             "NE": lambda a, b: (a != b) & (a == a) & (b == b)}   # NE with a NaN operand: 0 (as the emulator)
+_REDUCE = {"ReduceSum": np.sum, "ReduceMax": np.max, "ReduceMin": np.min}
 _SCALAR = {"Adds": np.add, "Muls": np.multiply, "Maxs": np.maximum, "Mins": np.minimum}
 def _libm(name: str, fn):
     """The host C library's float32 function (expf, logf), which the emulator's Exp/Ln call, applied element
@@ -38,13 +41,24 @@ _UNARY = {"Exp": _libm("expf", np.exp), "Ln": _libm("logf", np.log), "Abs": np.a
 
 
 def interpret(variant: Variant, inputs: dict[str, np.ndarray], outputs: tuple[str, ...],
-              dtype: DType = DType.FLOAT32) -> dict[str, np.ndarray]:
+              dtype: DType = DType.FLOAT32, scalars: dict[str, float] | None = None) -> dict[str, np.ndarray]:
+    """scalars: the run-time scalars' values ({OpSpec.scalars name: value}, e.g. from run_time_scalars)."""
+    scalars = scalars or {}
     regs: dict[str, np.ndarray] = {k: np.asarray(v, dtype=_F32) for k, v in inputs.items()}
-    shape = next(iter(regs.values())).shape
+    shape = np.broadcast_shapes(*(r.shape for r in regs.values()))
     for name, value in variant.constants:
-        regs[name] = np.full(shape, value, dtype=_F32)
+        regs[name] = np.full(shape, scalars[value] if isinstance(value, str) else value, dtype=_F32)
     with np.errstate(all="ignore"):
         for s in variant.steps(dtype):
+            if s.scalar_ref:
+                s = replace(s, scalar=float(scalars[s.scalar_ref]), scalar_ref="")
+            if s.op in _REDUCE:   # one row = the last axis; the result broadcast back along it
+                src = regs[s.srcs[0]]
+                regs[s.dst] = np.broadcast_to(_REDUCE[s.op](src, axis=-1, keepdims=True), src.shape).astype(_F32)
+                continue
+            if s.op == "Compare":
+                regs[s.dst] = _COMPARE[s.cmp](regs[s.srcs[0]], regs[s.srcs[1]])
+                continue
             if s.op in _BINARY:
                 regs[s.dst] = _BINARY[s.op](regs[s.srcs[0]], regs[s.srcs[1]]).astype(_F32)
             elif s.op == "Axpy":  # dst + src * scalar, rounded after the product and after the sum
@@ -59,3 +73,23 @@ def interpret(variant: Variant, inputs: dict[str, np.ndarray], outputs: tuple[st
             else:
                 regs[s.dst] = _UNARY[s.op](regs[s.srcs[0]]).astype(_F32)
     return {name: regs[name] for name in outputs}
+
+
+def run_time_scalars(spec: OpSpec, attrs: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.float32]:
+    """{scalar name: float32 value} as the kernel's Init computes them (attributes defaulted)."""
+    full = {a.name: a.default for a in spec.attrs}
+    full.update(attrs or {})
+    return {sc.name: sc.evaluate(full, inputs) for sc in spec.scalars}
+
+
+def interpret_spec(spec: OpSpec, inputs: dict[str, np.ndarray], attrs: dict | None = None,
+                   dtype: DType = DType.FLOAT32) -> dict[str, np.ndarray]:
+    """Every output of spec's default variant on inputs of dtype, as the kernel computes them: float16/bfloat16
+    inputs widened to float32, the float program, the results rounded to dtype (to nearest even)."""
+    f32 = {t.name: np.asarray(inputs[t.name]).astype(_F32) for t in spec.inputs if t.name in inputs}
+    shape = f32[spec.shape_input.name].shape
+    scalars = run_time_scalars(spec, attrs or {}, {**f32, ROW_LEN_KEY: shape[-1] if shape else 1})
+    variant = spec.variant(spec.default_variant)
+    regs = {t.name: np.broadcast_to(f32[t.name], shape) for t in spec.kernel_inputs + spec.last_axis_inputs}
+    outs = interpret(variant, regs, tuple(t.name for t in spec.outputs), dtype, scalars)
+    return {k: v.astype(dtype.numpy) for k, v in outs.items()}

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import jinja2
 
-from kernelgen.authoring.example_data import EXAMPLE_DY, EXAMPLE_SHAPE, EXAMPLE_X, cpp_list
+from kernelgen.authoring.example_data import EXAMPLE_DY, EXAMPLE_SHAPE, EXAMPLE_X, cpp_list, example_values
 from kernelgen import __version__
 from kernelgen.errors import RenderError, UsageError
 from kernelgen.socs import Soc, all_socs
-from kernelgen.authoring.spec import BUFFER_NUM, DType, OpSpec, Step, float_literal
-from kernelgen.authoring.tiling import TILING_FIELDS, tile_data_num
+from kernelgen.authoring.spec import BUFFER_NUM, DType, OpSpec, Step, float_literal, scalar_cpp
+from kernelgen.authoring.tiling import attr_tiling_fields, spec_tiling_fields, tile_data_num
 from kernelgen.authoring.ub_layout import alloc_order, view_offsets
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the kernelgen package
@@ -44,6 +44,7 @@ def make_environment(root: Path | None = None) -> jinja2.Environment:
         autoescape=False,
     )
     env.filters["float_literal"] = float_literal
+    env.filters["scalar_cpp"] = scalar_cpp
     return env
 
 
@@ -128,6 +129,7 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         rendered apart): (kind, payload) items, kind 'step' or 'cast'. Late inputs are cast into their register just
         before their first use; later reads use that register."""
         layout = spec.low_precision_layout(variant)
+        low_pads = program_pads(variant.program)
         skip = layout.half_clamp[2] if layout.half_clamp else 0
         rename: dict[str, str] = {}
         items = []
@@ -138,8 +140,10 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
                 if at == i:
                     items.append(("cast", (reg, name)))
                     rename[name] = reg
+            for reg in low_pads.get(i, ()):
+                items.append(("pad", reg))
             items.append(("step", Step(st.op, rename.get(st.dst, st.dst),
-                                       tuple(rename.get(r, r) for r in st.srcs), st.scalar, st.cmp)))
+                                       tuple(rename.get(r, r) for r in st.srcs), st.scalar, st.cmp, st.scalar_ref)))
         return items
 
     f32_late = spec.f32_late_inputs() + spec.f32_late_outputs()
@@ -171,6 +175,8 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         return pads
 
     return {
+        "program_pads": lambda v: program_pads(v.steps(DType.FLOAT32)) if not v.refine else {},
+        "attr_fields": attr_tiling_fields(spec),
         "spec": spec,
         "op": spec.snake,
         "op_type": spec.op_type,
@@ -185,7 +191,7 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "dtypes": spec.dtypes,
         "uniform_dtypes": len(all_dtype_lists) == 1,
         "targets_lacking": {d: tuple(t for t in targets if d not in t.dtypes) for d in spec.dtypes},
-        "tiling_fields": TILING_FIELDS,
+        "tiling_fields": spec_tiling_fields(spec),
         "tile_data_num": lambda soc, v, d: tile_data_num(spec, soc, v, d),
         "init_plan": init_plan,
         "ub_view": ub_view,
@@ -194,12 +200,15 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "f32_late": f32_late,
         "f32_hooks": f32_hooks,
         "copyin_inputs": copyin_inputs(spec),
-        "has_masks": any(v.refine_masks for v in spec.variants),
+        "has_masks": any(v.refine_masks or v.masks for v in spec.variants),
         "low_layout": spec.low_precision_layout,
         "aclnn_decl": lambda param: aclnn_decl(spec, param),
         "tensor_params": tuple(p for p in spec.aclnn.params if p.role in ("input", "output")),
         "attr_params": tuple(p for p in spec.aclnn.params if p.role == "attr"),
         "example_shape": "{" + ", ".join(map(str, EXAMPLE_SHAPE)) + "}",
+        "example_values": {name: ("shape" if shape == EXAMPLE_SHAPE else
+                                  "std::vector<int64_t>{" + ", ".join(map(str, shape)) + "}", cpp_list(values))
+                           for name, (shape, values) in example_values(spec).items()},
         "example_x": cpp_list(EXAMPLE_X),
         "example_other": cpp_list(EXAMPLE_DY),
         "example_zeros": cpp_list([0] * len(EXAMPLE_X)),
@@ -212,6 +221,27 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "no_rint_socs": tuple(s for s in all_socs() if not s.cast_f32_f16_rint),
         "no_rint_arches": tuple(sorted({s.npu_arch for s in all_socs() if not s.cast_f32_f16_rint})),
     }
+
+
+def program_pads(steps: tuple[Step, ...]) -> dict[int, tuple[str, ...]]:
+    """{step index: registers}: a Compare/CompareScalar of the main program reads whole 256-byte repeats, so
+    before the step that starts writing each of its sources (the last writer before the compare that does not
+    also read the register, so nothing it reads is lost) the kernel zeroes the register's last repeat. A source
+    no step writes (an input) gets no pad: kernelgen.lang copies inputs into a register before comparing them."""
+    pads: dict[int, list[str]] = {}
+    for i, st in enumerate(steps):
+        if st.op not in ("Compare", "CompareScalar"):
+            continue
+        for src in st.srcs:
+            k = i - 1
+            while k >= 0:
+                w = steps[k]
+                if w.dst == src and not (src in w.srcs or w.op == "Axpy"):
+                    break
+                k -= 1
+            if k >= 0 and src not in pads.get(k, []):
+                pads.setdefault(k, []).append(src)
+    return {k: tuple(v) for k, v in pads.items()}
 
 
 ACLNN_ATTR_TYPES = {"str": "char*", "float": "double", "int": "int64_t", "bool": "bool"}

@@ -1,8 +1,9 @@
-"""`kernelgen new`: write a spec file for a new elementwise operator that already renders and verifies.
+"""`kernelgen new`: write a kernelgen.lang spec file for a new elementwise operator that already renders and
+verifies.
 
-The scaffold's compute is trivial on purpose (z = sum of the inputs, or z = x for one input), with the
-matching NumPy golden in the same file, so an author starts from a state where generate, sim and
-verify all pass, then edits the program and the golden together.
+The scaffold's expression is trivial on purpose (the sum of the inputs, or x for one input); the golden is the
+same function on float64 arrays, so an author starts from a state where generate, sim and verify all pass,
+then edits the expression.
 """
 from __future__ import annotations
 
@@ -32,6 +33,9 @@ def parse_attr(text: str) -> tuple[str, str, object]:
 
 
 def render_spec(op: str, inputs: list[str], outputs: list[str], attrs: list[str], category: str) -> str:
+    """A kernelgen.lang spec file (docs/lang.md): one @kl.op function whose expression is trivial on purpose
+    (the sum of the inputs, or x for one input; every output the same), so generate, sim and verify pass at once;
+    the golden is the function itself on float64 arrays."""
     check_name("operator name", op)
     check_name("category", category, example="activation")
     for n in inputs:
@@ -40,58 +44,28 @@ def render_spec(op: str, inputs: list[str], outputs: list[str], attrs: list[str]
         check_name("output name", n, example="y")
     if not inputs or not outputs:
         raise UsageError("give at least one --input and one --output")
-    if len(outputs) != 1:
-        raise UsageError("the elementwise scaffold supports exactly one --output")
     if len(set(inputs + outputs)) != len(inputs + outputs):
         raise UsageError("input and output names must be distinct")
     parsed = [parse_attr(a) for a in attrs]
-    out = outputs[0]
-    if len(inputs) == 1:
-        program = f'    Step("Muls", "{out}", ("{inputs[0]}",), 1.0),\n'
-        golden_expr = f'inputs["{inputs[0]}"]'
-    else:
-        program = f'    Step("Add", "{out}", ("{inputs[0]}", "{inputs[1]}")),\n'
-        program += "".join(f'    Step("Add", "{out}", ("{out}", "{n}")),\n' for n in inputs[2:])
-        golden_expr = " + ".join(f'inputs["{n}"]' for n in inputs)
-    attr_lines = "".join(f'        AttrSpec("{n}", "{k}", {d!r}),\n' for n, k, d in parsed)
-    tensors = "".join(f'        TensorSpec("{n}", DTYPES),\n' for n in inputs)
-    params = "".join(f'AclnnParam("{n}", "{n}", "input"), ' for n in inputs)
-    return f'''"""{camel(op)}: scaffolded by `kernelgen new`. Edit PROGRAM and golden() together, then
-`kernelgen generate {op}.py` and `kernelgen verify {op}.py`."""
-import numpy as np
-
-from kernelgen.authoring.spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, Step, TensorSpec, Variant)
-
-DTYPES = (DType.FLOAT32, DType.FLOAT16, DType.BFLOAT16)
-
-PROGRAM = (
-{program})
+    for name, kind, _ in parsed:
+        if kind == "str":
+            raise UsageError(f"--attr {name}: kernelgen.lang attributes are bool, float or int (a str attribute "
+                             "has no value in an expression)")
+        if name in inputs or name in outputs:
+            raise UsageError(f"--attr {name}: the name is taken by a tensor")
+    expr = " + ".join(inputs)
+    ret = expr if len(outputs) == 1 else ", ".join([expr] * len(outputs))
+    params = ", ".join(inputs + [f"{n}: {k} = {d!r}" for n, k, d in parsed])
+    outs = "(" + ", ".join(f'"{o}"' for o in outputs) + ("," if len(outputs) == 1 else "") + ")"
+    return f'''"""{camel(op)}: scaffolded by `kernelgen new`. Edit the expression (docs/lang.md), then
+`kernelgen generate {op}.py` and `kernelgen verify {op}.py`: the golden is this same function on float64 arrays."""
+import kernelgen.lang as kl
 
 
-def golden(inputs, attrs):
-    """The float64 NumPy reference: must compute what PROGRAM computes."""
-    return {{"{out}": {golden_expr}}}
-
-
-SPEC = OpSpec(
-    op_type="{camel(op)}",
-    snake="{op}",
-    category="{category}",
-    doc="{camel(op)} (scaffold): replace with what the operator computes.",
-    inputs=(
-{tensors}    ),
-    outputs=(TensorSpec("{out}", DTYPES),),
-    attrs=(
-{attr_lines}    ),
-    default_socs=("ascend910b",),
-    soc_variants=(),
-    default_variant="main",
-    variants=(Variant("main", 0, "the scaffold's compute", scratch=(), constants=(), program=PROGRAM),),
-    golden="{op}",
-    aclnn=AclnnSpec(name="aclnn{camel(op)}", header="aclnn_{op}",
-                    params=({params}AclnnParam("out", "{out}", "output"))),
-    spec_file="{op}.py",
-)
+@kl.op(category="{category}", outputs={outs})
+def {op}({params}):
+    """{camel(op)} (scaffold): replace with what the operator computes."""
+    return {ret}
 '''
 
 

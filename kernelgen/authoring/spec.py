@@ -77,6 +77,10 @@ class TensorSpec:
     format: str = "ND"
     used_by_kernel: bool = True   # GeluGrad's y is declared by the OpDef but never read
     doc: str = ""
+    # "full": the operator's shape, tiled with the outputs; "scalar": a one-element tensor each core reads once
+    # (kernelgen.lang's kl.Scalar); "last_axis": a 1-D tensor of the last dimension (kl.LastAxis)
+    kind: str = "full"
+    domain: tuple[float, float] | None = None   # where verify draws the input (kernelgen.lang's domain=)
 
 
 @dataclass(frozen=True)
@@ -94,13 +98,18 @@ class AttrSpec:
 
 # Vector instructions a compute program may use, and their operand shapes.
 BINARY_OPS = ("Add", "Sub", "Mul", "Div", "Max", "Min")
+TENSOR_KINDS = ("full", "scalar", "last_axis")
 SCALAR_OPS = ("Adds", "Muls", "Maxs", "Mins", "Axpy")
 ACCUMULATING_OPS = ("Axpy",)  # Axpy: dst = dst + src * scalar, so dst is read too
 UNARY_OPS = ("Exp", "Ln", "Abs", "Sqrt", "Reciprocal", "Relu")
 # Mask ops: CompareScalar(mask, src, scalar, cmp) sets one bit per element of a mask register (a uint8_t UB
 # buffer); Select(dst, (mask, src0, src1)) takes src0 where the bit is 1, src1 where it is 0.
-COMPARE_OPS = ("CompareScalar",)
+# Compare(mask, src0, src1, cmp) is CompareScalar's tensor-tensor form.
+COMPARE_OPS = ("CompareScalar", "Compare")
 SELECT_OPS = ("Select",)
+# Row reductions (row programs, kernelgen.lang's kl.sum/max/min(x, axis=-1, keepdims=True)): Reduce*(dst, (src,
+# work)) reduces src's len elements (one row) into work[0] and broadcasts the result into dst's len elements.
+REDUCE_OPS = ("ReduceSum", "ReduceMax", "ReduceMin")
 CMP_MODES = ("LT", "GT", "LE", "GE", "EQ", "NE")
 
 
@@ -113,16 +122,21 @@ class Step:
     srcs: tuple[str, ...]
     scalar: float | None = None
     cmp: str = ""            # CompareScalar's CMPMODE (LT, GT, ...); empty for every other op
+    # a run-time scalar (OpSpec.scalars: an attribute's value, a Scalar input's element, or arithmetic of them)
+    # instead of the literal `scalar`: the kernel computes it once per core from the tiling data
+    scalar_ref: str = ""
 
     def __post_init__(self):
         arity = {**{o: 2 for o in BINARY_OPS}, **{o: 1 for o in SCALAR_OPS}, **{o: 1 for o in UNARY_OPS},
-                 **{o: 1 for o in COMPARE_OPS}, **{o: 3 for o in SELECT_OPS}}
+                 "CompareScalar": 1, "Compare": 2, **{o: 3 for o in SELECT_OPS}, **{o: 2 for o in REDUCE_OPS}}
         if self.op not in arity:
             raise SpecError(choices_message("vector op", self.op, arity))
         if len(self.srcs) != arity[self.op]:
             raise SpecError(f"{self.op} takes {arity[self.op]} source register(s), got {self.srcs}")
-        takes_scalar = self.op in SCALAR_OPS or self.op in COMPARE_OPS
-        if takes_scalar != (self.scalar is not None):
+        if self.scalar is not None and self.scalar_ref:
+            raise SpecError(f"{self.op}: give a literal scalar or a run-time scalar, not both")
+        takes_scalar = self.op in SCALAR_OPS or self.op == "CompareScalar"
+        if takes_scalar != (self.scalar is not None or bool(self.scalar_ref)):
             raise SpecError(f"{self.op}: scalar operand {'missing' if takes_scalar else 'unexpected'}")
         if (self.op in COMPARE_OPS) != bool(self.cmp):
             raise SpecError(f"{self.op}: comparison mode {'missing' if self.op in COMPARE_OPS else 'unexpected'}")
@@ -141,8 +155,90 @@ class Step:
 
     @property
     def scalar_literal(self) -> str:
-        """The scalar as a float32 C++ literal that round-trips exactly."""
-        return float_literal(self.scalar)
+        """The scalar as a float32 C++ literal that round-trips exactly, or the kernel member of a run-time
+        scalar."""
+        return scalar_member(self.scalar_ref) if self.scalar_ref else float_literal(self.scalar)
+
+
+def scalar_member(name: str) -> str:
+    """The kernel class member holding run-time scalar `name` (OpSpec.scalars)."""
+    return f"{name}Value_"
+
+
+def scalar_cpp(value: "float | str") -> str:
+    """A constant register's value in C++: a float literal, or a run-time scalar's member."""
+    return scalar_member(value) if isinstance(value, str) else float_literal(value)
+
+
+@dataclass(frozen=True)
+class ScalarDef:
+    """A run-time scalar the kernel computes once per core (in Init) in float32: expr is a tree of tuples,
+    ("const", v), ("attr", name), ("input", name) (a Scalar input's one element), ("neg", e), or
+    (op, a, b) with op one of add, sub, mul, div, max, min."""
+
+    name: str
+    expr: tuple
+
+    def cpp(self) -> str:
+        return _scalar_cpp_expr(self.expr)
+
+    def evaluate(self, attrs: dict, inputs: dict) -> np.float32:
+        return _scalar_eval(self.expr, attrs, inputs)
+
+    def refs(self) -> set[tuple[str, str]]:
+        """{("attr"|"input", name)} this scalar reads."""
+        e = self.expr
+        out: set = set()
+        def walk(node):
+            if node[0] in ("attr", "input"):
+                out.add((node[0], node[1]))
+            elif node[0] not in ("const", "rowlen"):
+                for sub in node[1:]:
+                    walk(sub)
+        walk(e)
+        return out
+
+
+ROW_LEN_KEY = "__row_len__"   # run_time_scalars' key for a row program's row length
+
+_SCALAR_BINARY = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+
+
+def _scalar_cpp_expr(node: tuple) -> str:
+    kind = node[0]
+    if kind == "const":
+        return float_literal(node[1])
+    if kind == "attr":
+        return f"static_cast<float>(tiling->attr_{node[1]})"
+    if kind == "input":
+        return f"{node[1]}Scalar_"
+    if kind == "rowlen":
+        return "static_cast<float>(tiling->rowLen)"
+    if kind == "neg":
+        return f"(-{_scalar_cpp_expr(node[1])})"
+    a, b = _scalar_cpp_expr(node[1]), _scalar_cpp_expr(node[2])
+    if kind in _SCALAR_BINARY:
+        return f"({a} {_SCALAR_BINARY[kind]} {b})"
+    return f"(({a}) {'>' if kind == 'max' else '<'} ({b}) ? ({a}) : ({b}))"
+
+
+def _scalar_eval(node: tuple, attrs: dict, inputs: dict) -> np.float32:
+    f = np.float32
+    kind = node[0]
+    if kind == "const":
+        return f(node[1])
+    if kind == "attr":
+        return f(attrs[node[1]])
+    if kind == "input":
+        return f(np.asarray(inputs[node[1]], dtype=np.float32).reshape(-1)[0])
+    if kind == "rowlen":
+        return f(inputs[ROW_LEN_KEY])
+    if kind == "neg":
+        return f(-_scalar_eval(node[1], attrs, inputs))
+    a, b = _scalar_eval(node[1], attrs, inputs), _scalar_eval(node[2], attrs, inputs)
+    with np.errstate(all="ignore"):
+        return f({"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide,
+                  "max": lambda x, y: x if x > y else y, "min": lambda x, y: x if x < y else y}[kind](a, b))
 
 
 def float_literal(value: float) -> str:
@@ -162,7 +258,9 @@ class Variant:
     tiling_key: int
     doc: str
     scratch: tuple[str, ...]                 # float scratch registers, one UB buffer each
-    constants: tuple[tuple[str, float], ...]  # registers filled once in Init (Duplicate)
+    # registers filled once in Init (Duplicate): the value is a float, or the name of a run-time scalar
+    # (OpSpec.scalars)
+    constants: tuple[tuple[str, float | str], ...]
     program: tuple[Step, ...]
     # float32-only steps inserted before program[refine_at] (float16/bfloat16 rounding hides what they fix)
     refine: tuple[Step, ...] = ()
@@ -174,6 +272,9 @@ class Variant:
     # UB buffers (buffer-plan names of both paths) in InitBuffer order; empty: queues, float copies, scratch,
     # constants. The order decides which 64 KiB UB bank each buffer lands in (kernelgen.authoring.ub_layout).
     ub_order: tuple[str, ...] = ()
+    # mask registers of the main program (Compare/CompareScalar's dst, Select's srcs[0]) on every dtype's path:
+    # one uint8_t UB buffer each, one byte per tile element
+    masks: tuple[str, ...] = ()
 
     def steps(self, dtype: "DType") -> tuple[Step, ...]:
         if dtype is DType.FLOAT32 and self.refine:
@@ -265,7 +366,7 @@ def _half_clamp(steps: tuple[Step, ...], early: list[str], scratch: tuple[str, .
         return bool(np.isfinite(np.float16(v))) and float(np.float16(v)) == v
     n, src, reg = 0, "", ""
     for s in steps:
-        if s.op not in ("Maxs", "Mins") or not exact(s.scalar):
+        if s.op not in ("Maxs", "Mins") or s.scalar is None or not exact(s.scalar):
             break
         if n == 0:
             if s.srcs[0] not in early or s.dst not in scratch:
@@ -305,6 +406,7 @@ class OpSpec:
     # transfers reach only about 70 % of the bandwidth (socs.md §3.4, GMA). Must be a multiple of 32.
     tiling_granule_bytes: int = 512
     spec_file: str = ""
+    scalars: tuple[ScalarDef, ...] = ()   # run-time scalars the steps name (Step.scalar_ref)
 
     # ---- lookups -------------------------------------------------------------------------------
     @property
@@ -313,7 +415,34 @@ class OpSpec:
 
     @property
     def kernel_inputs(self) -> tuple[TensorSpec, ...]:
-        return tuple(t for t in self.inputs if t.used_by_kernel)
+        """The inputs the kernel streams tile by tile (full-shape inputs it reads)."""
+        return tuple(t for t in self.inputs if t.used_by_kernel and t.kind == "full")
+
+    @property
+    def scalar_inputs(self) -> tuple[TensorSpec, ...]:
+        """One-element inputs the kernel reads once per core (kl.Scalar)."""
+        return tuple(t for t in self.inputs if t.used_by_kernel and t.kind == "scalar")
+
+    @property
+    def last_axis_inputs(self) -> tuple[TensorSpec, ...]:
+        """1-D inputs of the last dimension, loaded once per core (kl.LastAxis)."""
+        return tuple(t for t in self.inputs if t.used_by_kernel and t.kind == "last_axis")
+
+    @property
+    def row_program(self) -> bool:
+        """A row program: whole rows (the last axis) per tile, for row reductions or LastAxis inputs."""
+        return bool(self.last_axis_inputs) or any(st.op in REDUCE_OPS for v in self.variants for st in v.program)
+
+    @property
+    def shape_input(self) -> TensorSpec:
+        """The first full-shape input: the outputs take its shape."""
+        return next((t for t in self.inputs if t.kind == "full"), self.inputs[0])
+
+    def scalar(self, name: str) -> ScalarDef:
+        for sc in self.scalars:
+            if sc.name == name:
+                return sc
+        raise SpecError(choices_message(f"run-time scalar of {self.op_type}", name, [x.name for x in self.scalars]))
 
     @property
     def dtypes(self) -> tuple[DType, ...]:
@@ -409,6 +538,13 @@ class OpSpec:
             plan += [BufferUse(f"float_{t.name}", "float_copy", "VECCALC", 1, 4, t.name, TBUF_PAD)
                      for t in self.outputs if t.name not in aliased]
         plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4, "", TBUF_PAD) for r in variant.scratch]
+        plan += [BufferUse(f"mask_{r}", "mask", "VECCALC", 1, 1) for r in variant.masks]
+        # LastAxis inputs: one row, loaded once per core, as float (float16/bfloat16 through a staging buffer)
+        plan += [BufferUse(f"lastaxis_{t.name}", "lastaxis", "VECCALC", 1, 4, t.name, TBUF_PAD)
+                 for t in self.last_axis_inputs]
+        if layout:
+            plan += [BufferUse(f"stage_{t.name}", "stage", "VECCALC", 1, dtype.nbytes, t.name)
+                     for t in self.last_axis_inputs]
         if dtype is DType.FLOAT32:
             plan += [BufferUse(f"scratch_{r}", "scratch", "VECCALC", 1, 4, "", TBUF_PAD) for r in variant.refine_scratch]
             plan += [BufferUse(f"mask_{r}", "mask", "VECCALC", 1, 1) for r in variant.refine_masks]
@@ -436,12 +572,26 @@ class OpSpec:
         for attr, _, vname in self.attr_variants:
             self.attr(attr)
             self.variant(vname)
+        for t in self.inputs:
+            if t.kind not in TENSOR_KINDS:
+                raise SpecError(f"{self.op_type}: input {t.name} has kind {t.kind!r}; kinds: {', '.join(TENSOR_KINDS)}")
+        for sc in self.scalars:
+            for kind, name in sc.refs():
+                if kind == "attr":
+                    self.attr(name)
+                elif kind == "input" and name not in {t.name for t in self.scalar_inputs}:
+                    raise SpecError(f"{self.op_type}: run-time scalar {sc.name} reads {name!r}, not a Scalar input")
         for v in self.variants:
-            defined = ({t.name for t in self.kernel_inputs} | set(v.scratch) | set(v.refine_scratch)
+            for _, value in v.constants:
+                if isinstance(value, str):
+                    self.scalar(value)
+            defined = ({t.name for t in self.kernel_inputs + self.last_axis_inputs} | set(v.scratch) | set(v.refine_scratch)
                        | {r for r, _ in v.constants})
             outs = {t.name for t in self.outputs}
-            masks = set(v.refine_masks)
+            masks = set(v.refine_masks) | set(v.masks)
             for step in v.steps(DType.FLOAT32):
+                if step.scalar_ref:
+                    self.scalar(step.scalar_ref)
                 if (step.op in COMPARE_OPS) != (step.dst in masks) or any(r in masks for r in step.float_srcs):
                     raise SpecError(f"{self.op_type}/{v.name}: {step.op} {step.dst} <- {step.srcs}: a mask register "
                                     f"({sorted(masks)}) is only CompareScalar's destination and Select's first source")
@@ -454,7 +604,8 @@ class OpSpec:
                 if step.dst in masks:
                     defined.add(step.dst)
                     continue
-                if step.dst in {t.name for t in self.kernel_inputs} or step.dst in {r for r, _ in v.constants}:
+                if step.dst in {t.name for t in self.kernel_inputs + self.last_axis_inputs} \
+                        or step.dst in {r for r, _ in v.constants}:
                     raise SpecError(f"{self.op_type}/{v.name}: {step.op} overwrites read-only {step.dst!r}")
                 if step.dst not in defined | outs:
                     raise SpecError(f"{self.op_type}/{v.name}: unknown register {step.dst!r}")
@@ -487,7 +638,7 @@ class OpSpec:
                 check_name("aclnn header", self.aclnn.header, example="aclnn_my_op")
             for v in self.variants:
                 check_name("variant name", v.name, example="main")
-                for reg in (*v.scratch, *v.refine_scratch, *v.refine_masks, *(r for r, _ in v.constants)):
+                for reg in (*v.scratch, *v.refine_scratch, *v.refine_masks, *v.masks, *(r for r, _ in v.constants)):
                     check_name(f"register of variant {v.name}", reg, example="t0")
             for a in self.attrs:
                 check_name("attribute name", a.name, example="alpha")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import struct
 from dataclasses import astuple, dataclass, fields
 
-from kernelgen.errors import HostRejected
+from kernelgen.errors import HostRejected, UsageError
 from kernelgen.socs import Soc
 from kernelgen.authoring.spec import DType, OpSpec, Variant
 
@@ -27,6 +27,28 @@ TILING_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("bigTailDataNum", "uint32_t", "elements in a big core's last tile"),
     ("lastTailDataNum", "uint32_t", "elements in the last core's last tile"),
 )
+
+
+def attr_tiling_fields(spec: OpSpec) -> tuple[tuple[str, str, str], ...]:
+    """The attributes the kernel uses at run time (named by a run-time scalar, OpSpec.scalars), after
+    TILING_FIELDS: int and bool as int64_t first (8-byte aligned after the 64 bytes above), then float."""
+    used = {name for sc in spec.scalars for kind, name in sc.refs() if kind == "attr"}
+    attrs = [a for a in spec.attrs if a.name in used]
+    ints = [(f"attr_{a.name}", "int64_t", f"attribute {a.name} ({a.kind})") for a in attrs if a.kind in ("int", "bool")]
+    floats = [(f"attr_{a.name}", "float", f"attribute {a.name} (float)") for a in attrs if a.kind == "float"]
+    pad = [("attrPad", "uint32_t", "zero: the struct's size stays a multiple of 8, every byte written")] \
+        if len(floats) % 2 else []
+    rows = [("rowLen", "uint64_t", "row program: elements of one row (the last axis; one row per tile)"),
+            ("rowAlloc", "uint64_t", "row program: UB elements per row buffer (rowLen rounded up to 256 bytes)")] \
+        if spec.row_program else []
+    return tuple(rows + ints + floats + pad)
+
+
+def spec_tiling_fields(spec: OpSpec) -> tuple[tuple[str, str, str], ...]:
+    """Every field of <Op>TilingData: the split (TILING_FIELDS), then the run-time attributes."""
+    return TILING_FIELDS + attr_tiling_fields(spec)
+
+
 _STRUCT = struct.Struct("<" + "".join("Q" if t == "uint64_t" else "I" for _, t, _ in TILING_FIELDS))
 
 
@@ -95,6 +117,8 @@ def compute_tiling(spec: OpSpec, soc: Soc, dtype: DType, n: int, attrs: dict | N
         raise HostRejected(f"{spec.op_type}: empty input (0 elements) is rejected by the tiling")
     if not dtype.supported_on(soc):
         raise HostRejected(f"{spec.op_type}: {dtype.short} is not supported on {soc.family}")
+    if spec.row_program:   # whole rows per tile: the rendered C++ tiling only (docs/lang.md "Row programs")
+        raise UsageError(f"{spec.op_type} is a row program: its tiling (whole rows over cores) has no Python mirror")
     variant = spec.variant_for(soc, attrs)
     block_elems = spec.tiling_granule_bytes // dtype.nbytes
     tile = tile_data_num(spec, soc, variant, dtype)

@@ -23,7 +23,8 @@ from kernelgen.authoring.spec import ACCUMULATING_OPS, TBUF_PAD, DType, OpSpec, 
 
 PAD_BYTES = TBUF_PAD            # one beat: the phase step
 LAYOUT_SOC = "ascend910b"       # the calibrated SOC whose largest tile the layout is chosen for
-KIND_ORDER = {"queue": 0, "float_copy": 1, "scratch": 2, "constant": 3, "mask": 4}   # the kernel's InitBuffer order
+KIND_ORDER = {"queue": 0, "float_copy": 1, "scratch": 2, "constant": 3, "lastaxis": 3.5, "mask": 4,
+              "stage": 5}   # the kernel's InitBuffer order (a row program's LastAxis buffers after the constants)
 # Mask buffers (1 byte per element: not whole 512-byte granules) come last, so they shift no other buffer's phase.
 
 
@@ -41,6 +42,7 @@ def _registers(spec: OpSpec, variant: Variant, dtype: DType) -> dict[str, str]:
         reg.update({r: f"mask_{r}" for r in variant.refine_masks})
     reg.update({r: f"scratch_{r}" for r in variant.scratch})
     reg.update({r: f"const_{r}" for r, _ in variant.constants})
+    reg.update({t.name: f"lastaxis_{t.name}" for t in spec.last_axis_inputs})
     return reg
 
 
@@ -65,7 +67,7 @@ def tbuf_order(spec: OpSpec, variant: Variant, dtype: DType) -> list[str]:
     """The TBufs this dtype's path allocates whose phase is planned, in the kernel's InitBuffer order (masks, last,
     are left out)."""
     plan = {b.name: b for b in spec.buffer_plan(variant, dtype)}
-    return [n for n in alloc_order(spec, variant) if n in plan and plan[n].kind not in ("queue", "mask")]
+    return [n for n in alloc_order(spec, variant) if n in plan and plan[n].kind not in ("queue", "mask", "stage")]
 
 
 def _bases(spec: OpSpec, variant: Variant, dtype: DType, tile: int) -> dict[str, list[int]]:

@@ -20,6 +20,10 @@ class Case:
 
 def default_shapes(spec: OpSpec, soc: Soc, dtype: DType) -> list[tuple[tuple[int, ...], str]]:
     """The issue's matrix: edge sizes, several tiles on every core, idle cores, multi-dimensional."""
+    if spec.row_program:   # whole rows per tile: ragged last axes, rows over cores, one row, a 1-element row
+        return [((5, 37), "ragged rows"), ((16, 1000), "ragged rows"), ((3, 7, 4099), "ragged rows, 3-d"),
+                ((1, 64), "one row"), ((100, 1), "rows of one element"), ((soc.core_num * 2 + 3, 300), "rows over cores"),
+                ((4097,), "1-d: one row")]
     tile = tile_data_num(spec, soc, spec.variant_for(soc), dtype)
     shapes = [((n,), "edge") for n in (1, 5, 17, 31, 32, 33, 4095, 4096, 4097)]
     shapes.append(((soc.core_num * 3 * tile + 13,), "3 tiles per core"))
@@ -41,14 +45,28 @@ def make_inputs(spec: OpSpec, shape: tuple[int, ...], dtype: DType, seed: int) -
     specials = dict(spec.special_values)
     out = {}
     for i, t in enumerate(spec.inputs):
-        lo, hi = (-7.0, 7.0) if i else (-5.0, 5.0)
-        values = rng.uniform(lo, hi, size=n)
+        lo, hi = t.domain or ((-7.0, 7.0) if i else (-5.0, 5.0))
+        count, tshape = input_size(t, shape, n)
+        values = rng.uniform(lo, hi, size=count)
         hazards = [0.0, -0.0, 1e-30, -1e-30, subnormal, -subnormal, 60.0, -60.0, 1e-6, -1e-6]
         hazards += list(specials.get(t.name, ()))
         if t.name in spec.saturating_inputs:
             big = float(finfo.max) if finfo is not None else 3.3895313892515355e38  # bfloat16's largest finite
             hazards += [min(1e20, big), -min(1e20, big), big, -big]
-        picks = rng.random(n) < 0.125
+        if t.domain is not None:   # the input's domain bounds its hazards too (its edges are hazards themselves)
+            hazards = [h for h in hazards if lo <= h <= hi] + [lo, hi]
+        picks = rng.random(count) < 0.125
         values[picks] = rng.choice(np.array(hazards), size=int(picks.sum()))
-        out[t.name] = values.astype(dtype.numpy).reshape(shape)
+        out[t.name] = values.astype(dtype.numpy).reshape(tshape)
     return out
+
+
+def input_size(t, shape: tuple[int, ...], n: int) -> tuple[int, tuple[int, ...]]:
+    """(elements, shape) of input t for an operator of shape `shape`: a Scalar input has one element, a
+    LastAxis input the last dimension's, every other input the whole shape."""
+    if t.kind == "scalar":
+        return 1, (1,)
+    if t.kind == "last_axis":
+        last = shape[-1] if shape else 1
+        return last, (last,)
+    return n, tuple(shape)

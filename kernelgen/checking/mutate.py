@@ -164,6 +164,8 @@ def variant_mutants(spec: OpSpec, variant: Variant) -> list[Mutant]:
     for kind, where, steps, eq in _step_mutations("refine", variant.refine):
         add(kind, where, dataclasses.replace(variant, refine=steps), eq)
     for k, (name, value) in enumerate(variant.constants):
+        if isinstance(value, str):   # a run-time scalar (an attribute's value): nothing literal to change
+            continue
         for factor in (1 + RELATIVE_CHANGE, 1 - RELATIVE_CHANGE):
             consts = variant.constants[:k] + ((name, value * factor),) + variant.constants[k + 1:]
             add("constant", f"constants[{k}] {name} = {value:g} -> *{factor:g}",
@@ -246,7 +248,8 @@ def explain_survivor(spec: OpSpec, mutant: Mutant, attrs: dict) -> str:
             return roles[index][1]
     if mutant.kind == "constant" and step.scalar is not None and abs(step.scalar) >= STEP_SCALE:
         return f"{step.op} by {step.scalar:g} feeds a clamp to [0, 1]: a step function whose scale is moot"
-    if mutant.kind == "clamp" and part == "program" and step.op in ("Maxs", "Mins") and index < 2:
+    if mutant.kind == "clamp" and part == "program" and step.op in ("Maxs", "Mins") and index < 2 \
+            and len(spec.inputs) > 1 and step.scalar is not None:
         # an input clamp moved by 1 %: equivalent when the golden is flat (to float32 resolution) across the move
         bound = step.scalar
         moved = bound * (1 + RELATIVE_CHANGE if mutant.ident.endswith("x1.01") else 1 - RELATIVE_CHANGE)
@@ -274,7 +277,7 @@ def _same_everywhere(spec: OpSpec, mutant: Mutant) -> str:
     bit for bit (test_programs.py)."""
     import numpy as np
 
-    from kernelgen.authoring.program import interpret
+    from kernelgen.authoring.program import interpret, run_time_scalars
 
     exponents = np.arange(-149, 128, dtype=np.float64)
     mantissas = np.linspace(1.0, 2.0, 1024, endpoint=False)
@@ -289,8 +292,11 @@ def _same_everywhere(spec: OpSpec, mutant: Mutant) -> str:
     if inputs is None:
         return ""
     out = (spec.outputs[0].name,)
-    a = interpret(spec.variant(mutant.variant), inputs, out)[out[0]]
-    b = interpret(mutant.spec.variant(mutant.variant), inputs, out)[out[0]]
+    scalars = run_time_scalars(spec, {}, inputs) if spec.scalars else None
+    if spec.scalar_inputs:
+        return ""
+    a = interpret(spec.variant(mutant.variant), inputs, out, scalars=scalars)[out[0]]
+    b = interpret(mutant.spec.variant(mutant.variant), inputs, out, scalars=scalars)[out[0]]
     if a.tobytes() == b.tobytes():
         return (f"bit-identical to the original on {x.size} x values spanning every float32 binade "
                 f"(NumPy interpreter, which equals the emulator bit for bit)")

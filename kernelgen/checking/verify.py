@@ -55,12 +55,19 @@ def _golden_inputs(spec: OpSpec, arrays: dict[str, np.ndarray], as_type) -> dict
     return {n: a.astype(as_type) for n, a in arrays.items()}
 
 
+def judge_all(spec: OpSpec, inputs: dict[str, np.ndarray], outputs: dict[str, np.ndarray], dtype: str,
+              attrs: dict | None = None) -> tuple[Metrics, Metrics | None]:
+    """judge() of every output; the metrics of the first output that fails, else of the first output."""
+    results = [judge(spec, inputs, outputs[t.name], dtype, attrs, t.name) for t in spec.outputs]
+    return next((r for r in results if not r[0].passed), results[0])
+
+
 def judge(spec: OpSpec, inputs: dict[str, np.ndarray], actual: np.ndarray, dtype: str,
-          attrs: dict | None = None) -> tuple[Metrics, Metrics | None]:
+          attrs: dict | None = None, out_name: str | None = None) -> tuple[Metrics, Metrics | None]:
     """(metrics against the float64 golden with the independent benchmark, metrics against the informational
-    golden or None) for the operator's first output computed from inputs."""
+    golden or None) for one output (default: the first) computed from inputs."""
     attrs = attrs or {}
-    out_name = spec.outputs[0].name
+    out_name = out_name or spec.outputs[0].name
     with np.errstate(all="ignore"):
         golden = get_golden(spec.golden)(_golden_inputs(spec, inputs, np.float64), attrs)[out_name]
         bench_fn = get_benchmark(spec.golden)
@@ -85,7 +92,6 @@ def run_case(spec: OpSpec, case: Case, seed: int, attrs: dict | None = None, sou
         if not t.used_by_kernel:
             inputs[t.name] = inputs[spec.inputs[0].name]
     get_golden(spec.golden)  # an unknown golden is a usage error before anything is compiled
-    out_name = spec.outputs[0].name
     try:
         source = source or source_for_spec(spec, case.soc.family)
         ge = SHORT_TO_GE[case.dtype.short]
@@ -93,7 +99,7 @@ def run_case(spec: OpSpec, case: Case, seed: int, attrs: dict | None = None, sou
         result = run_source(source, case.soc, inputs, attrs, combo=combo)
     except KernelgenError as exc:
         return CaseResult(case, None, None, str(exc), time.perf_counter() - start)
-    metrics, info = judge(spec, inputs, result.outputs[out_name], case.dtype.short, attrs)
+    metrics, info = judge_all(spec, inputs, result.outputs, case.dtype.short, attrs)
     return CaseResult(case, metrics, info, None, time.perf_counter() - start)
 
 

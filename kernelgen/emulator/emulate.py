@@ -710,19 +710,20 @@ def source_from_spec(spec, soc_family: str, host_from: OperatorSource | None = N
     host_from: a source whose host files this spec's rendering shares (checked), to reuse its host objects;
     kernel_flags: extra compiler flags for its kernel (only with a shared host)."""
     from kernelgen.authoring.render import render_tree, resolve_socs
-    from kernelgen.authoring.tiling import TILING_FIELDS
+    from kernelgen.authoring.tiling import spec_tiling_fields
 
     names = list(spec.default_socs) + ([soc_family] if soc_family not in spec.default_socs else [])
     files = render_tree(spec, resolve_socs(spec, names))
     files = {k: v for k, v in files.items() if k.startswith(("op_host/", "op_kernel/"))}
     root = materialize_tree(files, f"{spec.snake}")
-    fields = [(n, t) for n, t, _ in TILING_FIELDS]
+    fields = [(n, t) for n, t, _ in spec_tiling_fields(spec)]
     host_keys = tuple(h.format(snake=spec.snake) for h in _HOST_FILES)
     shared = host_from is not None and all(
         (host_from.op_dir / k).read_text(encoding="utf-8") == v for k, v in files.items() if k.startswith(host_keys))
     source = (_SharedHostSource(root, spec.snake, host_from, fields, kernel_flags) if shared
               else OperatorSource(root, spec.snake, None, fields))
     source.strict_gm = True  # kernelgen's own operators never touch a byte past a tensor
+    source.input_kinds = {t.name: t.kind for t in spec.inputs}   # perf: a Scalar input has one element
     return source
 
 
@@ -786,6 +787,25 @@ def check_spec_dtype(spec, soc: Soc, dtype: str | None) -> None:
                          + ", ".join(x.short for x in allowed))
 
 
+def check_spec_shapes(spec, arrays: dict) -> None:
+    """Refuse, before anything compiles, inputs a kernelgen spec cannot take: full-shape inputs of different shapes
+    (one shape for all: the kernel does not broadcast), a Scalar input with more than one element."""
+    full = [(t.name, tuple(np.shape(arrays[t.name]))) for t in spec.inputs
+            if t.kind == "full" and t.used_by_kernel and t.name in arrays and not isinstance(arrays[t.name], list)]
+    if len({shape for _, shape in full}) > 1:
+        raise UsageError(f"{spec.op_type}: the full-shape inputs must have one shape (" +
+                         ", ".join(f"{n} {list(sh)}" for n, sh in full) + "); broadcast them first")
+    last = full[0][1][-1] if full and full[0][1] else None
+    for t in spec.inputs:
+        if t.kind == "last_axis" and t.name in arrays and last is not None \
+                and tuple(np.shape(arrays[t.name])) != (last,):
+            raise UsageError(f"{spec.op_type}: {t.name} is a LastAxis input: give a 1-D array of the last "
+                             f"dimension ({last}), not shape {list(np.shape(arrays[t.name]))}")
+        if t.kind == "scalar" and t.name in arrays and np.size(arrays[t.name]) != 1:
+            raise UsageError(f"{spec.op_type}: {t.name} is a Scalar input: give a one-element array, not shape "
+                             f"{list(np.shape(arrays[t.name]))}")
+
+
 def check_inputs(inputs) -> dict:
     """{name: ndarray or list of ndarrays} from what an API caller passed; refuses anything else in one line."""
     if not isinstance(inputs, dict) or not inputs:
@@ -826,6 +846,7 @@ def run(target, soc, inputs, attrs=None, dtype=None, threads: int = 0, trace: bo
     resolved = resolve_user_target(target)
     if not isinstance(resolved, (Path, OperatorSource)):
         check_spec_dtype(resolved.spec, soc, dtype)
+        check_spec_shapes(resolved.spec, arrays)
     source = resolve_target(resolved, soc)
     decl = source.decl()
     firsts = {n: a[0] if isinstance(a, list) else a for n, a in arrays.items() if not isinstance(a, list) or a}

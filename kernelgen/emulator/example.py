@@ -209,12 +209,15 @@ def example_inputs(spec: OpSpec) -> dict[str, np.ndarray]:
     """The float32 inputs templates/examples/test_aclnn_{{op}}.cpp.j2 passes, keyed by OpDef tensor: the
     `self` (or x) parameter holds EXAMPLE_X, every other input parameter EXAMPLE_DY (example_data.py); an OpDef
     input fed from another parameter (spec.aclnn.extra_slots) holds that parameter's data."""
+    from kernelgen.authoring.example_data import example_values
+
     by_param: dict[str, np.ndarray] = {}
     inputs: dict[str, np.ndarray] = {}
+    values = example_values(spec)
     for p in spec.aclnn.params:
         if p.role == "input":
-            data = EXAMPLE_X if (p.name == "self" or p.tensor == "x") else EXAMPLE_DY
-            by_param[p.name] = inputs[p.tensor] = np.array(data, dtype=np.float32).reshape(EXAMPLE_SHAPE)
+            shape, data = values[p.name]
+            by_param[p.name] = inputs[p.tensor] = np.array(data, dtype=np.float32).reshape(shape)
     for tensor, param in spec.aclnn.extra_slots:
         inputs[tensor] = by_param[param]
     return inputs
@@ -245,14 +248,15 @@ def check_results(spec: OpSpec, lines: list[str]) -> tuple[bool, str, tuple[floa
         return False, (f"expected {count} lines '{spec.aclnn.name} result[i] is: v' (i = 0..{count - 1}), "
                        f"got {len(printed)}"), values
     actual = np.array(values, dtype=np.float32).reshape(EXAMPLE_SHAPE)
-    metrics, _ = judge(spec, inputs, actual, "float32")
+    attrs = {a.name: a.default for a in spec.attrs}
+    metrics, _ = judge(spec, inputs, actual, "float32", attrs)
     if metrics.passed:
         return True, (f"{count} results match the golden (max abs error {metrics.max_abs_error:.2e}, "
                       f"MERE {metrics.mere:.2e}, MARE {metrics.mare:.2e}; each judged by verify's rules, "
                       f"docs/precision.md)"), values
     from kernelgen.checking.golden import get_golden
 
-    golden = get_golden(spec.golden)({k: v.astype(np.float64) for k, v in inputs.items()}, {})[spec.outputs[0].name]
+    golden = get_golden(spec.golden)({k: v.astype(np.float64) for k, v in inputs.items()}, attrs)[spec.outputs[0].name]
     golden = golden.ravel()
     err = np.abs(actual.ravel().astype(np.float64) - golden)
     worst = metrics.mare_index if not metrics.mare_ok else (

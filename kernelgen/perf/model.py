@@ -559,8 +559,9 @@ def estimate_from_report(report: dict, soc: Soc | str, target: str = "", dtype: 
         floor_fraction=ach_us / (floor_ns / 1000.0 + launch) if achievable and floor_ns > 0 else 0.0)
 
 
-def make_inputs(decl, combo: dict, shape, seed: int = 0) -> dict:
-    """Seeded inputs in [-1, 1) of every required input (values do not change the model's timing)."""
+def make_inputs(decl, combo: dict, shape, seed: int = 0, kinds: dict | None = None) -> dict:
+    """Seeded inputs in [-1, 1) of every required input (values do not change the model's timing); kinds:
+    {input: "scalar"} for one-element inputs (a kernelgen.lang kl.Scalar), which are not of the shape."""
     from kernelgen.dtypes import GE_DTYPES
 
     rng = np.random.default_rng(seed)
@@ -575,6 +576,13 @@ def make_inputs(decl, combo: dict, shape, seed: int = 0) -> dict:
             base = (rng.random(period, dtype=np.float32) * 2 - 1).astype(npd)
         else:
             base = rng.integers(-8, 8, period).astype(npd)
+        if (kinds or {}).get(t.name) == "scalar":
+            out[t.name] = base[:1].copy()
+            continue
+        if (kinds or {}).get(t.name) == "last_axis":   # a 1-D row of the last dimension (kl.LastAxis)
+            last = int(shape[-1]) if len(shape) else 1
+            out[t.name] = np.resize(base, last)
+            continue
         out[t.name] = np.resize(base, n).reshape(shape)
     return out
 
@@ -599,7 +607,7 @@ def estimate_source(source, soc: Soc | str, dtype: str | None, shape, attrs: dic
     target = label or source.snake
     decl = source.decl()
     combo = pick_combo(decl, soc, {}, dtype) if dtype else decl.combos(soc.family)[0]
-    inputs = make_inputs(decl, combo, shape, seed)
+    inputs = make_inputs(decl, combo, shape, seed, getattr(source, "input_kinds", None))
     result = run_source(source, soc, inputs, attrs or {}, threads=threads, trace=True, combo=combo)
     short = GE_NAME_SHORT.get(combo[decl.outputs[0].name], combo[decl.outputs[0].name])
     return estimate_from_report(result.report, soc, target=str(target), dtype=short, shape=shape, record=record)

@@ -10,7 +10,7 @@ import importlib.util
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from kernelgen.errors import SpecError, UsageError, choices_message
+from kernelgen.errors import KernelgenError, SpecError, UsageError, choices_message
 from kernelgen.authoring.spec import OpSpec
 from kernelgen.validate import path_kind
 from kernelgen.authoring.ops import gelu_grad, gelu_grad_v2
@@ -48,12 +48,25 @@ def _load_spec_file(path: Path) -> ResolvedOp:
     module = importlib.util.module_from_spec(loader)
     try:
         loader.loader.exec_module(module)
+    except KernelgenError:   # kernelgen.lang's own one-line errors (file:line, what is supported)
+        raise
     except Exception as exc:  # a user's file: report any failure as a usage error
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise UsageError(f"spec file {path} failed to load: {type(exc).__name__}: {first}") from exc
+    from kernelgen.authoring.lang.op import LangOp
+
+    lang_ops = [v for v in vars(module).values() if isinstance(v, LangOp)]
+    if lang_ops:
+        if len(lang_ops) > 1 or hasattr(module, "SPEC"):
+            names = ", ".join(o.__name__ for o in lang_ops) + (", SPEC" if hasattr(module, "SPEC") else "")
+            raise SpecError(f"spec file {path} defines {names}: one @kl.op function (or one SPEC) per spec file")
+        lang = lang_ops[0]
+        GOLDENS[lang.spec.golden] = lang.golden
+        BENCHMARKS[lang.spec.golden] = lang.benchmark
+        return ResolvedOp(lang.spec, path, _shadow_notice(lang.spec, path))
     spec = getattr(module, "SPEC", None)
     if not isinstance(spec, OpSpec):
-        raise SpecError(f"spec file {path} defines no SPEC = OpSpec(...)")
+        raise SpecError(f"spec file {path} defines no SPEC = OpSpec(...) and no @kl.op function")
     spec.validate()
     golden = getattr(module, "golden", None)
     if golden is not None:
@@ -67,11 +80,14 @@ def _load_spec_file(path: Path) -> ResolvedOp:
         if not callable(benchmark):
             raise SpecError(f"spec file {path}: benchmark must be a function benchmark(inputs, attrs)")
         BENCHMARKS[spec.golden] = benchmark
-    notice = None
+    return ResolvedOp(spec, path, _shadow_notice(spec, path))
+
+
+def _shadow_notice(spec: OpSpec, path: Path) -> str | None:
     if spec.snake in _SPECS or any(spec.op_type == s.op_type for s in _SPECS.values()):
-        notice = (f"spec file {path} defines {spec.snake} ({spec.op_type}), which is also a built-in operator; "
-                  f"using the file (the bare name {spec.snake} means the built-in)")
-    return ResolvedOp(spec, path, notice)
+        return (f"spec file {path} defines {spec.snake} ({spec.op_type}), which is also a built-in operator; "
+                f"using the file (the bare name {spec.snake} means the built-in)")
+    return None
 
 
 def resolve_op(name: str | Path | OpSpec | ResolvedOp) -> ResolvedOp:
@@ -117,5 +133,45 @@ def register(spec: OpSpec) -> OpSpec:
     return spec
 
 
+def register_lang(lang_op) -> OpSpec:
+    """Register a @kl.op operator as a built-in: its bare name resolves to its spec, and its golden (the function
+    on float64 arrays) and float32 benchmark are known under the spec's golden key. Built-ins written with
+    kernelgen.lang live in kernelgen/authoring/ops/kl/ (one module per operator), registered on import."""
+    from dataclasses import replace as _replace
+
+    from kernelgen.checking.golden import BENCHMARKS, GOLDENS
+
+    spec = lang_op.spec
+    source = Path(lang_op.fn.__code__.co_filename).resolve()
+    package_root = Path(__file__).resolve().parents[3]   # the checkout (or site-packages) holding kernelgen/
+    try:   # a built-in's banner names its module the same way from any working directory
+        spec_file = source.relative_to(package_root).as_posix()
+    except ValueError:
+        spec_file = spec.spec_file
+    if spec.golden != spec.snake or spec.spec_file != spec_file:
+        spec = _replace(spec, golden=spec.snake, spec_file=spec_file)
+        lang_op.spec = spec
+    GOLDENS[spec.golden] = lang_op.golden
+    BENCHMARKS[spec.golden] = lang_op.benchmark
+    return register(spec)
+
+
+def _register_lang_builtins() -> None:
+    import importlib
+    import pkgutil
+
+    from kernelgen.authoring.lang.op import LangOp
+    from kernelgen.authoring.ops import kl as kl_pkg
+
+    for info in sorted(pkgutil.iter_modules(kl_pkg.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{kl_pkg.__name__}.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, LangOp) and value.spec.snake not in _SPECS:
+                register_lang(value)
+
+
 def op_names() -> tuple[str, ...]:
     return tuple(_SPECS)
+
+
+_register_lang_builtins()

@@ -1,0 +1,388 @@
+"""Compile a traced kernelgen.lang expression DAG to the Steps IR (kernelgen.authoring.spec.Variant).
+
+Three passes:
+1. scalars: subexpressions of numbers, attributes and Scalar inputs only. Numbers fold (in float64, rounded
+   once to float32 when rendered); anything naming an attribute or a Scalar input becomes a run-time scalar
+   (OpSpec.scalars) the kernel computes once per core in float32.
+2. instruction selection over the tensor DAG (equal subexpressions are one node, computed once): the scalar
+   forms where one side is a scalar (Adds, Muls, Maxs, Mins), Axpy for t + u * s when t dies there, Relu, Abs,
+   Exp, Ln, Sqrt; division by a scalar is a multiplication by its reciprocal; rsqrt is Sqrt then Div (the
+   Reciprocal and Rsqrt instructions are documented as imprecise); sigmoid and tanh clamp before Exp so no
+   inf reaches a product; where is Compare/CompareScalar + Select (sources copied out of input queues by
+   Adds 0 so the whole-repeat compare reads no undefined bytes).
+3. register allocation: linear scan over value lifetimes; a value takes the register of a source that dies at
+   the same instruction (in place, except Select); each output's value is computed straight into the output.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from kernelgen.authoring.lang.expr import LangError, Node
+from kernelgen.authoring.spec import ScalarDef, Step, Variant
+
+_MODES = {"lt": "LT", "le": "LE", "gt": "GT", "ge": "GE", "eq": "EQ", "ne": "NE"}
+_SWAP = {"LT": "GT", "LE": "GE", "GT": "LT", "GE": "LE", "EQ": "EQ", "NE": "NE"}
+_TENSOR_BINARY = {"add": "Add", "sub": "Sub", "mul": "Mul", "div": "Div", "max": "Max", "min": "Min"}
+_FOLD = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide, "max": np.maximum,
+         "min": np.minimum, "neg": np.negative, "abs": np.abs, "exp": np.exp, "log": np.log, "sqrt": np.sqrt,
+         "rsqrt": lambda v: 1.0 / np.sqrt(v), "tanh": np.tanh, "relu": lambda v: np.maximum(v, 0.0),
+         "sigmoid": lambda v: 1.0 / (1.0 + np.exp(-v))}
+SIGMOID_CLAMP = 88.0       # exp(88) = 1.65e38: 1 + exp(-x) stays finite, sigmoid(x < -88) is ~0
+TANH_CLAMP = 10.0          # tanh(10) rounds to 1 in float32
+TANH_SMALL = 0.0625        # below: x (1 - x^2/3 + 2 x^4/15) (the next term is 3e-9 relative); above: 1 - 2/(e^2x + 1)
+
+
+@dataclass
+class _VReg:
+    kind: str                  # "float" or "mask"
+    fixed: str = ""            # an input or constant register's name (never written by a step)
+    color: str = ""            # an output's register
+
+
+@dataclass
+class _Instr:
+    op: str
+    dst: int
+    srcs: tuple[int, ...]
+    scalar: float | None = None
+    ref: str = ""
+    cmp: str = ""
+    tied: bool = False         # Axpy: dst is srcs[0], accumulated in place
+
+
+@dataclass
+class Compiled:
+    variant: Variant
+    scalars: tuple[ScalarDef, ...]
+    used_inputs: frozenset[str] = field(default_factory=frozenset)
+
+
+class Lowering:
+    def __init__(self, outputs: list[tuple[str, Node]], reserved: set[str], where: str):
+        self.outputs = outputs
+        self.reserved = set(reserved)
+        self.where = where
+        self.vregs: list[_VReg] = []
+        self.instrs: list[_Instr] = []
+        self.memo: dict[Node, int] = {}
+        self.scalar_names: dict[tuple, str] = {}
+        self.const_regs: dict[object, int] = {}
+        self.input_regs: dict[str, int] = {}
+        self.uses: dict[Node, int] = {}
+        self.work: int | None = None      # the reductions' work register (fixed: not allocated)
+
+    # ---- names ---------------------------------------------------------------------------------
+    def _fresh(self, stem: str, taken: set[str]) -> str:
+        i = 0
+        while f"{stem}{i}" in self.reserved or f"{stem}{i}" in taken:
+            i += 1
+        return f"{stem}{i}"
+
+    def error(self, what: str, supported: str) -> LangError:
+        return LangError(f"{self.where}: {what}; supported: {supported}")
+
+    # ---- scalars -------------------------------------------------------------------------------
+    def scalar_expr(self, n: Node) -> tuple:
+        """The ScalarDef expression tree of a scalar node, folded where it is all numbers."""
+        if n.op == "const":
+            return ("const", float(n.value))
+        if n.op == "attr":
+            return ("attr", n.value)
+        if n.op == "scalar_input":
+            return ("input", n.value)
+        subs = [self.scalar_expr(a) for a in n.args]
+        if all(s[0] == "const" for s in subs) and n.op in _FOLD:
+            with np.errstate(all="ignore"):
+                v = float(_FOLD[n.op](*(np.float64(s[1]) for s in subs)))
+            if not np.isfinite(v):
+                raise self.error(f"the constant {n.op}{tuple(s[1] for s in subs)} is {v}", "finite constants")
+            return ("const", v)
+        if n.op == "neg":
+            return ("neg", subs[0])
+        if n.op in ("add", "sub", "mul", "div", "max", "min"):
+            return (n.op, subs[0], subs[1])
+        raise self.error(f"{n.op} of an attribute or Scalar input (a run-time scalar)",
+                         "+ - * / kl.maximum kl.minimum of attributes and Scalar inputs; functions of tensors")
+
+    def operand(self, expr: tuple) -> tuple[float | None, str]:
+        """(literal, "") or (None, run-time scalar name) for a Step's scalar operand."""
+        if expr[0] == "const":
+            return float(expr[1]), ""
+        if expr not in self.scalar_names:
+            self.scalar_names[expr] = self._fresh("s", set(self.scalar_names.values()))
+        return None, self.scalar_names[expr]
+
+    # ---- values --------------------------------------------------------------------------------
+    def new(self, kind: str = "float", fixed: str = "") -> int:
+        self.vregs.append(_VReg(kind, fixed))
+        return len(self.vregs) - 1
+
+    def emit(self, op: str, srcs: tuple[int, ...], scalar=None, ref: str = "", cmp: str = "",
+             kind: str = "float", tied: bool = False) -> int:
+        dst = srcs[0] if tied else self.new(kind)
+        self.instrs.append(_Instr(op, dst, tuple(srcs), scalar, ref, cmp, tied))
+        return dst
+
+    def emit_s(self, op: str, src: int, expr: tuple) -> int:
+        scalar, ref = self.operand(expr)
+        return self.emit(op, (src,), scalar, ref)
+
+    def const(self, expr: tuple) -> int:
+        """A register filled with a scalar (literal or run-time) in Init."""
+        scalar, ref = self.operand(expr)
+        key = ref or scalar
+        if key not in self.const_regs:
+            taken = {self.vregs[v].fixed for v in self.const_regs.values()}
+            self.const_regs[key] = self.new(fixed=self._fresh("c", taken))
+        return self.const_regs[key]
+
+    def writable(self, v: int) -> int:
+        """v, or a copy of it when a step never writes it (an input or constant): a compare's source."""
+        return self.emit("Adds", (v,), 0.0) if self.vregs[v].fixed else v   # -0 becomes +0: the same compare
+
+    def count_uses(self, n: Node) -> None:
+        self.uses[n] = self.uses.get(n, 0) + 1
+        if self.uses[n] == 1:
+            for a in n.args:
+                self.count_uses(a)
+
+    def val(self, n: Node) -> int:
+        if n in self.memo:
+            return self.memo[n]
+        v = self._val(n)
+        self.memo[n] = v
+        return v
+
+    def _val(self, n: Node) -> int:
+        if n.op in ("input", "last_axis"):
+            if n.value not in self.input_regs:
+                self.input_regs[n.value] = self.new(fixed=n.value)
+            return self.input_regs[n.value]
+        if not n.is_tensor:
+            raise self.error("a scalar where a tensor is needed", "tensor expressions")
+        if n.op in ("sum", "max", "min", "mean") and n.value == "last":
+            return self.reduce(n.op, n.args[0])
+        if n.op in ("sum", "max", "min", "mean") and n.value == "all":
+            raise self.error(f"kl.{n.op} over every element (whole-tensor reductions are not compiled yet)",
+                             "kl.sum/max/min/mean(x, axis=-1, keepdims=True) and elementwise expressions")
+        if n.is_mask:
+            raise self.error("a comparison outside kl.where", "kl.where(a < b, x, y)")
+        if n.op == "where":
+            return self.where_(n)
+        if len(n.args) == 1:
+            return self.unary(n.op, n.args[0])
+        return self.binary(n.op, n.args[0], n.args[1])
+
+    def reduce(self, op: str, a: Node) -> int:
+        """A last-axis reduction broadcast back along the row: Reduce*(dst, (src, work)); mean is the sum times a
+        run-time 1 / row length."""
+        if self.work is None:
+            self.work = self.new(fixed=self._fresh("w", set()))
+        src = self.val(a)
+        name = {"sum": "ReduceSum", "mean": "ReduceSum", "max": "ReduceMax", "min": "ReduceMin"}[op]
+        out = self.emit(name, (src, self.work))
+        if op == "mean":
+            out = self.emit_s("Muls", out, ("div", ("const", 1.0), ("rowlen",)))
+        return out
+
+    def unary(self, op: str, a: Node) -> int:
+        t = self.val(a)
+        simple = {"abs": "Abs", "exp": "Exp", "log": "Ln", "sqrt": "Sqrt", "relu": "Relu"}
+        if op in simple:
+            return self.emit(simple[op], (t,))
+        if op == "neg":
+            return self.emit("Muls", (t,), -1.0)
+        if op == "rsqrt":
+            return self.emit("Div", (self.const(("const", 1.0)), self.emit("Sqrt", (t,))))
+        if op == "sigmoid":
+            n = self.emit("Muls", (t,), -1.0)
+            n = self.emit("Mins", (n,), SIGMOID_CLAMP)
+            n = self.emit("Exp", (n,))
+            n = self.emit("Adds", (n,), 1.0)
+            return self.emit("Div", (self.const(("const", 1.0)), n))
+        if op == "tanh":
+            a_ = self.emit("Abs", (t,))
+            mask = self.emit("CompareScalar", (a_,), TANH_SMALL, cmp="LT", kind="mask")
+            u = self.emit("Mul", (t, t))
+            p = self.emit("Muls", (u,), 2.0 / 15.0)
+            p = self.emit("Adds", (p,), -1.0 / 3.0)
+            p = self.emit("Mul", (p, u))
+            p = self.emit("Adds", (p,), 1.0)
+            small = self.emit("Mul", (p, t))
+            c = self.emit("Maxs", (t,), -TANH_CLAMP)
+            c = self.emit("Mins", (c,), TANH_CLAMP)
+            c = self.emit("Muls", (c,), 2.0)
+            c = self.emit("Exp", (c,))
+            c = self.emit("Adds", (c,), 1.0)
+            c = self.emit("Div", (self.const(("const", -2.0)), c))
+            big = self.emit("Adds", (c,), 1.0)
+            return self.emit("Select", (mask, small, big))
+        raise self.error(f"function {op}", "kl.abs, kl.exp, kl.log, kl.sqrt, kl.rsqrt, kl.tanh, kl.sigmoid, kl.relu")
+
+    def _axpy(self, acc: Node, prod: Node, sign: float) -> int | None:
+        """acc + sign * (u * s) as Axpy when acc's value dies here and u * s is used only here."""
+        if prod.op != "mul" or self.uses.get(prod, 0) != 1 or self.uses.get(acc, 0) != 1 or acc in self.memo:
+            return None
+        u, s = prod.args
+        if not u.is_tensor:
+            u, s = s, u
+        if not u.is_tensor or s.is_tensor or acc.op == "input":
+            return None
+        expr = self.scalar_expr(s)
+        if sign < 0:
+            expr = ("const", -expr[1]) if expr[0] == "const" else ("neg", expr)
+        a = self.val(acc)
+        if self.vregs[a].fixed:   # acc folded to an input (x * 1): not writable
+            return None
+        src = self.val(u)
+        scalar, ref = self.operand(expr)
+        return self.emit("Axpy", (a, src), scalar, ref, tied=True)
+
+    def binary(self, op: str, a: Node, b: Node) -> int:
+        ta, tb = a.is_tensor, b.is_tensor
+        if op in ("add", "sub") and ta and tb:
+            fused = self._axpy(a, b, -1.0 if op == "sub" else 1.0)
+            if fused is None and op == "add":
+                fused = self._axpy(b, a, 1.0)
+            if fused is not None:
+                return fused
+        if ta and tb:
+            return self.emit(_TENSOR_BINARY[op], (self.val(a), self.val(b)))
+        if ta:
+            t, expr = self.val(a), self.scalar_expr(b)
+            const = expr[1] if expr[0] == "const" else None
+            if op == "add":
+                return t if const == 0.0 else self.emit_s("Adds", t, expr)
+            if op == "sub":
+                return t if const == 0.0 else self.emit_s("Adds", t, ("const", -const) if const is not None
+                                                          else ("neg", expr))
+            if op == "mul":
+                return t if const == 1.0 else self.emit_s("Muls", t, expr)
+            if op == "div":
+                if const == 0.0:
+                    raise self.error("division by the constant 0", "finite constants")
+                return t if const == 1.0 else self.emit_s(
+                    "Muls", t, ("const", 1.0 / const) if const is not None else ("div", ("const", 1.0), expr))
+            return self.emit_s({"max": "Maxs", "min": "Mins"}[op], t, expr)
+        # scalar (op) tensor
+        t, expr = self.val(b), self.scalar_expr(a)
+        if op in ("add", "mul", "max", "min"):
+            return self.binary(op, b, a)
+        if op == "sub":   # s - t = (-t) + s, exactly as rounded as s - t
+            return self.emit_s("Adds", self.emit("Muls", (t,), -1.0), expr)
+        return self.emit("Div", (self.const(expr), t))
+
+    def where_(self, n: Node) -> int:
+        m, a, b = n.args
+        mask = self.mask(m)
+        ra = self.val(a) if a.is_tensor else self.const(self.scalar_expr(a))
+        rb = self.val(b) if b.is_tensor else self.const(self.scalar_expr(b))
+        return self.emit("Select", (mask, ra, rb))
+
+    def mask(self, m: Node) -> int:
+        if m in self.memo:
+            return self.memo[m]
+        l, r = m.args
+        mode = _MODES[m.op]
+        if l.is_tensor and r.is_tensor:
+            v = self.emit("Compare", (self.writable(self.val(l)), self.writable(self.val(r))), cmp=mode, kind="mask")
+        elif l.is_tensor or r.is_tensor:
+            t, s = (l, r) if l.is_tensor else (r, l)
+            scalar, ref = self.operand(self.scalar_expr(s))
+            v = self.emit("CompareScalar", (self.writable(self.val(t)),), scalar, ref,
+                          cmp=mode if l.is_tensor else _SWAP[mode], kind="mask")
+        else:
+            raise self.error("kl.where on a comparison of scalars only", "comparisons with a tensor on one side")
+        self.memo[m] = v
+        return v
+
+    # ---- the whole program ---------------------------------------------------------------------
+    def compile(self, name: str = "main", doc: str = "compiled by kernelgen.lang") -> Compiled:
+        for _, node in self.outputs:
+            self.count_uses(node)
+        roots: list[tuple[str, int]] = []
+        for out, node in self.outputs:
+            if node.is_mask:
+                raise self.error(f"output {out} is a comparison (outputs have the inputs' dtype)",
+                                 "kl.where(mask, 1.0, 0.0)")
+            if not node.is_tensor:
+                raise self.error(f"output {out} depends on no tensor input", "expressions of tensor inputs")
+            roots.append((out, self.val(node)))
+        classes = self._classes()
+        colored: dict[int, str] = {}
+        for out, v in roots:
+            c = classes[v]
+            if self.vregs[v].fixed or c in colored:
+                v = self.emit("Muls", (v,), 1.0)
+                classes[v] = v
+                c = v
+            colored[c] = out
+        return self._allocate(classes, colored, name, doc)
+
+    def _classes(self) -> dict[int, int]:
+        parent = list(range(len(self.vregs)))
+        def find(x):
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+        # tied: Axpy's dst is its accumulator (srcs[0]) -- same vreg already; nothing to union
+        return {v: find(v) for v in range(len(self.vregs))}
+
+    def _allocate(self, classes, colored, name, doc) -> Compiled:
+        last_use: dict[int, int] = {}
+        for i, ins in enumerate(self.instrs):
+            for s in ins.srcs:
+                last_use[classes.get(s, s)] = i
+        end = len(self.instrs)
+        for c in colored:
+            last_use[c] = end
+        reg: dict[int, str] = {}
+        free = {"float": [], "mask": []}
+        made = {"float": [], "mask": []}
+        taken = set(self.reserved) | {v.fixed for v in self.vregs if v.fixed}
+        steps = []
+        for i, ins in enumerate(self.instrs):
+            dying = []
+            for s in dict.fromkeys(ins.srcs):
+                c = classes.get(s, s)
+                if self.vregs[s].fixed or c in colored or last_use.get(c) != i or (ins.tied and s == ins.srcs[0]):
+                    continue
+                dying.append(c)
+            if ins.op != "Select":   # in place: the destination may take a source that dies here
+                for c in dying:
+                    free[self.vregs[c].kind].append(reg[c])
+            dc = classes.get(ins.dst, ins.dst)
+            if dc not in reg:
+                if dc in colored:
+                    reg[dc] = colored[dc]
+                else:
+                    kind = self.vregs[ins.dst].kind
+                    if free[kind]:
+                        reg[dc] = free[kind].pop()
+                    else:
+                        stem = "r" if kind == "float" else "k"
+                        nm = self._fresh(stem, taken)
+                        taken.add(nm)
+                        made[kind].append(nm)
+                        reg[dc] = nm
+            if ins.op == "Select":
+                for c in dying:
+                    free[self.vregs[c].kind].append(reg[c])
+            def rn(v):
+                return self.vregs[v].fixed or reg[classes.get(v, v)]
+            srcs = ins.srcs[1:] if ins.tied else ins.srcs
+            steps.append(Step(ins.op, rn(ins.dst), tuple(rn(s) for s in srcs), ins.scalar, ins.cmp, ins.ref))
+            if last_use.get(dc, -1) < i and dc not in colored and dc in reg:   # a value nobody reads
+                free[self.vregs[ins.dst].kind].append(reg[dc])
+        scratch = tuple(made["float"]) + ((self.vregs[self.work].fixed,) if self.work is not None else ())
+        consts = []
+        for key, v in self.const_regs.items():
+            consts.append((self.vregs[v].fixed, key))
+        scalars = tuple(ScalarDef(nm, expr) for expr, nm in self.scalar_names.items())
+        variant = Variant(name=name, tiling_key=0, doc=doc, scratch=scratch, constants=tuple(consts),
+                          program=tuple(steps), masks=tuple(made["mask"]))
+        used = frozenset(n for n in self.input_regs)
+        return Compiled(variant, scalars, used)
