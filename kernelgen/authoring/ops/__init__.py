@@ -119,3 +119,18 @@ def register(spec: OpSpec) -> OpSpec:
 
 def op_names() -> tuple[str, ...]:
     return tuple(_SPECS)
+
+
+def catalog() -> list[dict]:
+    """The built-in operators, one row each, in registry order: name, OpType, family, category, the spec's source
+    file (relative to the repository), its aclnn API, dtypes and default SOCs (`kernelgen ops`)."""
+    from kernelgen.authoring.spec import FAMILIES
+
+    described = dict(FAMILIES)
+    rows = []
+    for spec in _SPECS.values():
+        rows.append({"name": spec.snake, "op_type": spec.op_type, "family": spec.family_id,
+                     "family_doc": described[spec.family_id], "category": spec.category,
+                     "source": spec.spec_file, "aclnn": spec.aclnn.name,
+                     "dtypes": [d.short for d in spec.dtypes], "socs": list(spec.default_socs)})
+    return rows
