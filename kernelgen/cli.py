@@ -666,8 +666,13 @@ def versus(op, op_dir, soc, dtype, shapes, attr_pairs, seed, json_file):
     _early_dtype_check(op, soc, dtype)
     from kernelgen.emulator.emulate import spec_decl
 
+    from kernelgen.checking.versus import DEFAULT_SHAPES
+    from kernelgen.validate import check_memory, verify_bytes_per_element
+
     attrs = _typed_attrs(attr_pairs, spec_decl(op.spec))
-    with heartbeat(f"compiling {op_dir} and {op.spec.snake} for {soc.family}"):
+    for shape in list(shapes) or DEFAULT_SHAPES:
+        check_memory(shape, verify_bytes_per_element(len(op.spec.inputs), len(op.spec.outputs), 4), "a versus case")
+    with heartbeat(f"comparing {op.spec.snake} and {op_dir} on {soc.family} (compiles are cached after the first run)"):
         result = run_versus(op, op_dir, soc, dtype, list(shapes) or None, attrs, seed, progress=note)
     if json_file:
         write_text_atomic(json_file, json.dumps(result.as_dict(), indent=2), "JSON file")
