@@ -440,9 +440,17 @@ class OpSpec:
 
     @property
     def family_id(self) -> str:
-        """The declared family, else the one the interface implies (several outputs, attributes, neither)."""
+        """The declared family, else the one the interface implies: an optim category, a last-axis or Scalar input,
+        several outputs, attributes, or plain elementwise (kernelgen.lang specs name no family)."""
         if self.family:
             return self.family
+        kinds = {getattr(t, "kind", "full") for t in self.inputs}   # kernelgen.lang's input kinds, where present
+        if self.category == "optim":
+            return "optimizer"
+        if "last_axis" in kinds:
+            return "last_axis_input"
+        if "scalar" in kinds:
+            return "scalar_input"
         if len(self.outputs) > 1:
             return "multi_output"
         return "elementwise_attr" if self.attrs else "elementwise"
