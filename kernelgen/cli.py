@@ -491,6 +491,28 @@ def mutate(op, socs, variants, only, jobs, json_file):
 
 
 @main.command(context_settings=CONTEXT)
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+def ops(as_json: bool) -> None:
+    """List the built-in operators: name, OpType, family, category and the spec's source file.
+
+    Example: kernelgen ops --json
+    """
+    import json
+
+    from kernelgen.authoring.ops import catalog
+
+    rows = catalog()
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    click.echo(f"{'operator':<22} {'OpType':<22} {'family':<20} {'category':<12} {'aclnn':<24} source")
+    for r in rows:
+        click.echo(f"{r['name']:<22} {r['op_type']:<22} {r['family']:<20} {r['category']:<12} {r['aclnn']:<24} "
+                   f"{r['source']}")
+    click.echo(f"{len(rows)} built-in operator(s); families: kernelgen/authoring/spec.py FAMILIES")
+
+
+@main.command(context_settings=CONTEXT)
 @click.option("--skus", is_flag=True, help="One row per SKU instead of per family.")
 def socs(skus: bool) -> None:
     """Print the SOC catalog: cores, UB, bf16 support, DataCopyPad, workspace, bandwidth.
@@ -612,6 +634,55 @@ def perf(target, soc, dtype, shape, attr_pairs, json_file, compare_target, trace
         doc = {"target": doc, "compare": other.as_dict()}
     if json_file:
         write_text_atomic(json_file, json.dumps(doc, indent=2), "JSON file")
+
+
+@main.command(context_settings=CONTEXT)
+@op_argument
+@click.argument("op_dir", metavar="OP_DIR", type=click.Path(path_type=Path))
+@soc_option(required=False, help="SOC family or SKU to run both on (one; default ascend910b).")
+@dtype_option(help="dtype of every tensor; default: the first the spec and the OpDef both declare on the SOC.")
+@shape_option(multiple=True, help="Shape to run (repeatable); default 4,37 and 3,5,7,11 and 1048576. The modelled "
+                                  "time is the largest shape's.")
+@attr_option
+@seed_option
+@json_option("Write the comparison as JSON to FILE (checked before the run; written whole or not at all).")
+def versus(op, op_dir, soc, dtype, shapes, attr_pairs, seed, json_file):
+    """Run the built-in OP and the hand-written ops-nn operator directory OP_DIR side by side.
+
+    Both get verify's seeded inputs (hazard values included), mapped by the OpDef's names (OP must keep the
+    directory's input, output and attribute names). Per side: the verdict against OP's golden by CANN's standard,
+    every defect the emulator and its sanitizer find (classified as the survey does), the modelled NPU time;
+    then the ratio generated / hand-written. OP_DIR runs unmodified, as `kernelgen sim` runs it.
+    Exit 0 when the generated side passes with no defect, 1 otherwise (docs/versus.md).
+
+    Example: kernelgen versus gelu_grad ops-nn/experimental/activation/gelu_grad --soc ascend310b --dtype float16
+    """
+    import json
+
+    from kernelgen.checking.versus import format_versus, versus as run_versus
+    from kernelgen.emulator.emulate import resolve_operator_dir
+    from kernelgen.socs import get_soc
+    from kernelgen.validate import write_text_atomic
+
+    check_cache()
+    soc = soc or get_soc("ascend910b")
+    resolve_operator_dir(op_dir)
+    _early_dtype_check(op, soc, dtype)
+    from kernelgen.emulator.emulate import spec_decl
+
+    from kernelgen.checking.versus import DEFAULT_SHAPES
+    from kernelgen.validate import check_memory, verify_bytes_per_element
+
+    attrs = _typed_attrs(attr_pairs, spec_decl(op.spec))
+    for shape in list(shapes) or DEFAULT_SHAPES:
+        check_memory(shape, verify_bytes_per_element(len(op.spec.inputs), len(op.spec.outputs), 4), "a versus case")
+    with heartbeat(f"comparing {op.spec.snake} and {op_dir} on {soc.family} (compiles are cached after the first run)"):
+        result = run_versus(op, op_dir, soc, dtype, list(shapes) or None, attrs, seed, progress=note)
+    if json_file:
+        write_text_atomic(json_file, json.dumps(result.as_dict(), indent=2), "JSON file")
+    click.echo("\n".join(format_versus(result)))
+    if not result.generated_clean:
+        sys.exit(EXIT_CHECK_FAILED)
 
 
 def _label(resolved) -> str:

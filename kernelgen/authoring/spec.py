@@ -380,6 +380,21 @@ def _half_clamp(steps: tuple[Step, ...], early: list[str], scratch: tuple[str, .
     return (src, reg, n)
 
 
+# The operator families of ops-nn's experimental tree that kernelgen writes, by the shape of their interface and
+# kernel (issue 22). An OpSpec names its family; `kernelgen ops` lists it. (id, what it covers)
+FAMILIES: tuple[tuple[str, str], ...] = (
+    ("elementwise", "elementwise, no attributes"),
+    ("elementwise_attr", "elementwise with attributes"),
+    ("multi_output", "elementwise with several outputs"),
+    ("scalar_input", "elementwise with a one-element (Scalar) input"),
+    ("last_axis_input", "elementwise with a last-axis (gamma/beta-like) input"),
+    ("optimizer", "optimizer update (var, accumulators, lr)"),
+    ("last_axis_reduction", "reduction over the last axis, broadcast back (softmax-like)"),
+    ("whole_tensor_loss", "reduction over the whole tensor (a loss)"),
+)
+FAMILY_IDS: tuple[str, ...] = tuple(f for f, _ in FAMILIES)
+
+
 @dataclass(frozen=True)
 class OpSpec:
     op_type: str                  # GeluGrad
@@ -407,6 +422,7 @@ class OpSpec:
     tiling_granule_bytes: int = 512
     spec_file: str = ""
     scalars: tuple[ScalarDef, ...] = ()   # run-time scalars the steps name (Step.scalar_ref)
+    family: str = ""              # one of FAMILY_IDS; "" = inferred from the interface (family_of)
 
     # ---- lookups -------------------------------------------------------------------------------
     @property
@@ -558,8 +574,27 @@ class OpSpec:
     def ub_bytes_per_elem(self, variant: Variant, dtype: DType) -> int:
         return sum(b.total_per_elem for b in self.buffer_plan(variant, dtype))
 
+    @property
+    def family_id(self) -> str:
+        """The declared family, else the one the interface implies: an optim category, a last-axis or Scalar input,
+        several outputs, attributes, or plain elementwise (kernelgen.lang specs name no family)."""
+        if self.family:
+            return self.family
+        kinds = {getattr(t, "kind", "full") for t in self.inputs}   # kernelgen.lang's input kinds, where present
+        if self.category == "optim":
+            return "optimizer"
+        if "last_axis" in kinds:
+            return "last_axis_input"
+        if "scalar" in kinds:
+            return "scalar_input"
+        if len(self.outputs) > 1:
+            return "multi_output"
+        return "elementwise_attr" if self.attrs else "elementwise"
+
     def validate(self) -> None:
         self.validate_names()
+        if self.family and self.family not in FAMILY_IDS:
+            raise SpecError(f"spec {self.snake!r}: " + choices_message("family", self.family, FAMILY_IDS))
         names = [t.name for t in self.tensors]
         if len(set(names)) != len(names):
             raise SpecError(f"{self.op_type}: duplicate tensor names {names}")

@@ -174,4 +174,31 @@ def op_names() -> tuple[str, ...]:
     return tuple(_SPECS)
 
 
+def catalog() -> list[dict]:
+    """The built-in operators, one row each, in registry order: name, OpType, family, category, the spec's source
+    file (relative to the repository), its aclnn API, dtypes and default SOCs (`kernelgen ops`)."""
+    from kernelgen.authoring.spec import FAMILIES
+
+    described = dict(FAMILIES)
+    rows = []
+    for spec in _SPECS.values():
+        rows.append({"name": spec.snake, "op_type": spec.op_type, "family": spec.family_id,
+                     "family_doc": described[spec.family_id], "category": spec.category,
+                     "source": _shown_source(spec.spec_file), "aclnn": spec.aclnn.name,
+                     "dtypes": [d.short for d in spec.dtypes], "socs": list(spec.default_socs)})
+    return rows
+
+
+def _shown_source(spec_file: str) -> str:
+    """A spec file inside the kernelgen package relative to the repository (kernelgen/authoring/ops/...)."""
+    path = Path(spec_file)
+    if path.is_absolute():
+        root = Path(__file__).resolve().parents[3]
+        try:
+            return path.resolve().relative_to(root).as_posix()
+        except ValueError:
+            return spec_file
+    return spec_file
+
+
 _register_lang_builtins()

@@ -124,6 +124,7 @@ SPEC = OpSpec(
     op_type="GeluGrad",
     snake="gelu_grad",
     category="activation",
+    family="elementwise",
     doc="Gradient of GELU (tanh approximation): z = dy * GELU'(x). Input y (GELU's forward output) "
         "is declared for compatibility with the ops-nn OpDef and is not read.",
     formula="z = dy * (0.5*(1 + tanh(u)) + 0.5*x*(1 - tanh(u)^2) * sqrt(2/pi) * (1 + 3*0.044715*x^2)), "

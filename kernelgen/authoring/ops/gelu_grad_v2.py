@@ -80,6 +80,7 @@ SPEC = OpSpec(
     op_type="GeluGradV2",
     snake="gelu_grad_v2",
     category="activation",
+    family="elementwise_attr",
     doc="Gradient of GELU: z = dy * GELU'(x), exact (erf) for approximate=\"none\", tanh form for \"tanh\".",
     formula="none: z = dy * (Phi(x) + x*phi(x)); tanh: as GeluGrad",
     inputs=(
