@@ -218,3 +218,40 @@ def test_survey_items_refuse_a_bad_path_in_one_line(tmp_path):
     assert proc.returncode == 4, proc.stdout + proc.stderr
     assert "kernelgen: error: --kernelgen-survey" in proc.stderr and "is not a directory" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_survey_items_shard_and_the_shards_reports_merge(tmp_path):
+    root = tmp_path / "tree"
+    for name in ("a1", "a2", "b1", "b2", "b3"):
+        (root / "cat" / name / "op_kernel").mkdir(parents=True)
+        (root / "cat" / name / "op_kernel" / f"{name}.cpp").write_text("// kernel\n")
+    ids = {}
+    for shard in ("0/2", "1/2"):
+        proc = subprocess.run([sys.executable, "-m", "pytest", *_plugin_args(), "-p", "no:cacheprovider",
+                               "--collect-only", "-q", "--kernelgen-survey", str(root), "--kernelgen-shard", shard],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        ids[shard] = [ln for ln in proc.stdout.splitlines() if ln.startswith("cat/")]
+    assert ids == {"0/2": ["cat/a1", "cat/b1", "cat/b3"], "1/2": ["cat/a2", "cat/b2"]}
+    bad = subprocess.run([sys.executable, "-m", "pytest", *_plugin_args(), "-p", "no:cacheprovider",
+                          "--kernelgen-survey", str(root), "--kernelgen-shard", "2/2"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 4 and "kernelgen: error: --kernelgen-shard '2/2' is not I/N" in bad.stderr
+
+    from kernelgen.corpus.pytest_survey import main as merge_main
+
+    def report(rows):
+        return {"root": str(root), "commit": None, "soc": "per operator (ascend910b first)", "rows": rows,
+                "skipped": [], "seconds": 10.0}
+    (tmp_path / "s0.json").write_text(json.dumps(report([{"dir": "cat/a1", "class": "ran"},
+                                                         {"dir": "cat/b1", "class": "compile error"}])))
+    (tmp_path / "s1.json").write_text(json.dumps(report([{"dir": "cat/a2", "class": "defect found",
+                                                          "detail": "writes past the end"}])))
+    assert merge_main([str(tmp_path / "all.json"), str(tmp_path / "s0.json"), str(tmp_path / "s1.json")]) == 0
+    merged = json.loads((tmp_path / "all.json").read_text())
+    assert merged["operators"] == 3 and merged["seconds"] == 20.0
+    assert merged["counts"]["ran"] == 1 and merged["counts"]["compile error"] == 1
+    assert merged["counts"]["defect found"] == 1 and merged["ran_or_defect_percent"] == 66.7
+    assert [r["dir"] for r in merged["rows"]] == ["cat/a1", "cat/a2", "cat/b1"]
+    (tmp_path / "junk.json").write_text("[1, 2]")
+    assert merge_main([str(tmp_path / "x.json"), str(tmp_path / "junk.json")]) == 2
+    assert not (tmp_path / "x.json").exists()

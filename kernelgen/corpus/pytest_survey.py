@@ -38,6 +38,9 @@ def pytest_addoption(parser) -> None:
                     help="write the merged rows as `kernelgen survey --json` does")
     group.addoption("--kernelgen-survey-timeout", metavar="SEC", type=float, default=600.0,
                     help="seconds per operator (compile + run), as kernelgen survey --timeout (default 600)")
+    group.addoption("--kernelgen-shard", metavar="I/N", default=None,
+                    help="run only shard I of N (0-based; the items in path order, every N-th from the I-th), for "
+                         "CI sharding: each job of a matrix takes one I")
     group.addoption("--kernelgen-recipes", metavar="FILE", default=None,
                     help="recipe file layered over kernelgen's own, as kernelgen survey --recipes")
 
@@ -78,6 +81,15 @@ def pytest_configure(config) -> None:
             load_recipes(Path(recipes))
         except UsageError as exc:
             _usage(str(exc))
+    shard = config.getoption("kernelgen_shard")
+    if shard:
+        try:
+            index, count = (int(x) for x in shard.split("/"))
+            if count < 1 or not 0 <= index < count:
+                raise ValueError
+        except ValueError:
+            _usage(f"--kernelgen-shard {shard!r} is not I/N with 0 <= I < N (e.g. 0/4)")
+        config.option.kernelgen_shard = (index, count)
     out = config.getoption("kernelgen_survey_json")
     if out and not Path(out).resolve().parent.is_dir():
         _usage(f"--kernelgen-survey-json {out}: directory {Path(out).resolve().parent} does not exist")
@@ -124,6 +136,7 @@ class SurveyItem(pytest.Item):
         return self.op_dir, None, f"kernelgen survey {self.rel}"
 
 
+@pytest.hookimpl(tryfirst=True)   # before -k/-m deselection and any sharding plugin see the items
 def pytest_collection_modifyitems(session, config, items) -> None:
     path = _survey_path(config)
     if not path:
@@ -132,9 +145,13 @@ def pytest_collection_modifyitems(session, config, items) -> None:
 
     root = Path(path).resolve()
     dirs, _skipped = find_operator_dirs(root)
+    shard = config.getoption("kernelgen_shard")
+    if shard:
+        index, count = shard
+        dirs = dirs[index::count]
     for d in dirs:
         rel = str(d.relative_to(root)) if d != root else d.name
-        items.append(SurveyItem.from_parent(session, name=rel, op_dir=d, rel=rel))
+        items.append(SurveyItem.from_parent(session, name=rel, nodeid=rel, op_dir=d, rel=rel))
 
 
 class SurveyRows:
@@ -175,3 +192,52 @@ def pytest_report_header(config):
     if path:
         return [f"kernelgen survey: {path} (soc: {config.getoption('kernelgen_soc') or 'per operator'})"]
     return None
+
+
+def merge_reports(paths: list[Path]) -> dict:
+    """One survey report from several (the JSON of CI shards or machines): their rows together, the counts and
+    percentages recomputed; the root, commit and soc of the first."""
+    from kernelgen.corpus.survey import Survey
+    from kernelgen.errors import UsageError
+
+    docs = []
+    for p in paths:
+        try:
+            docs.append(json.loads(Path(p).read_text(encoding="utf-8")))
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"{p} is not a survey report: {exc}") from None
+        if not isinstance(docs[-1], dict) or not isinstance(docs[-1].get("rows"), list):
+            raise UsageError(f"{p} is not a survey report (no rows list)")
+    if not docs:
+        raise UsageError("give the survey reports to merge")
+    rows = {r["dir"]: r for d in docs for r in d["rows"]}
+    first = docs[0]
+    result = Survey(Path(first.get("root", ".")), None if str(first.get("soc", "")).startswith("per operator")
+                    else first.get("soc"), rows=list(rows.values()),
+                    skipped=sorted({s for d in docs for s in d.get("skipped", [])}), commit=first.get("commit"))
+    result.seconds = sum(float(d.get("seconds", 0.0)) for d in docs)
+    return result.to_json()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m kernelgen.corpus.pytest_survey OUT.json IN.json...`: merge shards' reports into OUT.json."""
+    import sys
+
+    from kernelgen.errors import UsageError
+    from kernelgen.validate import write_text_atomic
+
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        if len(argv) < 2:
+            raise UsageError("usage: python -m kernelgen.corpus.pytest_survey OUT.json IN.json [IN.json ...]")
+        merged = merge_reports([Path(a) for a in argv[1:]])
+        write_text_atomic(Path(argv[0]), json.dumps(merged, indent=2, default=str), "JSON file")
+    except UsageError as exc:
+        print(f"kernelgen: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"{argv[0]}: {merged['operators']} operators from {len(argv) - 1} reports")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
