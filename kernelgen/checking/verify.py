@@ -128,8 +128,8 @@ def prebuild(spec: OpSpec, cases: list[Case], jobs: int | None = None,
 
     def build(key):
         family, sku, dtype = key
-        source = source_for_spec(spec, family)
-        with decl_locks[family]:   # one probe per SOC; the other dtypes wait for it
+        with decl_locks[family]:   # one rendering and one probe per SOC; the other dtypes wait for them
+            source = source_for_spec(spec, family)
             source.decl(family)
         ge = SHORT_TO_GE[dtype.short]
         source.library(socs[sku], {t.name: ge for t in spec.inputs + spec.outputs})
