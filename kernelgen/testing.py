@@ -67,6 +67,10 @@ except ImportError:  # pragma: no cover - the assertion works without pytest
     pytest = None
 
 if pytest is not None:
+    # `pytest --kernelgen-survey PATH`: one item per operator directory (kernelgen.corpus.pytest_survey)
+    from kernelgen.corpus.pytest_survey import (pytest_addoption, pytest_collection_modifyitems,  # noqa: F401
+                                                pytest_configure, pytest_ignore_collect, pytest_report_header)
+
     @pytest.fixture
     def kernelgen_op():
         """A factory: kernelgen_op(target, soc="ascend910b") -> callable(**inputs) -> {output: array}."""

@@ -114,25 +114,35 @@ def verify(spec: OpSpec, cases: list[Case], seed: int = 0, attrs: dict | None = 
     return results
 
 
-def prebuild(spec: OpSpec, cases: list[Case], jobs: int = 2, progress: Callable[[str], None] | None = None) -> None:
+def prebuild(spec: OpSpec, cases: list[Case], jobs: int | None = None,
+             progress: Callable[[str], None] | None = None) -> None:
     """Compile every (SOC, dtype) library the cases need, in parallel, before any case runs; progress gets
-    'SOC dtype' as each library is ready."""
+    'SOC dtype' as each library is ready. Everything is submitted at once: each SOC's OpDef probe (the runtime and
+    host objects, built once under their cache locks, with the SOC's precompiled kernel headers beside them), then
+    its kernels; at most `jobs` (default: the machine's cores) compilers run at once."""
+    import threading
     from concurrent.futures import ThreadPoolExecutor
+
+    from kernelgen.emulator.build import compile_slots, set_compile_jobs
 
     keys = sorted({(c.soc.family, c.soc.sku, c.dtype) for c in cases}, key=lambda k: (k[0], k[1], k[2].short))
     socs = {c.soc.sku: c.soc for c in cases}
+    if jobs:
+        set_compile_jobs(jobs)
+    compile_slots()  # the process-wide limit exists before the threads start
+    decl_locks = {k[0]: threading.Lock() for k in keys}
 
     def build(key):
         family, sku, dtype = key
-        source = source_for_spec(spec, family)
-        source.decl()
+        with decl_locks[family]:   # one rendering and one probe per SOC; the other dtypes wait for them
+            source = source_for_spec(spec, family)
+            source.decl(family)
         ge = SHORT_TO_GE[dtype.short]
         source.library(socs[sku], {t.name: ge for t in spec.inputs + spec.outputs})
         if progress:
             progress(f"{family} {dtype.short}")
 
-    first = keys[:1]
-    for k in first:  # compiles the shared runtime and host objects once
-        build(k)
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        list(pool.map(build, keys[1:]))
+    # one thread per library: compile_slots() bounds the compilers they start
+    with ThreadPoolExecutor(max_workers=max(1, len(keys))) as pool:
+        for fut in [pool.submit(build, k) for k in keys]:
+            fut.result()

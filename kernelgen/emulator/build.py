@@ -7,13 +7,26 @@ and SHA-256 written when it is built (NAME.sum); it is checked before the artifa
 (truncated, overwritten, record missing) is rebuilt with a one-line CacheNotice warning, so a truncated .so is
 never loaded (dlopen of one dies with SIGBUS).
 
+Several processes (a survey's workers, pytest-xdist workers, two shells) share one cache: every entry is built
+under its own lock (fcntl.flock on NAME.lock), so a second process waiting for an entry another one is building
+uses that build instead of racing it. At most `compile_slots()` compilers run at once in one process (--jobs,
+else the machine's cores), however many libraries are being built concurrently.
+
+Precompiled headers: a unit may name a header set (CompileUnit.pch, PCH_SETS): the set is precompiled once per
+compiler, flags and SOC defines (a .gch in the cache, keyed by the hash of every emulator header, so it is rebuilt
+when any header changes) and force-included (-include). g++ checks that the .gch fits (else it reads the headers
+as text: same object, only slower); KERNELGEN_PCH=0 turns them off.
+
 Where: $KERNELGEN_CACHE_DIR/emulator, else $XDG_CACHE_HOME/kernelgen/emulator, else ~/.cache/kernelgen/emulator.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
+import re
 import tempfile
+import threading
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -30,6 +43,20 @@ from kernelgen.emulator import INCLUDE_DIR, RUNTIME_DIR
 CXXFLAGS = ("-std=c++17", "-O2", "-fPIC", "-pthread", "-fno-strict-aliasing", "-fno-gnu-unique", "-fnon-call-exceptions",
             "-w")
 RUNTIME_SOURCES = ("kg_runtime.cpp", "kg_harness.cpp")
+
+# Header sets a unit may precompile (CompileUnit.pch). "kernel": the headers every kernel launcher
+# (opdir.launcher_source) includes first, in that order, so force-including them changes nothing.
+# "host": the emulator headers most host sources (def, infershape, tiling) include.
+PCH_SETS: dict[str, tuple[str, ...]] = {
+    "kernel": ("kgemu/abi.h", "kgemu/runtime.h", "kernel_operator.h", "graph/types.h"),
+    "host": ("register/op_def_registry.h", "register/op_impl_registry.h", "log/log.h",
+             "tiling/platform/platform_ascendc.h"),
+}
+# -O level of host units (OpDef, infershape, tiling: run once per library, so compile time matters more than
+# their speed); IEEE arithmetic without -ffast-math gives the same results at every -O level on x86-64/aarch64.
+HOST_OPT = "-O1"
+# Defines that differ per dtype combination and never reach a header set: left out of the PCH's flags
+_PER_TENSOR_DEFINE = re.compile(r"-D(DTYPE|ORIG_DTYPE|FORMAT)_\w+=")
 
 
 class CacheNotice(UserWarning):
@@ -96,15 +123,42 @@ def artifact_ok(path: Path) -> bool | None:
     return ok
 
 
+@contextlib.contextmanager
+def entry_lock(path: Path):
+    """Hold the lock of one cache entry (an exclusive flock on NAME.lock) while it is checked and built. Two
+    processes, or two threads of one (each opens the file anew), wanting the same entry build it once: the second
+    waits, then finds it in place. Without fcntl (not POSIX) it only yields."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - every platform the emulator runs on has it
+        yield
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)   # closing the descriptor releases the lock
+
+
 def cached_artifact(path: Path, make: Callable[[Path], None], what: str = "") -> Path:
     """path when it is in the cache intact; else make(tmp) builds it, its size and hash are recorded and it is
-    moved into place atomically. A damaged entry is rebuilt with a CacheNotice."""
+    moved into place atomically. A damaged entry is rebuilt with a CacheNotice. The entry's lock is held
+    while it is checked and built, so concurrent callers (threads or processes) build it once."""
+    if artifact_ok(path):
+        return path
+    with entry_lock(path):
+        return _build_locked(path, make)
+
+
+def _build_locked(path: Path, make: Callable[[Path], None]) -> Path:
     state = artifact_ok(path)
     if state:
         return path
     if state is False:
         warnings.warn(f"emulator cache entry {path.name} is damaged (size or hash differ); rebuilding it", CacheNotice,
-                      stacklevel=2)
+                      stacklevel=3)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = _atomic_target(path)
     record = _atomic_target(_record_path(path))
@@ -132,7 +186,8 @@ def cache_info() -> dict:
                 size += p.stat().st_size
             except OSError:   # removed by a concurrent build
                 continue
-            if p.suffix in (".o", ".so") or p.parent.name == "bin" and not p.name.endswith((".sum", ".tmp")):
+            in_bin = p.parent.name == "bin" and not p.name.endswith((".sum", ".tmp", ".lock"))
+            if p.suffix in (".o", ".so", ".gch") or in_bin:
                 if artifact_ok(p) is False:
                     damaged.append(str(p.relative_to(root)))
     return {"path": str(root), "files": files, "bytes": size, "damaged": damaged}
@@ -173,46 +228,227 @@ def _atomic_target(final: Path) -> Path:
 
 @dataclass(frozen=True)
 class CompileUnit:
-    """One translation unit: source text (written to the cache) or a path, plus its own flags."""
+    """One translation unit: source text (written to the cache) or a path, plus its own flags.
+
+    pch: the name of a header set in PCH_SETS to precompile and force-include ("" for none)."""
 
     name: str
     source: Path
     flags: tuple[str, ...] = ()
     include_dirs: tuple[Path, ...] = ()
     context_digest: str = ""   # hash of headers this unit may include besides the emulator's
+    pch: str = ""
+
+
+class CompileSlots:
+    """At most n compilers at once; a waiter with a lower priority number goes first (then first come): the
+    runtime and host objects an OpDef probe needs (0) before precompiled headers (1) before kernels (2)."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self._free = n
+        self._cond = threading.Condition()
+        self._waiting: list[tuple[int, int]] = []
+        self._ticket = 0
+
+    @contextlib.contextmanager
+    def __call__(self, priority: int = 0):
+        import heapq
+
+        with self._cond:
+            self._ticket += 1
+            me = (priority, self._ticket)
+            heapq.heappush(self._waiting, me)
+            while self._free == 0 or self._waiting[0] != me:
+                self._cond.wait()
+            heapq.heappop(self._waiting)
+            self._free -= 1
+            self._cond.notify_all()
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._free += 1
+                self._cond.notify_all()
+
+
+_slots_lock = threading.Lock()
+_slots: dict = {}
+
+
+def compile_slots() -> CompileSlots:
+    """The process-wide limit on compilers running at once: set_compile_jobs(n) (--jobs), else $KERNELGEN_JOBS,
+    else the machine's cores. Every compile and link holds one slot, so libraries built concurrently (verify's
+    dtype combinations, a kernel beside a probe) never run more compilers than that."""
+    with _slots_lock:
+        if "slots" not in _slots:
+            _slots["slots"] = CompileSlots(int(os.environ.get("KERNELGEN_JOBS") or 0) or max(1, os.cpu_count() or 1))
+        return _slots["slots"]
+
+
+def set_compile_jobs(jobs: int | None) -> None:
+    """Run at most jobs compilers at once from now on (None: the default of compile_slots)."""
+    with _slots_lock:
+        _slots.clear()
+        if jobs:
+            _slots["slots"] = CompileSlots(jobs)
+
+
+def _run_compiler(cmd, priority: int = 0, **kw):
+    with compile_slots()(priority):
+        return run_tool(cmd, **kw)
+
+
+def pch_enabled(kind: str = "kernel") -> bool:
+    """Whether header set `kind` is precompiled: $KERNELGEN_PCH names the sets (comma-separated; default
+    "kernel"; "kernel,host" adds the host set, worth it for many operators; "0" none)."""
+    value = os.environ.get("KERNELGEN_PCH", "kernel").strip().lower()
+    if value in ("0", "no", "off", "false", "none", ""):
+        return False
+    if value in ("1", "yes", "on", "true", "all"):
+        return True
+    return kind in {v.strip() for v in value.split(",")}
+
+
+def pch_flags(flags: tuple[str, ...]) -> tuple[str, ...]:
+    """The flags of a unit that its precompiled header is built with: all but the per-tensor dtype/format defines
+    (DTYPE_X, ORIG_DTYPE_X, FORMAT_X), which no header set reads; the SOC defines (__NPU_ARCH__ ...) stay."""
+    return tuple(f for f in flags if not _PER_TENSOR_DEFINE.match(f))
+
+
+def _pch_text(kind: str) -> str:
+    try:
+        headers = PCH_SETS[kind]
+    except KeyError:
+        raise UsageError(f"no precompiled header set {kind!r}; valid: {', '.join(sorted(PCH_SETS))}") from None
+    return f"// kernelgen: the emulator's {kind} header set, precompiled\n" + "".join(
+        f'#include "{h}"\n' for h in headers)
+
+
+def pch_header_path(kind: str, flags: tuple[str, ...], compiler: Compiler) -> Path:
+    """Where set kind's header (and its .gch) lives: keyed by the set, the flags, the compiler and the hash of every
+    emulator header (emulator_digest), so a changed header means a new precompiled header."""
+    key = hashlib.sha256("\0".join([_pch_text(kind), " ".join(CXXFLAGS + tuple(flags)), compiler.version,
+                                      emulator_digest(), str(INCLUDE_DIR)]).encode()).hexdigest()[:20]
+    return cache_dir() / "pch" / f"{kind}-{key}" / f"kg_{kind}_pch.h"
+
+
+def precompiled_header(kind: str, flags: tuple[str, ...], compiler: Compiler) -> Path:
+    """The header of set `kind` with its .gch beside it, built once per compiler, flags and emulator headers;
+    compile with `-include <it>`: g++ loads the .gch when it fits the command line, else reads the text."""
+    text = _pch_text(kind)
+    header = pch_header_path(kind, flags, compiler)
+    folder = header.parent
+    if not _holds(header, text):
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = _atomic_target(header)
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, header)
+    cmd = [compiler.path, *CXXFLAGS, *flags, "-I", str(INCLUDE_DIR), "-x", "c++-header", str(header)]
+    cached_artifact(folder / (header.name + ".gch"),
+                    lambda tmp: _run_compiler(cmd + ["-o", str(tmp)], 1, source=header, timeout=900))
+    return header
+
+
+_COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+_INCLUDE = re.compile(r'\s*#\s*include\s*[<"]([^">]+)[">]\s*$')
+
+
+def pch_applies(kind: str, text: str) -> bool:
+    """Force-including set `kind` before this source is what the source does itself: it includes a header of the
+    set before anything but comments, #pragma once and other #include lines (a #define before it, e.g. the
+    launcher's KGEMU_TILING_DATA_AS_STRUCT or a test's `#define private public`, would see different headers)."""
+    headers = set(PCH_SETS.get(kind, ()))
+    for line in _COMMENTS.sub("", text).splitlines():
+        stripped = line.strip()
+        if not stripped or re.fullmatch(r"#\s*pragma\s+once", stripped):
+            continue
+        m = _INCLUDE.match(line)
+        if not m:
+            return False
+        if m.group(1) in headers:
+            return True
+    return False
+
+
+def _unit_command(unit: CompileUnit, compiler: Compiler, text: str = "") -> tuple[list[str], str]:
+    """(the compile command without -c/-o, what the object key adds for a force-included header set)."""
+    cmd = [compiler.path, *CXXFLAGS, *unit.flags, "-I", str(INCLUDE_DIR)]
+    for inc in unit.include_dirs:
+        cmd += ["-I", str(inc)]
+    if not unit.pch or not pch_applies(unit.pch, text):
+        return cmd, ""
+    if not pch_enabled(unit.pch):
+        return cmd, ""
+    header = precompiled_header(unit.pch, pch_flags(unit.flags), compiler)
+    return cmd + ["-include", str(header)], _pch_text(unit.pch)
 
 
 def compile_object(unit: CompileUnit, compiler: Compiler) -> Path:
     text = unit.source.read_bytes()
+    cmd, forced = _unit_command(unit, compiler, text.decode("utf-8", "replace"))
     key = hashlib.sha256()
     for part in (text, " ".join(CXXFLAGS + unit.flags).encode(), compiler.version.encode(), emulator_digest().encode(),
                  unit.context_digest.encode(), "|".join(map(str, unit.include_dirs)).encode(), unit.source.name.encode()):
         key.update(part)
         key.update(b"\0")
+    if forced:   # (the .gch itself changes nothing: g++ uses it only when it is equivalent to the text)
+        key.update(forced.encode())
     obj = cache_dir() / "obj" / f"{unit.name}-{key.hexdigest()[:20]}.o"
-    cmd = [compiler.path, *CXXFLAGS, *unit.flags, "-I", str(INCLUDE_DIR)]
-    for inc in unit.include_dirs:
-        cmd += ["-I", str(inc)]
-    return cached_artifact(obj, lambda tmp: run_tool(cmd + ["-c", str(unit.source), "-o", str(tmp)],
-                                                     source=unit.source, timeout=900))
+    priority = 2 if unit.pch == "kernel" else 0
+    return cached_artifact(obj, lambda tmp: _run_compiler(cmd + ["-c", str(unit.source), "-o", str(tmp)], priority,
+                                                          source=unit.source, timeout=900))
 
 
 def link_library(objects: list[Path], name: str, compiler: Compiler) -> Path:
     key = hashlib.sha256("|".join(o.name for o in objects).encode() + compiler.version.encode()).hexdigest()[:20]
     lib = cache_dir() / "lib" / f"{name}-{key}.so"
-    return cached_artifact(lib, lambda tmp: run_tool([compiler.path, "-shared", "-pthread", *map(str, objects),
-                                                      "-o", str(tmp)], timeout=600))
+    return cached_artifact(lib, lambda tmp: _run_compiler([compiler.path, "-shared", "-pthread", *map(str, objects),
+                                                           "-o", str(tmp)], timeout=600))
 
 
-def build_library(units: list[CompileUnit], name: str, jobs: int | None = None) -> Path:
-    """Compile (in parallel, cached) and link units plus the emulator runtime into one .so."""
+# Runtime sources compiled below -O2: the harness (OpDef JSON, tiling requests, block dispatch, report writing) is
+# the longest unit of a cold start (12 of 62 CPU s of a cold verify) and none of its loops is a kernel's inner loop
+RUNTIME_FLAGS = {"kg_harness.cpp": ("-O1",)}
+
+
+def runtime_unit(src: str) -> CompileUnit:
+    """The compile unit of one emulator runtime source (RUNTIME_SOURCES, or the ACL runtime's)."""
+    return CompileUnit(f"rt_{Path(src).stem}", RUNTIME_DIR / src, RUNTIME_FLAGS.get(src, ()))
+
+
+def runtime_units() -> list[CompileUnit]:
+    """The emulator runtime every library links (the same objects for every operator); the longest first."""
+    return [runtime_unit(src) for src in sorted(RUNTIME_SOURCES, key=lambda s: s != "kg_harness.cpp")]
+
+
+def build_library(units: list[CompileUnit], name: str, jobs: int | None = None,
+                  warm: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> Path:
+    """Compile (in parallel, cached) and link units plus the emulator runtime into one .so. The longest units
+    (the runtime) start first; at most compile_slots() compilers run at once in this process. warm: precompiled
+    headers ((set, flags)) to build meanwhile for what comes next (an OpDef probe warms its SOC's kernel set);
+    they never delay the link, and are ready (or failed, harmlessly) when this returns."""
     compiler = find_compiler()
-    runtime_units = [CompileUnit(f"rt_{Path(src).stem}", RUNTIME_DIR / src) for src in RUNTIME_SOURCES]
-    all_units = runtime_units + list(units)
-    workers = jobs or max(1, os.cpu_count() or 1)
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        objects = list(pool.map(lambda u: compile_object(u, compiler), all_units))
-    return link_library(objects, name, compiler)
+    all_units = runtime_units() + list(units)
+    workers = min(len(all_units), jobs or max(1, os.cpu_count() or 1))
+    with ThreadPoolExecutor(max_workers=workers + len(warm)) as pool:
+        objects = [pool.submit(compile_object, u, compiler) for u in all_units]
+        warming = [pool.submit(prepare_pch, kind, flags) for kind, flags in warm]
+        lib = link_library([f.result() for f in objects], name, compiler)
+        for fut in warming:
+            try:
+                fut.result()
+            except ToolchainError:   # a kernel that needs it reports the compiler's error itself
+                pass
+    return lib
+
+
+def prepare_pch(kind: str, flags: tuple[str, ...] = ()) -> Path | None:
+    """Build header set kind's precompiled header for units with these flags now (None when it is off), e.g. the
+    kernel set for a SOC while the OpDef probe compiles, before any kernel needs it."""
+    if not pch_enabled(kind):
+        return None
+    return precompiled_header(kind, pch_flags(tuple(flags)), find_compiler())
 
 
 def evict(lib: Path, reason: str) -> None:

@@ -18,7 +18,8 @@ import numpy as np
 from kernelgen.errors import EmulatorDefect, HostRejected, ToolchainError, UsageError, choices_message
 from kernelgen.emulator import abi
 from kernelgen.emulator.trace import StreamedTrace
-from kernelgen.emulator.build import CompileUnit, _tree_digest, build_library, evict, materialize_tree, write_source
+from kernelgen.emulator.build import (HOST_OPT, CompileUnit, _tree_digest, build_library, evict, materialize_tree,
+                                      write_source)
 from kernelgen.socs import Soc, get_soc
 
 # The dtype table lives in kernelgen.dtypes; re-exported here for the emulator's callers.
@@ -152,7 +153,7 @@ class OperatorSource:
     def host_units(self) -> list[CompileUnit]:
         """Compile units of the host sources (def, tiling, infershape); also linked by run-example."""
         inc = self.include_dirs()
-        return [CompileUnit(f"{self.snake}_{p.parent.name}_{p.stem}", p, (), inc, self.digest)
+        return [CompileUnit(f"{self.snake}_{p.parent.name}_{p.stem}", p, (HOST_OPT,), inc, self.digest, "host")
                 for p in self.host_sources()]
 
     def _launcher(self, decl: OpDecl, combo: dict[str, str]) -> str:
@@ -178,12 +179,18 @@ class OperatorSource:
         ops = [o for o in self._doc.get("ops", []) if o.get("op_type") == decl.op_type]
         return not self._doc or bool(impl.get("infer_shape")) or any(o.get("opdef_infer_shape") for o in ops)
 
-    def kernel_flags(self, decl: OpDecl, combo: dict[str, str], soc: Soc) -> tuple[str, ...]:
+    @staticmethod
+    def soc_flags(soc: Soc) -> tuple[str, ...]:
+        """The SOC's defines of a kernel build (what its precompiled kernel headers are built with)."""
         # ASCENDC_CPU_DEBUG: the macro of CANN's CPU debug build, the emulator's counterpart; kernels keep what only
         # the NPU compiler takes (a `kernel<<<blockDim, ...>>>` launch wrapper) behind #ifndef ASCENDC_CPU_DEBUG
         flags = [f"-D__NPU_ARCH__={soc.npu_arch}", f"-D__CCE_AICORE__={soc.npu_arch // 10}", "-DASCENDC_CPU_DEBUG=1"]
         if soc.npu_arch == 2201:
             flags.append("-D__DAV_C220_VEC__")  # the vector-core build of 910B / 910_93 kernels
+        return tuple(flags)
+
+    def kernel_flags(self, decl: OpDecl, combo: dict[str, str], soc: Soc) -> tuple[str, ...]:
+        flags = list(self.soc_flags(soc))
         input_names = {t.name for t in decl.inputs}
         for t, is_output in [(t, False) for t in decl.inputs] + [(t, True) for t in decl.outputs]:
             name = t.name.upper()
@@ -225,7 +232,13 @@ class OperatorSource:
                             "probe_launcher")
         try:
             units = self.host_units() + [CompileUnit("probe_launcher", stub)]
-            return _load(build_library(units, f"{self.snake}_probe"))
+            warm = ()
+            if self.soc:   # the kernels come next: their SOC's precompiled headers build beside the probe
+                try:
+                    warm = (("kernel", self.soc_flags(get_soc(self.soc))),)
+                except UsageError:
+                    pass
+            return _load(build_library(units, f"{self.snake}_probe", warm=warm))
         except ToolchainError as exc:
             from kernelgen.emulator.opdir import explain_compile_error
 
@@ -240,13 +253,18 @@ class OperatorSource:
         return parse_opdef(self._doc, self.snake)
 
     # ---- build and run -----------------------------------------------------------------------
-    def library(self, soc: Soc, combo: dict[str, str]) -> C.CDLL:
+    def kernel_unit(self, soc: Soc, combo: dict[str, str]) -> CompileUnit:
+        """The kernel launcher of one dtype combination on soc (precompiles the "kernel" header set)."""
         decl = self.decl(soc.family)
         tag = "_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs)
         launcher = write_source(self._launcher(decl, combo), f"{self.snake}_launch")
-        inc = self.include_dirs()
-        kernel = CompileUnit(f"{self.snake}_kernel_{soc.npu_arch}_{tag}", launcher,
-                             self.kernel_flags(decl, combo, soc), inc, self.digest)
+        return CompileUnit(f"{self.snake}_kernel_{soc.npu_arch}_{tag}", launcher, self.kernel_flags(decl, combo, soc),
+                           self.include_dirs(), self.digest, "kernel")
+
+    def library(self, soc: Soc, combo: dict[str, str]) -> C.CDLL:
+        decl = self.decl(soc.family)
+        tag = "_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs)
+        kernel = self.kernel_unit(soc, combo)
         try:
             return _load(build_library(self.host_units() + [kernel], f"{self.snake}_{soc.npu_arch}_{tag}"))
         except ToolchainError as exc:

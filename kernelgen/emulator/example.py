@@ -25,7 +25,7 @@ import numpy as np
 
 from kernelgen.emulator import RUNTIME_DIR, abi
 from kernelgen.emulator.build import (RUNTIME_SOURCES, CompileUnit, cache_dir, cached_artifact, compile_object,
-                             materialize_tree, write_source)
+                                      materialize_tree, runtime_unit, write_source)
 from kernelgen.errors import CheckFailed, UsageError
 from kernelgen.proc import run_tool, stream_tool
 
@@ -151,7 +151,7 @@ def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[
 
     op_dir = source.op_dir
     api_dir = op_dir / "op_host" / "op_api"
-    units = [CompileUnit(f"rt_{Path(s).stem}", RUNTIME_DIR / s) for s in RUNTIME_SOURCES + ACL_RUNTIME_SOURCES]
+    units = [runtime_unit(s) for s in RUNTIME_SOURCES + ACL_RUNTIME_SOURCES]
     units += source.host_units()
     if generated_api:
         from kernelgen.emulator.opdir_example import api_units

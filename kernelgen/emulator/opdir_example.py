@@ -25,7 +25,8 @@ from typing import Callable
 from kernelgen.dtypes import GE_DTYPES
 from kernelgen.emulator import INCLUDE_DIR, RUNTIME_DIR
 from kernelgen.emulator.aclnn_gen import api_of, header_text, source_text
-from kernelgen.emulator.build import RUNTIME_SOURCES, CompileUnit, compile_object, materialize_tree, write_source
+from kernelgen.emulator.build import (RUNTIME_SOURCES, CompileUnit, compile_object, materialize_tree, runtime_unit,
+                                      write_source)
 from kernelgen.emulator.example import (_STD_HEADERS, ACL_RUNTIME_SOURCES, EXAMPLE_TIMEOUT_S, _ident, _link,
                                         _soc_unit)
 from kernelgen.errors import ToolchainError, UsageError
@@ -237,7 +238,7 @@ def build_example(op_dir: Path, soc: Soc, example: Path, progress: Progress | No
     example = Path(example).resolve()
     if not example.is_file():
         raise UsageError(f"example program {example} does not exist")
-    units = [CompileUnit(f"rt_{Path(s).stem}", RUNTIME_DIR / s) for s in RUNTIME_SOURCES + ACL_RUNTIME_SOURCES]
+    units = [runtime_unit(s) for s in RUNTIME_SOURCES + ACL_RUNTIME_SOURCES]
     units += source.host_units()
     api, example_inc, described = api_units(source, soc)
     if aclnn_type(op_dir) == "aclnn_exclude":

@@ -1,0 +1,258 @@
+"""The compile path's speed work: cache entry locks across processes, compile slots with priorities, precompiled
+headers that g++ really uses and that change no object, and the survey as pytest items under pytest-xdist."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, requires_cxx
+from kernelgen.emulator import build
+
+OPDIRS = REPO / "tests" / "opdirs"
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("KERNELGEN_CACHE_DIR", str(tmp_path / "cache"))
+    build._verified.clear()
+    return tmp_path / "cache" / "emulator"
+
+
+_RACER = textwrap.dedent('''
+    import os, sys, time
+    from pathlib import Path
+    import kernelgen.emulator.build as b
+    if sys.argv[4] == "unlocked":   # the old path: no lock around check and build
+        import contextlib
+        b.entry_lock = lambda path: contextlib.nullcontext()
+    target, count, marks = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
+    (marks / str(os.getpid())).touch()
+    def make(tmp):
+        with open(count, "a") as fh:
+            fh.write("built\\n")
+        end = time.time() + 60
+        while len(list(marks.iterdir())) < 2 and time.time() < end:   # the other process is on its way in
+            time.sleep(0.02)
+        time.sleep(0.5)
+        tmp.write_bytes(b"object")
+    print(b.cached_artifact(target, make).read_bytes().decode())
+''')
+
+
+def _race(tmp_path: Path, mode: str) -> tuple[list[str], list[str]]:
+    target, count, marks = tmp_path / "c" / "obj" / "x.o", tmp_path / "count", tmp_path / "marks"
+    marks.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    procs = [subprocess.Popen([sys.executable, "-c", _RACER, str(target), str(count), str(marks), mode], env=env,
+                              stdout=subprocess.PIPE, text=True) for _ in range(2)]
+    outs = [p.communicate(timeout=300)[0].strip() for p in procs]
+    assert [p.returncode for p in procs] == [0, 0]
+    assert build.artifact_ok(target) is True                       # its size/hash record is in place
+    return outs, count.read_text().splitlines()
+
+
+def test_two_processes_wanting_one_entry_build_it_once(tmp_path):
+    """The per-entry lock: two processes in cached_artifact at once both get the entry; one ran the build."""
+    outs, builds = _race(tmp_path, "locked")
+    assert outs == ["object", "object"]
+    assert builds == ["built"]
+
+
+def test_without_the_lock_both_processes_build(tmp_path):
+    """The counterpart (the lock bypassed, as before): the same race builds twice."""
+    outs, builds = _race(tmp_path, "unlocked")
+    assert outs == ["object", "object"]
+    assert builds == ["built", "built"]
+
+
+def test_compile_slots_bound_the_compilers_and_serve_by_priority():
+    slots = build.CompileSlots(1)
+    order: list[int] = []
+    gate = threading.Event()
+
+    def holder():
+        with slots(0):
+            gate.wait(5)
+
+    def waiter(priority):
+        with slots(priority):
+            order.append(priority)
+
+    t0 = threading.Thread(target=holder)
+    t0.start()
+    time.sleep(0.1)
+    waiters = []
+    for prio in (2, 1, 0, 2):   # kernels, a precompiled header, a host object, another kernel
+        t = threading.Thread(target=waiter, args=(prio,))
+        t.start()
+        waiters.append(t)
+        time.sleep(0.05)
+    gate.set()
+    for t in [t0, *waiters]:
+        t.join(5)
+    assert order == [0, 1, 2, 2]
+
+
+def test_a_header_set_is_force_included_only_where_the_source_starts_with_it():
+    launcher = '// generated\n#include "kgemu/abi.h"\n#include "kgemu/runtime.h"\n#include "kernel_operator.h"\n'
+    assert build.pch_applies("kernel", launcher)
+    legacy = launcher.replace("// generated\n", "// generated\n#define KGEMU_TILING_DATA_AS_STRUCT 1\n")
+    assert not build.pch_applies("kernel", legacy)          # a define first would see other headers
+    host = '/* licence\n #define X */\n#include <cstdint>\n#include "register/op_def_registry.h"\nint x;\n'
+    assert build.pch_applies("host", host)
+    assert not build.pch_applies("host", "#define private public\n" + host)
+    assert not build.pch_applies("host", '#include <cstdint>\nint x;\n#include "log/log.h"\n')
+    assert build.pch_flags(("-D__NPU_ARCH__=2201", "-DDTYPE_X=half", "-DORIG_DTYPE_X=DT_FLOAT16",
+                            "-DFORMAT_X=FORMAT_ND", "-O1")) == ("-D__NPU_ARCH__=2201", "-O1")
+
+
+def test_the_precompiled_header_is_keyed_by_every_emulator_header(cache, monkeypatch):
+    compiler = build.Compiler("/usr/bin/g++", "g++ (test) 12")
+    first = build.pch_header_path("kernel", ("-D__NPU_ARCH__=2201",), compiler)
+    assert build.pch_header_path("kernel", ("-D__NPU_ARCH__=2201",), compiler) == first
+    assert build.pch_header_path("kernel", ("-D__NPU_ARCH__=3002",), compiler) != first   # SOC defines
+    assert build.pch_header_path("kernel", ("-D__NPU_ARCH__=2201",), build.Compiler("/x", "g++ 13")) != first
+    monkeypatch.setattr(build, "emulator_digest", lambda: "a header changed")
+    assert build.pch_header_path("kernel", ("-D__NPU_ARCH__=2201",), compiler) != first
+
+
+_UNIT = textwrap.dedent('''\
+    // a kernel launcher's start
+    #include "kgemu/abi.h"
+    #include "kgemu/runtime.h"
+    #include "kernel_operator.h"
+    #include "graph/types.h"
+    extern "C" int kg_speed_probe() { return static_cast<int>(sizeof(AscendC::TPipe)) + DTYPE_X(3) * __NPU_ARCH__; }
+''')
+
+
+@requires_cxx
+def test_gxx_uses_the_precompiled_kernel_headers_and_the_object_is_the_same(cache, monkeypatch, tmp_path):
+    src = tmp_path / "launch.cpp"
+    src.write_text(_UNIT)
+    flags = ("-D__NPU_ARCH__=2201", "-D__CCE_AICORE__=220", "-DASCENDC_CPU_DEBUG=1", "-DDTYPE_X=float")
+    unit = build.CompileUnit("speed_probe", src, flags, (), "", "kernel")
+    compiler = build.find_compiler()
+    with_pch = build.compile_object(unit, compiler)
+    cmd, forced = build._unit_command(unit, compiler, _UNIT)
+    header = Path(cmd[cmd.index("-include") + 1])
+    assert forced and Path(str(header) + ".gch").is_file()
+    # -H prints "! <file>.gch" when g++ loads the precompiled header ("x" when it finds one it cannot use)
+    shown = subprocess.run(cmd + ["-H", "-fsyntax-only", str(src)], capture_output=True, text=True).stderr
+    assert f"! {header}.gch" in shown.splitlines()[0], shown[:400]
+    # a per-tensor define that differs (another dtype) still uses the same precompiled header
+    other = subprocess.run([*cmd[:-2], "-DDTYPE_X=half", "-include", str(header), "-H", "-fsyntax-only", str(src)],
+                           capture_output=True, text=True).stderr
+    assert f"! {header}.gch" in other.splitlines()[0]
+    monkeypatch.setenv("KERNELGEN_PCH", "0")
+    without = build.compile_object(unit, compiler)
+    assert without != with_pch and without.read_bytes() == with_pch.read_bytes()
+
+
+def _plugin_args() -> list[str]:
+    installed = any(ep.value == "kernelgen.testing" for ep in entry_points(group="pytest11"))
+    return [] if installed else ["-p", "kernelgen.testing"]
+
+
+def _survey_tree(root: Path) -> Path:
+    shutil.copytree(OPDIRS / "pair_stats", root / "good" / "pair_stats")
+    garbage = root / "cat" / "garbage_op"
+    (garbage / "op_host").mkdir(parents=True)
+    (garbage / "op_kernel").mkdir()
+    (garbage / "op_host" / "garbage_op_def.cpp").write_text("this is not C++ {{{\n")
+    (garbage / "op_kernel" / "garbage_op.cpp").write_text("neither is this\n")
+    no_kernel = root / "cat" / "no_kernel"
+    (no_kernel / "op_host").mkdir(parents=True)
+    (no_kernel / "op_kernel").mkdir()
+    (no_kernel / "op_host" / "no_kernel_def.cpp").write_text(
+        (OPDIRS / "pair_stats" / "op_host" / "pair_stats_def.cpp").read_text().replace("PairStats", "NoKernel"))
+    return root
+
+
+@requires_cxx
+def test_survey_items_under_xdist_match_kernelgen_survey(tmp_path):
+    pytest.importorskip("xdist")
+    root = _survey_tree(tmp_path / "tree")
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "test_not_collected.py").write_text("def test_x():\n    assert False\n")
+    merged = tmp_path / "items.json"
+    proc = subprocess.run([sys.executable, "-m", "pytest", *_plugin_args(), "-p", "no:cacheprovider", "-n", "2",
+                           "-rA", "--kernelgen-survey", str(root), "--kernelgen-survey-json", str(merged),
+                           "--kernelgen-survey-timeout", "600"],
+                          cwd=tmp_path / "run", capture_output=True, text=True, timeout=1200)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 1, out
+    assert "2 failed, 1 passed" in out, out
+    # the ids are the directories' paths under PATH (the summary shows them relative to the current directory)
+    assert "cat/garbage_op: compile error: garbage_op_def.cpp:1:1: error:" in out
+    assert "good/pair_stats" in out.split("short test summary info")[1].split("PASSED")[1].splitlines()[0]
+    assert "cat/no_kernel: layout not understood: " in out
+    assert "test_not_collected" not in out
+    items = json.loads(merged.read_text())
+    cli_json = tmp_path / "cli.json"
+    from click.testing import CliRunner
+
+    from kernelgen.cli import main
+    res = CliRunner().invoke(main, ["survey", str(root), "--json", str(cli_json)])
+    assert res.exit_code == 1, res.output
+    cli = json.loads(cli_json.read_text())
+    assert {r["dir"]: r["class"] for r in items["rows"]} == {r["dir"]: r["class"] for r in cli["rows"]} == {
+        "good/pair_stats": "ran", "cat/garbage_op": "compile error", "cat/no_kernel": "layout not understood"}
+    assert items["counts"] == cli["counts"] and items["operators"] == cli["operators"] == 3
+    assert set(items) == set(cli)
+
+
+def test_survey_items_refuse_a_bad_path_in_one_line(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "pytest", *_plugin_args(), "-p", "no:cacheprovider",
+                           "--kernelgen-survey", str(tmp_path / "missing")],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 4, proc.stdout + proc.stderr
+    assert "kernelgen: error: --kernelgen-survey" in proc.stderr and "is not a directory" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_survey_items_shard_and_the_shards_reports_merge(tmp_path):
+    root = tmp_path / "tree"
+    for name in ("a1", "a2", "b1", "b2", "b3"):
+        (root / "cat" / name / "op_kernel").mkdir(parents=True)
+        (root / "cat" / name / "op_kernel" / f"{name}.cpp").write_text("// kernel\n")
+    ids = {}
+    for shard in ("0/2", "1/2"):
+        proc = subprocess.run([sys.executable, "-m", "pytest", *_plugin_args(), "-p", "no:cacheprovider",
+                               "--collect-only", "-q", "--kernelgen-survey", str(root), "--kernelgen-shard", shard],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        ids[shard] = [ln for ln in proc.stdout.splitlines() if ln.startswith("cat/")]
+    assert ids == {"0/2": ["cat/a1", "cat/b1", "cat/b3"], "1/2": ["cat/a2", "cat/b2"]}
+    bad = subprocess.run([sys.executable, "-m", "pytest", *_plugin_args(), "-p", "no:cacheprovider",
+                          "--kernelgen-survey", str(root), "--kernelgen-shard", "2/2"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 4 and "kernelgen: error: --kernelgen-shard '2/2' is not I/N" in bad.stderr
+
+    from kernelgen.corpus.pytest_survey import main as merge_main
+
+    def report(rows):
+        return {"root": str(root), "commit": None, "soc": "per operator (ascend910b first)", "rows": rows,
+                "skipped": [], "seconds": 10.0}
+    (tmp_path / "s0.json").write_text(json.dumps(report([{"dir": "cat/a1", "class": "ran"},
+                                                         {"dir": "cat/b1", "class": "compile error"}])))
+    (tmp_path / "s1.json").write_text(json.dumps(report([{"dir": "cat/a2", "class": "defect found",
+                                                          "detail": "writes past the end"}])))
+    assert merge_main([str(tmp_path / "all.json"), str(tmp_path / "s0.json"), str(tmp_path / "s1.json")]) == 0
+    merged = json.loads((tmp_path / "all.json").read_text())
+    assert merged["operators"] == 3 and merged["seconds"] == 20.0
+    assert merged["counts"]["ran"] == 1 and merged["counts"]["compile error"] == 1
+    assert merged["counts"]["defect found"] == 1 and merged["ran_or_defect_percent"] == 66.7
+    assert [r["dir"] for r in merged["rows"]] == ["cat/a1", "cat/a2", "cat/b1"]
+    (tmp_path / "junk.json").write_text("[1, 2]")
+    assert merge_main([str(tmp_path / "x.json"), str(tmp_path / "junk.json")]) == 2
+    assert not (tmp_path / "x.json").exists()
