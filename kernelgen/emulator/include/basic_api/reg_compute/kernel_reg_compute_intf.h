@@ -13,6 +13,7 @@
 #include "kgemu/detail/reg/datamove.h"
 #include "kgemu/detail/reg/compute.h"
 #include "kgemu/detail/reg/convert.h"
+#include "kgemu/detail/reg/gather.h"
 #endif
 
 #endif  // KGEMU_BASIC_API_REG_COMPUTE_INTF_H
