@@ -14,6 +14,7 @@
 #include "kgemu/detail/reg/compute.h"
 #include "kgemu/detail/reg/convert.h"
 #include "kgemu/detail/reg/gather.h"
+#include "kgemu/detail/reg/scalar_bits.h"
 #endif
 
 #endif  // KGEMU_BASIC_API_REG_COMPUTE_INTF_H

@@ -79,6 +79,11 @@ __aicore__ inline void Gather(U& dstReg, __ubuf__ A* baseAddr, V& index, MaskReg
     }
     dstReg = out;
 }
+template <typename T = DefaultType, typename T2 = DefaultType, typename U, typename A, typename V, KGEMU_REG_IS_REG(U),
+          KGEMU_REG_IS_REG(V)>
+__aicore__ inline void DataCopyGather(U& dstReg, __ubuf__ A* baseAddr, V& index, MaskReg& mask) {
+    Gather(dstReg, baseAddr, index, mask);
+}
 }  // namespace Reg
 }  // namespace AscendC
 

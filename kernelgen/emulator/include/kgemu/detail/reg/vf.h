@@ -189,6 +189,9 @@ private:
 #ifndef __simd_callee__
 #define __simd_callee__
 #endif
+#ifndef __local_mem__
+#define __local_mem__  // a UB pointer's address-space qualifier (what __ubuf__ is)
+#endif
 // `__VEC_SCOPE__ { body }`: the body is one vector function.
 #define __VEC_SCOPE__ if (::kgemu::detail::reg::VfScope kg_vec_scope_{"__VEC_SCOPE__"}; kg_vec_scope_)
 
