@@ -30,6 +30,10 @@ template <int countValue = 1>
 __aicore__ inline int64_t ScalarGetCountOfValue(uint64_t valueIn) {
     return GetBitCount<countValue>(valueIn);
 }
+// ceil(num1 / num2) (asc-devkit 标量计算/CeilDivision.md), as Reg vector functions count their loops.
+__aicore__ constexpr inline int32_t CeilDivision(int32_t num1, int32_t num2) {
+    return num2 == 0 ? 0 : (num1 + num2 - 1) / num2;
+}
 __aicore__ inline int64_t ScalarCountLeadingZero(uint64_t valueIn) { return CountLeadingZero(valueIn); }
 template <int countValue = 1>
 __aicore__ inline int64_t ScalarGetSFFValue(uint64_t valueIn) {
