@@ -82,6 +82,24 @@ def test_vf_call_compares_select_and_merging_max(program):
     np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32), want)
 
 
+def test_atvoss_reduce_schedule_pattern(program):
+    # the rows summed in a register (ATVOSS reduce_operator.h's cache pattern), a gather by index register, and
+    # the positive elements compressed by Squeeze and stored by StoreUnAlign through the AR register
+    out = kgbuild.run_vals(program, "reduce_schedule_pattern")
+    assert out["defect"] is None, out["raw"]
+    v = out["vals"]
+    a, r = 100, 5
+    x = x_in(a * r).reshape(r, a)
+    want = x[0].copy()
+    for k in range(1, r):
+        want = (want + x[k]).astype(np.float32)
+    np.testing.assert_array_equal(v["sum"].astype(np.float32), want)
+    np.testing.assert_array_equal(v["gather"].astype(np.float32), x[0][0:64:2])
+    kept = x[0][x[0] > 0]
+    assert int(v["kept"][0]) == kept.size
+    np.testing.assert_array_equal(v["pos"].astype(np.float32), kept)
+
+
 @pytest.mark.parametrize("name, diagnosis", [
     ("mask_of_wrong_width", "Reg::Add: the mask was made for b16 elements (UpdateMask/CreateMask/Compare<2-byte "
                             "type>) and is used on b32 elements: each b32 element reads the predicate bit of its "

@@ -227,6 +227,79 @@ KG_TEST(vf_call_select) {
     rg::val("y", out.as<float>(), n);
 }
 
+
+// ATVOSS's reduce schedule, its register core (a miniature of reduce_operator.h's pattern): R rows of A floats summed
+// over R in a register with the older DataCopy spelling and __local_mem__ pointers, then a DataCopyGather by an
+// index register (every other element of row 0) and Squeeze + StoreUnAlign by the AR register (the positives).
+KG_TEST(reduce_schedule_pattern) {
+    using namespace AscendC;
+    constexpr uint32_t A = 100, R = 5, S = 128;  // row stride S floats (32-byte aligned rows)
+    kgtest::Gm out("out", (A + 32 + A + 1) * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 8192);
+        LocalTensor<float> src = buf.Get<float>(R * S);
+        LocalTensor<float> dst = buf.Get<float>()[R * S];
+        LocalTensor<float> gat = buf.Get<float>()[R * S + S];
+        LocalTensor<float> pos = buf.Get<float>()[R * S + 2 * S];
+        for (uint32_t r = 0; r < R; ++r) {
+            for (uint32_t a = 0; a < A; ++a) src.SetValue(r * S + a, rg::input_x(r * A + a));
+        }
+        __VEC_SCOPE__ {
+            __local_mem__ float* s = (__local_mem__ float*)src.GetPhyAddr();
+            __local_mem__ float* d = (__local_mem__ float*)dst.GetPhyAddr();
+            MicroAPI::RegTensor<float> acc, row;
+            MicroAPI::MaskReg m;
+            uint32_t sreg = A;
+            for (uint16_t i = 0; i < 2; ++i) {
+                m = MicroAPI::UpdateMask<float>(sreg);
+                MicroAPI::DataCopy(acc, s + i * 64);
+                for (uint16_t r = 1; r < R; ++r) {
+                    MicroAPI::DataCopy(row, s + r * S + i * 64);
+                    MicroAPI::Add<float, MicroAPI::MaskMergeMode::ZEROING>(acc, acc, row, m);
+                }
+                MicroAPI::DataCopy(d + i * 64, acc, m);
+            }
+        }
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<int32_t> idx;
+            MicroAPI::RegTensor<uint32_t> uidx;
+            MicroAPI::RegTensor<float> g, v, sq;
+            MicroAPI::MaskReg m32 = MicroAPI::CreateMask<float, MicroAPI::MaskPattern::VL32>();
+            MicroAPI::Arange<int32_t>(idx, 0);
+            MicroAPI::Add(idx, idx, idx, m32);  // 0, 2, 4, ...
+            MicroAPI::Copy<uint32_t, MicroAPI::MaskMergeMode::MERGING>(uidx, (MicroAPI::RegTensor<uint32_t>&)idx, m32);
+            MicroAPI::DataCopyGather(g, (__ubuf__ float*)src.GetPhyAddr(), uidx, m32);
+            MicroAPI::StoreAlign((__ubuf__ float*)gat.GetPhyAddr(), g, m32);
+            __ubuf__ float* p = (__ubuf__ float*)pos.GetPhyAddr();
+            MicroAPI::UnalignRegForStore ureg;
+            MicroAPI::MaskReg gt;
+            MicroAPI::ClearSpr<SpecialPurposeReg::AR>();
+            uint32_t n = A;
+            for (uint16_t i = 0; i < 2; ++i) {
+                MicroAPI::MaskReg m = MicroAPI::UpdateMask<float>(n);
+                MicroAPI::LoadAlign(v, (__ubuf__ float*)src.GetPhyAddr() + i * 64);
+                MicroAPI::Compares<float, CMPMODE::GT>(gt, v, 0.0f, m);
+                MicroAPI::Squeeze<float, MicroAPI::GatherMaskMode::STORE_REG>(sq, v, gt);
+                MicroAPI::StoreUnAlign<float, MicroAPI::PostLiteral::POST_MODE_UPDATE>(p, sq, ureg);
+            }
+            MicroAPI::StoreUnAlignPost(p, ureg);
+        }
+        const int64_t kept = MicroAPI::GetSpr<SpecialPurposeReg::AR>() / 4;
+        float* o = out.as<float>();
+        for (uint32_t a = 0; a < A; ++a) o[a] = dst.GetValue(a);
+        for (uint32_t k = 0; k < 32; ++k) o[A + k] = gat.GetValue(k);
+        o[A + 32] = static_cast<float>(kept);
+        for (int64_t k = 0; k < kept; ++k) o[A + 33 + k] = pos.GetValue(static_cast<uint32_t>(k));
+    });
+    const float* o = out.as<float>();
+    rg::val("sum", o, A);
+    rg::val("gather", o + A, 32);
+    rg::val("kept", o + A + 32, 1);
+    rg::val("pos", o + A + 33, static_cast<size_t>(o[A + 32]));
+}
+
 // ---- misuse ----
 namespace rg {
 inline void misuse(const std::function<void(TPipe&, TBuf<TPosition::VECCALC>&)>& body) {

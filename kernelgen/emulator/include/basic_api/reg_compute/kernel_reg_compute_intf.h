@@ -15,6 +15,7 @@
 #include "kgemu/detail/reg/convert.h"
 #include "kgemu/detail/reg/gather.h"
 #include "kgemu/detail/reg/scalar_bits.h"
+#include "kgemu/detail/reg/intrinsics.h"
 #endif
 
 #endif  // KGEMU_BASIC_API_REG_COMPUTE_INTF_H
