@@ -188,12 +188,9 @@ def opbase_include_dirs(repo: Path | None, env: dict | None = None) -> list[Path
     if repo is not None:
         candidates.append(repo.parent / "opbase")
     for base in candidates:
-        # opbase's own kernel utilities (`op_kernel/math_util.h`, `op_kernel/load_store_utils.h`: ATVOSS's reduce
-        # schedule and 73 main-tree sites include them), after the emulator's stand-ins of the same folder
-        kernel_utils = [base / "include" / "op_common"] if (base / "include" / "op_common" / "op_kernel").is_dir() else []
         for pkg in (base / "pkg_inc", base):
             if (pkg / "op_common" / "atvoss").is_dir():
-                return [pkg, pkg / "op_common", *kernel_utils]
+                return [pkg, pkg / "op_common"]
             if (pkg / "atvoss").is_dir() and pkg.name == "op_common":
                 return [pkg.parent, pkg]
     return []
