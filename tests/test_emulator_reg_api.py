@@ -20,7 +20,7 @@ N = 200
 
 @pytest.fixture(scope="module")
 def program():
-    return kgbuild.build_all()["api_reg"]
+    return kgbuild.build("api_reg")
 
 
 def x_in(n: int = N) -> np.ndarray:
