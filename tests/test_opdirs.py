@@ -306,6 +306,15 @@ def test_entry_of_the_branch_the_emulator_compiles_when_a_kt_test_branch_declare
     assert [p.name for p in entries[0].template] == ["D_T_X", "BUFFER_MODE"]
 
 
+def test_entry_declared_with_ops_nn_kernel_api_macro():
+    # ops-nn's common/inc/op_kernel/platform.h: KERNEL_API is extern "C" __global__ __aicore__ (activation/elu)
+    src = """
+    KERNEL_API void elu_like(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {}
+    MY_KERNEL_API_HELPER void not_an_entry(GM_ADDR x) {}
+    """
+    assert [e.name for e in find_entries(src)] == ["elu_like"]
+
+
 def test_template_instances_follow_the_input_dtype():
     params = [{"name": "D_T", "type": "dtype", "bit_width": 8, "values": [0, 1, 27], "follow": ["input:0"]},
               {"name": "MODE", "type": "uint", "bit_width": 2, "values": [3, 5]},

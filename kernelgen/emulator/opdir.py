@@ -126,6 +126,8 @@ def drop_kt_test_branches(text: str) -> str:
 def find_entries(source: str) -> list[KernelEntry]:
     """Every `__global__ ... void name(` definition or declaration in the kernel source."""
     text = drop_kt_test_branches(strip_comments(source))
+    # ops-nn's `KERNEL_API` (common/inc/op_kernel/platform.h: extern "C" __global__ __aicore__), e.g. activation/elu
+    text = re.sub(r"\bKERNEL_API\b", 'extern "C" __global__ __aicore__', text)
     found = []
     for m in _ENTRY.finditer(text):
         if "__global__" not in (m.group("quals") or ""):

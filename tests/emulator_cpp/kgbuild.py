@@ -34,6 +34,7 @@ PROGRAMS = {
     "numerics_cast": ("numerics_cast.cpp", STRICT),
     "api_corpus": ("api_corpus.cpp", STRICT),
     "api_v35": ("api_v35.cpp", STRICT),
+    "api_reg": ("api_reg.cpp", STRICT),
     "api_sort_int4": ("api_sort_int4.cpp", STRICT),
     "matmul_tests": ("matmul_tests.cpp", STRICT),
     "bench_elementwise": ("bench_elementwise.cpp", [*STRICT, "-O2", "-pthread"]),
@@ -51,6 +52,7 @@ def have_compiler() -> bool:
 def _sources() -> list[pathlib.Path]:
     files = [INCLUDE / "kernel_operator.h", INCLUDE / "kernel_tiling" / "kernel_tiling.h", RUNTIME]
     files += sorted((INCLUDE / "kgemu").rglob("*.h")) + sorted((INCLUDE / "lib").rglob("*.h"))
+    files += sorted((INCLUDE / "basic_api").rglob("*.h"))
     files += sorted(HERE.glob("*.h")) + sorted(HERE.glob("*.cpp"))
     return files
 

@@ -21,6 +21,10 @@ inline void san_gm_write(BlockState& b, const void* p, uint64_t bytes);
 inline void gm_access(BlockState& b, const char* api, ::pipe_t pipe, const void* p, uint64_t bytes, bool write,
                       const void* origin, uint64_t rows = 1, uint64_t stride = 0);
 
+// The Reg API's record of a UB view whose raw address a kernel took (kgemu/detail/reg/types.h).
+inline void reg_note_view(const void* addr, uint64_t bytes, uint32_t buf_begin, uint32_t buf_end, const void* owner,
+                          int32_t slot, uint32_t gen);
+
 [[noreturn]] inline void local_index_fail(const char* api, const void* addr, uint64_t index, uint32_t esize,
                                           uint32_t buf_end) {
     const BlockState* b = tl_block;
@@ -78,8 +82,16 @@ public:
     // The buffer address as an integer, as on the NPU (uint64_t; kernels fill TransDataTo5HD address lists with
     // it or cast it to a __ubuf__ pointer). Here it is the host address of the emulated UB byte, whose base is
     // 4096-byte aligned, so its alignment modulo 32 matches the UB offset's.
-    uint64_t GetPhyAddr() const { return reinterpret_cast<uint64_t>(kg_addr); }
-    uint64_t GetPhyAddr(const uint32_t offset) const { return reinterpret_cast<uint64_t>(kg_addr + offset); }
+    // The Reg API (kgemu/detail/reg) addresses UB by these raw values: the view is remembered for its checks.
+    uint64_t GetPhyAddr() const {
+        kgemu::detail::reg_note_view(kg_addr, kgemu::detail::bytes_of<T>(kg_size), kg_buf_begin, kg_buf_end, kg_owner,
+                                     kg_slot, kg_gen);
+        return reinterpret_cast<uint64_t>(kg_addr);
+    }
+    uint64_t GetPhyAddr(const uint32_t offset) const {
+        (void)GetPhyAddr();
+        return reinterpret_cast<uint64_t>(kg_addr + offset);
+    }
 
     T GetValue(const uint32_t index) const {
         kg_check_index("LocalTensor::GetValue", index);

@@ -1,0 +1,90 @@
+// kernelgen CPU emulator (private, kernel side): Reg API data selection: Squeeze / GatherMask (compress the enabled
+// elements, optionally counting their bytes in the AR special register), the StoreUnAlign form that stores AR's
+// bytes, GetSpr / ClearSpr, and Gather from UB by an index register (asc-devkit 比较与选择/Squeeze.md,
+// 系统变量访问/ClearSpr.md, 离散操作/Gather.md).
+#ifndef KGEMU_INSIDE_KERNEL_OPERATOR
+#error "kgemu/detail/reg/gather.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
+#endif
+#ifndef KGEMU_DETAIL_REG_GATHER_H
+#define KGEMU_DETAIL_REG_GATHER_H
+
+#include "kgemu/detail/reg/convert.h"
+
+namespace kgemu {
+namespace detail {
+namespace reg {
+struct SprState {
+    uint64_t ar_last = 0;   // bytes the last STORE_REG Squeeze kept
+    uint64_t ar_total = 0;  // since the last ClearSpr
+};
+inline thread_local SprState tl_spr;
+}  // namespace reg
+}  // namespace detail
+}  // namespace kgemu
+
+namespace AscendC {
+namespace Reg {
+// The enabled elements of srcReg, in order, at the front of dstReg; the rest zero.
+template <typename T = DefaultType, GatherMaskMode store = GatherMaskMode::NO_STORE_REG, typename U,
+          KGEMU_REG_IS_REG(U)>
+__aicore__ inline void Squeeze(U& dstReg, U& srcReg, MaskReg& mask) {
+    (void)kgr::enter("Reg::Squeeze");
+    kgr::check_mask("Reg::Squeeze", mask, U::kMaskStride);
+    U out;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < U::kLanes; ++i) {
+        if (mask.bit(i * U::kMaskStride)) out.v[k++] = srcReg.v[i];
+    }
+    dstReg = out;
+    if (store == GatherMaskMode::STORE_REG) {
+        auto& s = ::kgemu::detail::reg::tl_spr;
+        s.ar_last = static_cast<uint64_t>(k) * sizeof(typename U::ActualT);
+        s.ar_total += s.ar_last;
+    }
+}
+template <typename T = DefaultType, GatherMaskMode store = GatherMaskMode::NO_STORE_REG, typename U,
+          KGEMU_REG_IS_REG(U)>
+__aicore__ inline void GatherMask(U& dstReg, U& srcReg, MaskReg& mask) {
+    Squeeze<T, store>(dstReg, srcReg, mask);
+}
+template <SpecialPurposeReg spr = SpecialPurposeReg::AR>
+__aicore__ inline int64_t GetSpr() {
+    return static_cast<int64_t>(::kgemu::detail::reg::tl_spr.ar_total);
+}
+template <SpecialPurposeReg spr = SpecialPurposeReg::AR>
+__aicore__ inline void ClearSpr() {
+    ::kgemu::detail::reg::tl_spr = ::kgemu::detail::reg::SprState{};
+}
+// StoreUnAlign without a count: the bytes the last STORE_REG Squeeze counted in AR.
+template <typename T = DefaultType, PostLiteral post = PostLiteral::POST_MODE_UPDATE, typename A, typename U,
+          KGEMU_REG_IS_REG(U)>
+__aicore__ inline void StoreUnAlign(__ubuf__ A*& dstAddr, U& srcReg, UnalignRegForStore& ureg) {
+    const uint64_t bytes = ::kgemu::detail::reg::tl_spr.ar_last;
+    StoreUnAlign<T, post>(dstAddr, srcReg, ureg, static_cast<uint32_t>(bytes / sizeof(typename U::ActualT)));
+}
+// dst[i] = baseAddr[index[i]] for the enabled elements (index in elements of the base type).
+template <typename T = DefaultType, typename T2 = DefaultType, typename T3 = DefaultType, typename U, typename A,
+          typename V, KGEMU_REG_IS_REG(U), KGEMU_REG_IS_REG(V)>
+__aicore__ inline void Gather(U& dstReg, __ubuf__ A* baseAddr, V& index, MaskReg& mask) {
+    constexpr const char* api = "Reg::Gather";
+    auto& b = kgr::enter(api);
+    using E = typename U::ActualT;
+    U out;
+    for (uint32_t i = 0; i < U::kLanes && i < V::kLanes; ++i) {
+        if (!mask.bit(i * U::kMaskStride)) continue;
+        const auto* p = reinterpret_cast<const uint8_t*>(baseAddr) + static_cast<uint64_t>(index.v[i]) * sizeof(E);
+        const uint64_t off = kgr::ub_addr(b, api, p, sizeof(E), 1, "");
+        kgr::load_range(b, api, off, sizeof(E));
+        std::memcpy(&out.v[i], p, sizeof(E));
+    }
+    dstReg = out;
+}
+template <typename T = DefaultType, typename T2 = DefaultType, typename U, typename A, typename V, KGEMU_REG_IS_REG(U),
+          KGEMU_REG_IS_REG(V)>
+__aicore__ inline void DataCopyGather(U& dstReg, __ubuf__ A* baseAddr, V& index, MaskReg& mask) {
+    Gather(dstReg, baseAddr, index, mask);
+}
+}  // namespace Reg
+}  // namespace AscendC
+
+#endif  // KGEMU_DETAIL_REG_GATHER_H

@@ -1,0 +1,405 @@
+// Ascend 950's register-level vector API (AscendC::Reg / MicroAPI) on the emulator, each test a miniature of a
+// pattern ops-nn's arch35 kernels and opbase's ATVOSS use (written fresh for the tests): the GeluGrad custom vector
+// function (activation/gelu_grad), half through DIST_UNPACK_B16 + Cast + DIST_PACK_B32, a row reduction with
+// Reduce + DIST_FIRST_ELEMENT_B32 (softmax / norm), Compares + Select, MERGING Max, asc_vf_call of a __simd_vf__
+// function. Each prints `VAL <name> v0 v1 ...` (read by tests/test_emulator_reg_api.py); misuse ends in a DEFECT.
+#include "emu_test.h"
+
+namespace rg {
+using namespace AscendC;
+
+template <typename T>
+void val(const char* name, const T* p, size_t n) {
+    std::printf("VAL %s", name);
+    for (size_t i = 0; i < n; ++i) std::printf(" %.9g", static_cast<double>(p[i]));
+    std::printf("\n");
+}
+// Shared with the Python side: x[i] = (i % 29 - 14) * 0.23 + i / 256, dy[i] = 1 - (i % 7) * 0.25.
+inline float input_x(uint32_t i) { return static_cast<float>(static_cast<int>(i % 29) - 14) * 0.23f + i / 256.0f; }
+inline float input_dy(uint32_t i) { return 1.0f - static_cast<float>(i % 7) * 0.25f; }
+
+constexpr uint32_t kN = 200;  // three full float registers and a tail of 8
+
+// GeluGrad's register function (tanh-GELU derivative through exp, as ops-nn's gelu_grad_dag.h computes it).
+template <typename T>
+inline void gelu_grad_vf(const LocalTensor<T>& dst, const LocalTensor<T>& dy, const LocalTensor<T>& x, uint32_t count) {
+    constexpr float kBetaN = -1.5957691216057308f, kAn = -0.071354816272600253f, kA3 = 0.2140644488178007f,
+                    kBeta = 1.5957691216057308f;
+    const uint32_t vl = VECTOR_REG_WIDTH / sizeof(T);
+    const uint16_t loops = static_cast<uint16_t>((count + vl - 1) / vl);
+    __ubuf__ T* dyAddr = (__ubuf__ T*)dy.GetPhyAddr();
+    __ubuf__ T* xAddr = (__ubuf__ T*)x.GetPhyAddr();
+    __ubuf__ T* dstAddr = (__ubuf__ T*)dst.GetPhyAddr();
+    MicroAPI::RegTensor<T, MicroAPI::RegTraitNumOne> vdy, vx, vx2, vpx, vres0, vt, vdiv, vone, vzero, vresp, vsel, vout;
+    MicroAPI::MaskReg mask, cmpMask;
+    __VEC_SCOPE__ {
+        MicroAPI::Duplicate(vone, 1.0f);
+        MicroAPI::Duplicate(vzero, 0.0f);
+        for (uint16_t i = 0; i < loops; ++i) {
+            mask = MicroAPI::UpdateMask<T, MicroAPI::RegTraitNumOne>(count);
+            MicroAPI::Duplicate(vpx, kBetaN);
+            MicroAPI::LoadAlign(vdy, dyAddr + i * vl);
+            MicroAPI::LoadAlign(vx, xAddr + i * vl);
+            MicroAPI::Mul(vx2, vx, vx, mask);
+            MicroAPI::Axpy(vpx, vx2, kAn, mask);
+            MicroAPI::Mul(vpx, vpx, vx, mask);
+            MicroAPI::Exp(vpx, vpx, mask);
+            MicroAPI::Duplicate(vres0, kBeta);
+            MicroAPI::Axpy(vres0, vx2, kA3, mask);
+            MicroAPI::Mul(vres0, vres0, vx, mask);
+            MicroAPI::Adds(vt, vpx, 1.0f, mask);
+            MicroAPI::Div(vdiv, vone, vt, mask);
+            MicroAPI::Mul(vresp, vpx, vdiv, mask);
+            MicroAPI::Mul(vresp, vresp, vres0, mask);
+            MicroAPI::Mul(vresp, vresp, vdiv, mask);
+            MicroAPI::Compare<T, CMPMODE::EQ>(cmpMask, vresp, vresp, mask);
+            MicroAPI::Select<T>(vsel, vresp, vzero, cmpMask);
+            MicroAPI::Add(vresp, vsel, vdiv, mask);
+            MicroAPI::Mul(vout, vdy, vresp, mask);
+            MicroAPI::StoreAlign(dstAddr + i * vl, vout, mask);
+        }
+    }
+}
+
+// GM -> UB (queue) -> vector function -> UB (queue) -> GM, one tile.
+struct Tile {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> inQ;
+    TQue<TPosition::VECOUT, 1> outQ;
+    Tile(uint32_t inBytes, uint32_t outBytes) {
+        pipe.InitBuffer(inQ, 1, inBytes);
+        pipe.InitBuffer(outQ, 1, outBytes);
+    }
+};
+
+inline void copy_in(const LocalTensor<float>& t, uint8_t* g, uint32_t n) {
+    GlobalTensor<float> gt;
+    gt.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(g), n);
+    DataCopy(t, gt, n);
+}
+inline void copy_out(uint8_t* g, const LocalTensor<float>& t, uint32_t n) {
+    GlobalTensor<float> gt;
+    gt.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(g), n);
+    DataCopy(gt, t, n);
+}
+
+__simd_vf__ inline void scale_clamp_vf(__ubuf__ float* dst, __ubuf__ float* src, uint32_t count, float scale) {
+    Reg::RegTensor<float> v, lo;
+    Reg::MaskReg mask, pos;
+    constexpr uint32_t vl = GetVecLen() / sizeof(float);
+    const uint16_t loops = static_cast<uint16_t>((count + vl - 1) / vl);
+    for (uint16_t i = 0; i < loops; ++i) {
+        mask = Reg::UpdateMask<float>(count);
+        Reg::LoadAlign<float, Reg::PostLiteral::POST_MODE_UPDATE>(v, src, static_cast<int32_t>(vl));
+        Reg::Muls(v, v, scale, mask);
+        Reg::Compares<float, CMPMODE::GT>(pos, v, 0.0f, mask);
+        Reg::Duplicate(lo, -0.5f);
+        Reg::Max<float, Reg::MaskMergeMode::MERGING>(v, v, lo, mask);  // merging: disabled lanes keep v
+        Reg::Select(v, v, lo, pos);                                     // v > 0 ? v : -0.5
+        Reg::StoreAlign<float, Reg::PostLiteral::POST_MODE_UPDATE>(dst, v, static_cast<int32_t>(vl), mask);
+    }
+}
+}  // namespace rg
+
+KG_TEST(gelu_grad_custom) {
+    using namespace AscendC;
+    constexpr uint32_t n = rg::kN, bytes = 256 * 4;
+    kgtest::Gm dy("dy", n * 4), x("x", n * 4), z("z", n * 4);
+    for (uint32_t i = 0; i < n; ++i) {
+        dy.as<float>()[i] = rg::input_dy(i);
+        x.as<float>()[i] = rg::input_x(i);
+    }
+    z.as_output();
+    kgtest::run_one("ascend950", {&dy, &x, &z}, [&] {
+        rg::Tile t(2 * bytes, bytes);
+        LocalTensor<float> in = t.inQ.AllocTensor<float>();
+        rg::copy_in(in, dy.ptr(), n);
+        rg::copy_in(in[256], x.ptr(), n);
+        t.inQ.EnQue(in);
+        in = t.inQ.DeQue<float>();
+        LocalTensor<float> out = t.outQ.AllocTensor<float>();
+        rg::gelu_grad_vf(out, in, in[256], n);
+        t.outQ.EnQue(out);
+        t.inQ.FreeTensor(in);
+        out = t.outQ.DeQue<float>();
+        rg::copy_out(z.ptr(), out, n);
+        t.outQ.FreeTensor(out);
+    });
+    rg::val("z", z.as<float>(), n);
+}
+
+// half in, float compute, half out: LoadAlign DIST_UNPACK_B16 + Cast (ZERO layout) + StoreAlign DIST_PACK_B32.
+KG_TEST(half_unpack_cast_pack) {
+    using namespace AscendC;
+    constexpr uint32_t n = 100;
+    kgtest::Gm out("out", n * 2);
+    std::vector<uint16_t> in(n);
+    for (uint32_t i = 0; i < n; ++i) in[i] = half(rg::input_x(i)).bits_;
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 1024);
+        LocalTensor<half> src = buf.Get<half>(256);
+        LocalTensor<half> dst = buf.Get<half>()[256];
+        for (uint32_t i = 0; i < n; ++i) src.SetValue(i, half::from_bits(in[i]));
+        __ubuf__ half* s = (__ubuf__ half*)src.GetPhyAddr();
+        __ubuf__ half* d = (__ubuf__ half*)dst.GetPhyAddr();
+        static constexpr MicroAPI::CastTrait up = {MicroAPI::RegLayout::ZERO, MicroAPI::SatMode::UNKNOWN,
+                                                   MicroAPI::MaskMergeMode::ZEROING, RoundMode::UNKNOWN};
+        static constexpr MicroAPI::CastTrait down = {MicroAPI::RegLayout::ZERO, MicroAPI::SatMode::NO_SAT,
+                                                     MicroAPI::MaskMergeMode::ZEROING, RoundMode::CAST_RINT};
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<half> h, h2;
+            MicroAPI::RegTensor<float> f;
+            uint32_t count = n;
+            for (uint16_t i = 0; i < 2; ++i) {
+                MicroAPI::MaskReg m = MicroAPI::UpdateMask<float>(count);
+                MicroAPI::LoadAlign<half, MicroAPI::LoadDist::DIST_UNPACK_B16>(h, s + i * 64);
+                MicroAPI::Cast<float, half, up>(f, h, m);
+                MicroAPI::Muls(f, f, 3.0f, m);
+                MicroAPI::Cast<half, float, down>(h2, f, m);
+                MicroAPI::StoreAlign<half, MicroAPI::StoreDist::DIST_PACK_B32>(d + i * 64, h2, m);
+            }
+        }
+        for (uint32_t i = 0; i < n; ++i) out.as<uint16_t>()[i] = dst.GetValue(i).bits_;
+    });
+    std::printf("VAL out");
+    for (uint32_t i = 0; i < n; ++i) std::printf(" %u", out.as<uint16_t>()[i]);
+    std::printf("\n");
+}
+
+// Row sum and max of kN floats: Reduce per register, accumulated in a register, DIST_FIRST_ELEMENT_B32 store.
+KG_TEST(reduce_rows) {
+    using namespace AscendC;
+    constexpr uint32_t n = rg::kN;
+    kgtest::Gm out("out", 3 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<float> x = buf.Get<float>(256);
+        LocalTensor<float> r = buf.Get<float>()[256];
+        for (uint32_t i = 0; i < n; ++i) x.SetValue(i, rg::input_x(i));
+        __ubuf__ float* xa = (__ubuf__ float*)x.GetPhyAddr();
+        __ubuf__ float* ra = (__ubuf__ float*)r.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> v, s, acc, mx, accMax;
+            MicroAPI::MaskReg one = MicroAPI::CreateMask<float, MicroAPI::MaskPattern::VL1>();
+            MicroAPI::Duplicate(acc, 0.0f);
+            MicroAPI::Duplicate(accMax, -1e30f);
+            uint32_t count = n;
+            for (uint16_t i = 0; i < 4; ++i) {
+                MicroAPI::MaskReg m = MicroAPI::UpdateMask<float>(count);
+                MicroAPI::LoadAlign(v, xa + i * 64);
+                MicroAPI::Reduce<MicroAPI::ReduceType::SUM>(s, v, m);
+                MicroAPI::Add(acc, acc, s, one);
+                MicroAPI::Reduce<MicroAPI::ReduceType::MAX, float>(mx, v, m);
+                MicroAPI::Max(accMax, accMax, mx, one);
+            }
+            MicroAPI::StoreAlign<float, MicroAPI::StoreDist::DIST_FIRST_ELEMENT_B32>(ra, acc, one);
+            MicroAPI::StoreAlign<float, MicroAPI::StoreDist::DIST_FIRST_ELEMENT_B32>(ra + 1, accMax, one);
+            MicroAPI::RegTensor<float> blk;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<float>();
+            MicroAPI::LoadAlign(v, xa);
+            MicroAPI::ReduceDataBlock<MicroAPI::ReduceType::SUM>(blk, v, all);
+            MicroAPI::StoreAlign<float, MicroAPI::StoreDist::DIST_FIRST_ELEMENT_B32>(ra + 2, blk, one);
+        }
+        for (uint32_t i = 0; i < 3; ++i) out.as<float>()[i] = r.GetValue(i);
+    });
+    rg::val("r", out.as<float>(), 3);
+}
+
+// asc_vf_call of a __simd_vf__ function with PostUpdate loads/stores, Compares + Select, MERGING Max.
+KG_TEST(vf_call_select) {
+    using namespace AscendC;
+    constexpr uint32_t n = rg::kN;
+    kgtest::Gm out("out", n * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 4096);
+        LocalTensor<float> x = buf.Get<float>(256);
+        LocalTensor<float> y = buf.Get<float>()[256];
+        for (uint32_t i = 0; i < n; ++i) x.SetValue(i, rg::input_x(i));
+        asc_vf_call<rg::scale_clamp_vf>((__ubuf__ float*)y.GetPhyAddr(), (__ubuf__ float*)x.GetPhyAddr(), n, 1.5f);
+        for (uint32_t i = 0; i < n; ++i) out.as<float>()[i] = y.GetValue(i);
+    });
+    rg::val("y", out.as<float>(), n);
+}
+
+
+// ATVOSS's reduce schedule, its register core (a miniature of reduce_operator.h's pattern): R rows of A floats summed
+// over R in a register with the older DataCopy spelling and __local_mem__ pointers, then a DataCopyGather by an
+// index register (every other element of row 0) and Squeeze + StoreUnAlign by the AR register (the positives).
+KG_TEST(reduce_schedule_pattern) {
+    using namespace AscendC;
+    constexpr uint32_t A = 100, R = 5, S = 128;  // row stride S floats (32-byte aligned rows)
+    kgtest::Gm out("out", (A + 32 + A + 1) * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 8192);
+        LocalTensor<float> src = buf.Get<float>(R * S);
+        LocalTensor<float> dst = buf.Get<float>()[R * S];
+        LocalTensor<float> gat = buf.Get<float>()[R * S + S];
+        LocalTensor<float> pos = buf.Get<float>()[R * S + 2 * S];
+        for (uint32_t r = 0; r < R; ++r) {
+            for (uint32_t a = 0; a < A; ++a) src.SetValue(r * S + a, rg::input_x(r * A + a));
+        }
+        __VEC_SCOPE__ {
+            __local_mem__ float* s = (__local_mem__ float*)src.GetPhyAddr();
+            __local_mem__ float* d = (__local_mem__ float*)dst.GetPhyAddr();
+            MicroAPI::RegTensor<float> acc, row;
+            MicroAPI::MaskReg m;
+            uint32_t sreg = A;
+            for (uint16_t i = 0; i < 2; ++i) {
+                m = MicroAPI::UpdateMask<float>(sreg);
+                MicroAPI::DataCopy(acc, s + i * 64);
+                for (uint16_t r = 1; r < R; ++r) {
+                    MicroAPI::DataCopy(row, s + r * S + i * 64);
+                    MicroAPI::Add<float, MicroAPI::MaskMergeMode::ZEROING>(acc, acc, row, m);
+                }
+                MicroAPI::DataCopy(d + i * 64, acc, m);
+            }
+        }
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<int32_t> idx;
+            MicroAPI::RegTensor<uint32_t> uidx;
+            MicroAPI::RegTensor<float> g, v, sq;
+            MicroAPI::MaskReg m32 = MicroAPI::CreateMask<float, MicroAPI::MaskPattern::VL32>();
+            MicroAPI::Arange<int32_t>(idx, 0);
+            MicroAPI::Add(idx, idx, idx, m32);  // 0, 2, 4, ...
+            MicroAPI::Copy<uint32_t, MicroAPI::MaskMergeMode::MERGING>(uidx, (MicroAPI::RegTensor<uint32_t>&)idx, m32);
+            MicroAPI::DataCopyGather(g, (__ubuf__ float*)src.GetPhyAddr(), uidx, m32);
+            MicroAPI::StoreAlign((__ubuf__ float*)gat.GetPhyAddr(), g, m32);
+            __ubuf__ float* p = (__ubuf__ float*)pos.GetPhyAddr();
+            MicroAPI::UnalignRegForStore ureg;
+            MicroAPI::MaskReg gt;
+            MicroAPI::ClearSpr<SpecialPurposeReg::AR>();
+            uint32_t n = A;
+            for (uint16_t i = 0; i < 2; ++i) {
+                MicroAPI::MaskReg m = MicroAPI::UpdateMask<float>(n);
+                MicroAPI::LoadAlign(v, (__ubuf__ float*)src.GetPhyAddr() + i * 64);
+                MicroAPI::Compares<float, CMPMODE::GT>(gt, v, 0.0f, m);
+                MicroAPI::Squeeze<float, MicroAPI::GatherMaskMode::STORE_REG>(sq, v, gt);
+                MicroAPI::StoreUnAlign<float, MicroAPI::PostLiteral::POST_MODE_UPDATE>(p, sq, ureg);
+            }
+            MicroAPI::StoreUnAlignPost(p, ureg);
+        }
+        const int64_t kept = MicroAPI::GetSpr<SpecialPurposeReg::AR>() / 4;
+        float* o = out.as<float>();
+        for (uint32_t a = 0; a < A; ++a) o[a] = dst.GetValue(a);
+        for (uint32_t k = 0; k < 32; ++k) o[A + k] = gat.GetValue(k);
+        o[A + 32] = static_cast<float>(kept);
+        for (int64_t k = 0; k < kept; ++k) o[A + 33 + k] = pos.GetValue(static_cast<uint32_t>(k));
+    });
+    const float* o = out.as<float>();
+    rg::val("sum", o, A);
+    rg::val("gather", o + A, 32);
+    rg::val("kept", o + A + 32, 1);
+    rg::val("pos", o + A + 33, static_cast<size_t>(o[A + 32]));
+}
+
+// ---- misuse ----
+namespace rg {
+inline void misuse(const std::function<void(TPipe&, TBuf<TPosition::VECCALC>&)>& body) {
+    kgtest::Gm g("g", 64);
+    kgtest::run_one("ascend950", {&g}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 4096);
+        body(pipe, buf);
+    });
+}
+}  // namespace rg
+using namespace AscendC;
+
+KG_TEST(mask_of_wrong_width) {  // a half-count mask on float operands: enables elements 0..n/2-1 only
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>& buf) {
+        LocalTensor<float> x = buf.Get<float>(64);
+        Duplicate(x, 1.0f, 64);
+        __ubuf__ float* a = (__ubuf__ float*)x.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> v;
+            uint32_t count = 40;
+            MicroAPI::MaskReg m = MicroAPI::UpdateMask<half>(count);
+            MicroAPI::LoadAlign(v, a);
+            MicroAPI::Add(v, v, v, m);
+            MicroAPI::StoreAlign(a, v, m);
+        }
+    });
+}
+KG_TEST(store_past_view) {  // a 100-float view, a full-register store at element 64 writes 28 floats past it
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>& buf) {
+        LocalTensor<float> x = buf.Get<float>(100);
+        __ubuf__ float* a = (__ubuf__ float*)x.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> v;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<float, MicroAPI::MaskPattern::ALL>();
+            MicroAPI::Duplicate(v, 2.0f);
+            MicroAPI::StoreAlign(a, v, all);
+            MicroAPI::StoreAlign(a + 64, v, all);
+        }
+    });
+}
+KG_TEST(unaligned_load) {  // LoadAlign DIST_NORM at a 4-byte offset
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>& buf) {
+        LocalTensor<float> x = buf.Get<float>(128);
+        Duplicate(x, 1.0f, 128);
+        __ubuf__ float* a = (__ubuf__ float*)x.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> v;
+            MicroAPI::LoadAlign(v, a + 1);
+        }
+    });
+}
+KG_TEST(merging_mul) {  // MERGING exists for Add/Max/Min/Move/Copy only
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) {
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> v;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<float>();
+            MicroAPI::Mul<float, MicroAPI::MaskMergeMode::MERGING>(v, v, v, all);
+        }
+    });
+}
+KG_TEST(cast_bad_layout) {  // b16 -> b32 has layouts ZERO and ONE only
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) {
+        static constexpr MicroAPI::CastTrait two = {MicroAPI::RegLayout::TWO, MicroAPI::SatMode::UNKNOWN,
+                                                    MicroAPI::MaskMergeMode::ZEROING, RoundMode::UNKNOWN};
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<half> h;
+            MicroAPI::RegTensor<float> f;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<half>();
+            MicroAPI::Cast<float, half, two>(f, h, all);
+        }
+    });
+}
+KG_TEST(vf_reads_before_mte2) {  // the vector function reads what MTE2 writes, with no queue or flag between
+    kgtest::Gm g("g", 256 * 4);
+    kgtest::run_one("ascend950", {&g}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 4096);
+        LocalTensor<float> x = buf.Get<float>(256);
+        rg::copy_in(x, g.ptr(), 256);
+        __ubuf__ float* a = (__ubuf__ float*)x.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> v;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<float>();
+            MicroAPI::LoadAlign(v, a);
+            MicroAPI::Adds(v, v, 1.0f, all);
+            MicroAPI::StoreAlign(a + 64, v, all);
+        }
+    });
+}
+KG_TEST(reg_on_910b) {  // the register model is Ascend 950's
+    kgtest::Gm g("g", 64);
+    kgtest::run_one("ascend910b", {&g}, [&] {
+        __VEC_SCOPE__ {
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<float>();
+            (void)all;
+        }
+    });
+}
+
+KG_TEST_MAIN()

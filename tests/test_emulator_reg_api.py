@@ -1,0 +1,126 @@
+"""Ascend 950's register-level vector API (AscendC::Reg / MicroAPI, tests/emulator_cpp/api_reg.cpp) against NumPy:
+ops-nn's GeluGrad register function (activation/gelu_grad, arch35) against the tanh-GELU derivative, half through
+DIST_UNPACK_B16 + Cast + DIST_PACK_B32, Reduce / ReduceDataBlock, asc_vf_call with Compares + Select + MERGING Max;
+and each family's misuse diagnosed with the call named."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "emulator_cpp"))
+import kgbuild  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not kgbuild.have_compiler(), reason=f"{kgbuild.CXX} not found")
+
+N = 200
+
+
+@pytest.fixture(scope="module")
+def program():
+    return kgbuild.build("api_reg")
+
+
+def x_in(n: int = N) -> np.ndarray:
+    i = np.arange(n)
+    return ((i % 29 - 14).astype(np.float32) * np.float32(0.23) + (i / 256).astype(np.float32)).astype(np.float32)
+
+
+def dy_in(n: int = N) -> np.ndarray:
+    return (1 - (np.arange(n) % 7) * 0.25).astype(np.float32)
+
+
+def gelu_grad_tanh(dy: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """d/dx of 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))), in float64."""
+    x = x.astype(np.float64)
+    k = np.sqrt(2 / np.pi)
+    inner = k * (x + 0.044715 * x ** 3)
+    t = np.tanh(inner)
+    return dy * (0.5 * (1 + t) + 0.5 * x * (1 - t * t) * k * (1 + 3 * 0.044715 * x * x))
+
+
+def test_gelu_grad_register_function_matches_the_tanh_gelu_derivative(program):
+    out = kgbuild.run_vals(program, "gelu_grad_custom")
+    assert out["defect"] is None, out["raw"]
+    z = out["vals"]["z"].astype(np.float32)
+    want = gelu_grad_tanh(dy_in(), x_in())
+    # float32 through exp and a division: CANN's float32 standard (rtol 1e-4) with a margin of 10x to spare
+    np.testing.assert_allclose(z, want, rtol=1e-5, atol=1e-6)
+    # and not the erf-GELU derivative (the kernel computes the tanh form): they differ by ~1e-3 near |x| = 2
+    x = x_in().astype(np.float64)
+    from math import erf
+    erf_form = dy_in() * (0.5 * (1 + np.vectorize(erf)(x / np.sqrt(2))) + x * np.exp(-x * x / 2) / np.sqrt(2 * np.pi))
+    assert np.max(np.abs(z - erf_form)) > 1e-4
+
+
+def test_half_unpack_cast_pack(program):
+    out = kgbuild.run_vals(program, "half_unpack_cast_pack")
+    assert out["defect"] is None, out["raw"]
+    got = out["vals"]["out"].astype(np.uint16).view(np.float16)
+    want = (x_in(100).astype(np.float16).astype(np.float32) * np.float32(3)).astype(np.float16)
+    np.testing.assert_array_equal(got, want)
+
+
+def test_reduce_sum_max_and_datablock(program):
+    out = kgbuild.run_vals(program, "reduce_rows")
+    assert out["defect"] is None, out["raw"]
+    r = out["vals"]["r"].astype(np.float32)
+    x = x_in()
+    np.testing.assert_allclose(r[0], x.astype(np.float64).sum(), rtol=1e-6)
+    assert r[1] == x.max()
+    np.testing.assert_allclose(r[2], x[:8].astype(np.float64).sum(), rtol=1e-6)  # the first 32-byte block
+
+
+def test_vf_call_compares_select_and_merging_max(program):
+    out = kgbuild.run_vals(program, "vf_call_select")
+    assert out["defect"] is None, out["raw"]
+    v = x_in() * np.float32(1.5)
+    v = np.maximum(v, np.float32(-0.5))
+    want = np.where(x_in() * np.float32(1.5) > 0, v, np.float32(-0.5))
+    np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32), want)
+
+
+def test_atvoss_reduce_schedule_pattern(program):
+    # the rows summed in a register (ATVOSS reduce_operator.h's cache pattern), a gather by index register, and
+    # the positive elements compressed by Squeeze and stored by StoreUnAlign through the AR register
+    out = kgbuild.run_vals(program, "reduce_schedule_pattern")
+    assert out["defect"] is None, out["raw"]
+    v = out["vals"]
+    a, r = 100, 5
+    x = x_in(a * r).reshape(r, a)
+    want = x[0].copy()
+    for k in range(1, r):
+        want = (want + x[k]).astype(np.float32)
+    np.testing.assert_array_equal(v["sum"].astype(np.float32), want)
+    np.testing.assert_array_equal(v["gather"].astype(np.float32), x[0][0:64:2])
+    kept = x[0][x[0] > 0]
+    assert int(v["kept"][0]) == kept.size
+    np.testing.assert_array_equal(v["pos"].astype(np.float32), kept)
+
+
+@pytest.mark.parametrize("name, diagnosis", [
+    ("mask_of_wrong_width", "Reg::Add: the mask was made for b16 elements (UpdateMask/CreateMask/Compare<2-byte "
+                            "type>) and is used on b32 elements: each b32 element reads the predicate bit of its "
+                            "first byte, so the mask enables other elements than it counts (make it with the "
+                            "operands' type)"),
+    ("store_past_view", "Reg::StoreAlign: writes UB [256, 512), past the end of the LocalTensor view at UB [0, 400) "
+                        "that its address lies in (112 bytes beyond it): the store overruns the tensor"),
+    ("unaligned_load", "Reg::LoadAlign: UB address offset 4 is not 32-byte aligned, which LoadDist::DIST_NORM "
+                       "requires (the unaligned forms are LoadUnAlign / StoreUnAlign)"),
+    ("merging_mul", "Reg::Mul: MaskMergeMode::MERGING is not supported by this operation (asc-devkit's MergeMode "
+                    "appendix: it takes MaskMergeMode::ZEROING only; MERGING exists for Add, Max, Min, Move and "
+                    "Copy)"),
+    ("cast_bad_layout", "Reg::Cast: RegLayout 2 does not exist for a 2-to-4 byte widening cast (ZERO..1)"),
+    ("vf_reads_before_mte2", "__VEC_SCOPE__: race on UB [0, 256) of TBuf 0 (VECCALC): this call (pipe V) reads "
+                             "bytes that DataCopy (pipe MTE2, API call #4) wrote, and nothing orders pipe MTE2 before "
+                             "pipe V in between (on the NPU the result depends on timing): add "
+                             "SetFlag/WaitFlag<HardEvent::MTE2_V> between them, or pass the tensor through "
+                             "EnQue/DeQue"),
+    ("reg_on_910b", "Reg::CreateMask: the Reg (MicroAPI) register-level vector API is an Ascend 950 API (npu arch "
+                    "3510); ascend910b (arch 2201) has none: use the vector APIs on LocalTensor operands"),
+])
+def test_misuse_is_a_defect_naming_the_call(program, name, diagnosis):
+    out = kgbuild.run_vals(program, name)
+    assert out["defect"] == f"block 0: {diagnosis}", out["raw"]
