@@ -168,6 +168,7 @@ enum class RoundMode : uint8_t {
     CAST_TRUNC,
     CAST_ODD,
     CAST_HYBRID,
+    CAST_EVEN,  // SIMT Cast (simt_api): round to nearest, ties to even
 };
 
 enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };
