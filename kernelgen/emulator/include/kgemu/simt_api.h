@@ -36,8 +36,18 @@
 #ifndef __launch_bounds__
 #define __launch_bounds__(...)
 #endif
+// LAUNCH_BOUND(n): the device compiler's spelling that ops-nn's SIMT kernels use without defining it (they define
+// it empty only for __CCE_KT_TEST__ builds)
+#ifndef LAUNCH_BOUND
+#define LAUNCH_BOUND(...)
+#endif
 #ifndef __restrict__
 #define __restrict__ __restrict
+#endif
+// Clang's vector types (`typedef int32_t int4 __attribute__((ext_vector_type(4)))`, ops-nn's gather kernels) as
+// g++'s: every such typedef in ops-nn's main tree has 4-byte elements.
+#ifndef ext_vector_type
+#define ext_vector_type(n) vector_size((n) * 4)
 #endif
 #ifndef __SIMT_DEVICE_FUNCTIONS_DECL__
 #define __SIMT_DEVICE_FUNCTIONS_DECL__
