@@ -35,7 +35,6 @@ RUNTIME_SOURCES = ("kg_runtime.cpp", "kg_harness.cpp")
 # between SIMT threads); no ASan runtime is linked, and stack / global redzones are off.
 SIMT_FLAGS = ("-fsanitize=kernel-address", "--param", "asan-instrumentation-with-call-threshold=0", "--param",
               "asan-stack=0", "--param", "asan-globals=0")
-SIMT_MARKERS = ("__simt_vf__", "simt_api/", "Simt::VF_CALL", "__syncthreads")
 
 
 class CacheNotice(UserWarning):

@@ -41,9 +41,6 @@
 #ifndef LAUNCH_BOUND
 #define LAUNCH_BOUND(...)
 #endif
-#ifndef __restrict__
-#define __restrict__ __restrict
-#endif
 // Clang's vector types (`typedef int32_t int4 __attribute__((ext_vector_type(4)))`, ops-nn's gather kernels) as
 // g++'s: every such typedef in ops-nn's main tree has 4-byte elements.
 #ifndef ext_vector_type
@@ -256,6 +253,16 @@ inline float erfinvf(float y) {  // Newton on erf from a Giles-style start; exac
     for (int i = 0; i < 4; ++i) x -= (std::erf(x) - y) / (2.0 / std::sqrt(M_PI) * std::exp(-x * x));
     return static_cast<float>(x);
 }
+// isnan / isinf / isfinite / signbit of float and double unqualified (math_functions.h declares them; g++'s
+// <cmath> keeps them in std): templates, so a <math.h> that brings std's into the global namespace still wins
+template <typename T, typename std::enable_if<std::is_floating_point<T>::value, int>::type = 0>
+inline bool isnan(T x) { return std::isnan(x); }
+template <typename T, typename std::enable_if<std::is_floating_point<T>::value, int>::type = 0>
+inline bool isinf(T x) { return std::isinf(x); }
+template <typename T, typename std::enable_if<std::is_floating_point<T>::value, int>::type = 0>
+inline bool isfinite(T x) { return std::isfinite(x); }
+template <typename T, typename std::enable_if<std::is_floating_point<T>::value, int>::type = 0>
+inline bool signbit(T x) { return std::signbit(x); }
 inline bool isnan(half h) { return std::isnan(static_cast<float>(h)); }
 inline bool isnan(bfloat16_t h) { return std::isnan(static_cast<float>(h)); }
 inline bool isinf(half h) { return std::isinf(static_cast<float>(h)); }
