@@ -43,6 +43,11 @@ from kernelgen.emulator import INCLUDE_DIR, RUNTIME_DIR
 CXXFLAGS = ("-std=c++17", "-O2", "-fPIC", "-pthread", "-fno-strict-aliasing", "-fno-gnu-unique", "-fnon-call-exceptions",
             "-w")
 RUNTIME_SOURCES = ("kg_runtime.cpp", "kg_harness.cpp")
+# A kernel that uses SIMT (simt_api/, __simt_vf__, asc_vf_call(dim3 ...)): g++ calls __asan_load<N>_noabort /
+# __asan_store<N>_noabort before every load and store, which kgemu/detail/simt_race.h defines (the race check
+# between SIMT threads); no ASan runtime is linked, and stack / global redzones are off.
+SIMT_FLAGS = ("-fsanitize=kernel-address", "--param", "asan-instrumentation-with-call-threshold=0", "--param",
+              "asan-stack=0", "--param", "asan-globals=0")
 
 # Header sets a unit may precompile (CompileUnit.pch). "kernel": the headers every kernel launcher
 # (opdir.launcher_source) includes first, in that order, so force-including them changes nothing.

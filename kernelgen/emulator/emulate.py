@@ -148,13 +148,21 @@ class OperatorSource:
             names.append(snake_case(op.get("op_type", "")))
         names.append(self.snake)
         names += [p.stem[:-len("_def")] for p in def_files(self.op_dir) if p.stem.endswith("_def")]
-        return kernel_file(self.op_dir, names, self._npu_arch())
+        return kernel_file(self.op_dir, names, self._npu_arch(), self.soc)
 
     def host_units(self) -> list[CompileUnit]:
         """Compile units of the host sources (def, tiling, infershape); also linked by run-example."""
+        from kernelgen.emulator.layout import unlinked_tiling_keys
+
         inc = self.include_dirs()
-        return [CompileUnit(f"{self.snake}_{p.parent.name}_{p.stem}", p, (HOST_OPT,), inc, self.digest, "host")
-                for p in self.host_sources()]
+        units = [CompileUnit(f"{self.snake}_{p.parent.name}_{p.stem}", p, (HOST_OPT,), inc, self.digest, "host")
+                 for p in self.host_sources()]
+        keys = unlinked_tiling_keys(self.op_dir, self.soc)
+        if keys:
+            text = "".join(f'#include "{k}"\n' for k in keys)
+            units.append(CompileUnit(f"{self.snake}_tiling_keys", write_source(text, f"{self.snake}_tiling_keys"),
+                                     (HOST_OPT,), inc, self.digest, "host"))
+        return units
 
     def _launcher(self, decl: OpDecl, combo: dict[str, str]) -> str:
         from kernelgen.emulator.layout import tiling_dir
@@ -191,6 +199,12 @@ class OperatorSource:
 
     def kernel_flags(self, decl: OpDecl, combo: dict[str, str], soc: Soc) -> tuple[str, ...]:
         flags = list(self.soc_flags(soc))
+        if soc.npu_arch == 3510 and (self.op_dir / "op_kernel").is_dir():
+            from kernelgen.emulator.build import SIMT_FLAGS
+            from kernelgen.emulator.opdir import uses_simt
+
+            if uses_simt(self.op_dir, self.include_dirs()):
+                flags += SIMT_FLAGS  # memory-access instrumentation for the SIMT race check (the .gch follows them)
         input_names = {t.name for t in decl.inputs}
         for t, is_output in [(t, False) for t in decl.inputs] + [(t, True) for t in decl.outputs]:
             name = t.name.upper()

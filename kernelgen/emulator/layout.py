@@ -134,10 +134,55 @@ def opbase_host_sources(op_dir: Path) -> list[Path]:
     return [p for fam in sorted(families) for p in sorted((src / fam).glob("*.cpp"))]
 
 
-def kernel_file(op_dir: Path, names: list[str], npu_arch: int | None = None) -> Path:
-    """op_kernel/<name>.cpp for the first name that exists (opFile.value, snake OpType, def stem, folder), else
-    the same in the SOC's architecture folder (op_kernel/arch35/<name>.cpp: operators that exist only there)."""
+_KERNEL_SOURCES = re.compile(r"add_kernel_sources\s*\(([^)]*)\)", re.S)
+
+
+def cmake_kernel_src(kernel_dir: Path, soc: str | None) -> Path | None:
+    """The kernel source op_kernel/CMakeLists.txt names for the SOC family (`add_kernel_sources(KERNEL_SRC
+    arch35/x.cpp COMPUTE_UNITS ascend950 ...)`, how ops-nn picks the 950 kernel of an operator that has two)."""
+    cmake = kernel_dir / "CMakeLists.txt"
+    if soc is None or not cmake.is_file():
+        return None
+    text = "\n".join(line.split("#", 1)[0] for line in cmake.read_text(errors="replace").splitlines())
+    for block in _KERNEL_SOURCES.findall(text):
+        words = block.split()
+        if "KERNEL_SRC" not in words or "COMPUTE_UNITS" not in words:
+            continue
+        src = words[words.index("KERNEL_SRC") + 1] if words.index("KERNEL_SRC") + 1 < len(words) else ""
+        units = []
+        for w in words[words.index("COMPUTE_UNITS") + 1:]:
+            if w.isupper():
+                break
+            units.append(w)
+        if soc in units and (kernel_dir / src).is_file():
+            return kernel_dir / src
+    return None
+
+
+def unlinked_tiling_keys(op_dir: Path, soc: str | None) -> list[Path]:
+    """The ASCENDC_TPL_ARGS_DECL headers (<op>_tiling_key.h) beside the kernel op_kernel/CMakeLists.txt names for
+    the SOC that no host source mentions: CANN's build compiles them into the host library's tiling-key
+    registry (ops-nn's foreach 950 kernels decode `template <uint32_t schMode>` from them), so the emulator links
+    them into the host library too."""
+    named = cmake_kernel_src(Path(op_dir) / "op_kernel", soc)
+    if named is None:
+        return []
+    keys = sorted(named.parent.glob("*_tiling_key.h"))
+    if not keys:
+        return []
+    host = Path(op_dir) / "op_host"
+    texts = " ".join(p.read_text(errors="replace") for p in host.rglob("*") if p.suffix in (".cpp", ".h"))
+    return [k for k in keys if k.name not in texts]
+
+
+def kernel_file(op_dir: Path, names: list[str], npu_arch: int | None = None, soc: str | None = None) -> Path:
+    """The source op_kernel/CMakeLists.txt names for the SOC (KERNEL_SRC), else op_kernel/<name>.cpp for the first
+    name that exists (opFile.value, snake OpType, def stem, folder), else the same in the SOC's architecture folder
+    (op_kernel/arch35/<name>.cpp: operators that exist only there)."""
     kernel_dir = op_dir / "op_kernel"
+    named = cmake_kernel_src(kernel_dir, soc)
+    if named is not None:
+        return named
     for where in (kernel_dir, *(kernel_dir / d for d in ARCH_DIRS.get(npu_arch or 0, ()))):
         for name in dict.fromkeys(n for n in names if n):
             path = where / f"{name}.cpp"
@@ -188,9 +233,12 @@ def opbase_include_dirs(repo: Path | None, env: dict | None = None) -> list[Path
     if repo is not None:
         candidates.append(repo.parent / "opbase")
     for base in candidates:
+        # opbase's public op_common headers (log/error_code.h: ops-nn's foreach host code includes it as CANN
+        # installs them), after the emulator's own log/ and op_host/ headers of the same names
+        public = [base / "include" / "op_common"] if (base / "include" / "op_common" / "log").is_dir() else []
         for pkg in (base / "pkg_inc", base):
             if (pkg / "op_common" / "atvoss").is_dir():
-                return [pkg, pkg / "op_common"]
+                return [pkg, pkg / "op_common", *public]
             if (pkg / "atvoss").is_dir() and pkg.name == "op_common":
-                return [pkg.parent, pkg]
+                return [pkg.parent, pkg, *public]
     return []

@@ -310,6 +310,34 @@ def _kernel_texts(op_dir: Path) -> str:
     return "\n".join(parts)
 
 
+_INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"')
+
+
+def uses_simt(op_dir: Path, include_dirs: tuple[Path, ...], limit: int = 400) -> bool:
+    """The kernel (its op_kernel files and the headers they include from the operator's include directories,
+    transitively) uses SIMT: a __simt_vf__ function, a simt_api/ header, Simt::VF_CALL or the thread built-ins.
+    Such a kernel is compiled with build.SIMT_FLAGS (the race check between SIMT threads)."""
+    markers = ("__simt_vf__", "simt_api/", "VF_CALL<", "threadIdx.")
+    todo = [p for p in sorted((Path(op_dir) / "op_kernel").rglob("*")) if p.is_file() and p.suffix in
+            (".h", ".hpp", ".cpp", ".cc", ".inc")]
+    seen = set(todo)
+    while todo and limit > 0:
+        p, limit = todo.pop(), limit - 1
+        text = p.read_text(errors="replace")
+        if any(m in text for m in markers):
+            return True
+        for name in _INCLUDE.findall(text):
+            for base in (p.parent, *include_dirs):
+                q = base / name
+                if q.is_file():
+                    q = q.resolve()
+                    if q not in seen:
+                        seen.add(q)
+                        todo.append(q)
+                    break
+    return False
+
+
 # ---- the launcher TU ---------------------------------------------------------------------------------------------
 # `if constexpr (TILING_KEY_IS(k))`: CANN compiles the kernel once per tiling key, with the key a constant; the
 # emulator compiles it once and reads the key at run time, so the launcher includes such a kernel's text with

@@ -38,6 +38,9 @@ PROGRAMS = {
     "api_sort_int4": ("api_sort_int4.cpp", STRICT),
     "matmul_tests": ("matmul_tests.cpp", STRICT),
     "bench_elementwise": ("bench_elementwise.cpp", [*STRICT, "-O2", "-pthread"]),
+    # the SIMT tests: the instrumentation kernelgen adds to SIMT kernels (kernelgen/emulator/build.py SIMT_FLAGS)
+    "api_simt": ("api_simt.cpp", ["-w", "-fsanitize=kernel-address", "--param", "asan-instrumentation-with-call-threshold=0",
+                                  "--param", "asan-stack=0", "--param", "asan-globals=0"]),
 }
 
 

@@ -53,4 +53,9 @@
 
 #undef KGEMU_INSIDE_KERNEL_OPERATOR
 
+// SIMT (Ascend 950): CANN's kernel_operator_intf.h includes simt_api/cpp/kernel_simt_intf.h on arch 3510 / 5102
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510 || __NPU_ARCH__ == 5102)
+#include "kgemu/simt_api.h"
+#endif
+
 #endif  // KGEMU_KERNEL_OPERATOR_H

@@ -169,6 +169,7 @@ enum class RoundMode : uint8_t {
     CAST_ODD,
     CAST_HYBRID,
     UNKNOWN,  // Ascend 950 Reg::CastTrait: the conversion's default (round to nearest even)
+    CAST_EVEN,  // SIMT Cast (simt_api): round to nearest, ties to even
 };
 
 enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };

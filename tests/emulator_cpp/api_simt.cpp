@@ -1,0 +1,253 @@
+// SIMT vector functions on the emulator (written fresh for the tests, each a miniature of a pattern ops-nn's
+// arch35 SIMT kernels use): grid-stride element-wise loops over GM with the thread built-ins, a UB tree
+// reduction with asc_syncthreads, warp shuffles / votes / reductions, atomics into GM bins, UintDiv index math,
+// and the misuse the sanitizer names (a race between two threads, a deadlocking barrier, too many threads, a VF
+// result copied out without a V -> MTE3 flag). Each test prints `VAL <name> v0 v1 ...` (read by
+// tests/test_emulator_simt.py); misuse tests end in a DEFECT line.
+#include "emu_test.h"
+#include "simt_api/asc_simt.h"
+#include "simt_api/device_atomic_functions.h"
+#include "simt_api/device_sync_functions.h"
+#include "simt_api/device_warp_functions.h"
+
+namespace simt_t {
+using namespace AscendC;
+
+template <typename T>
+void val(const char* name, const T* p, size_t n) {
+    std::printf("VAL %s", name);
+    for (size_t i = 0; i < n; ++i) std::printf(" %.9g", static_cast<double>(p[i]));
+    std::printf("\n");
+}
+
+// The test inputs, shared with the Python side: x[i] = (i % 13 - 6) * 0.37 + i / 64.
+inline float input(uint32_t i) { return static_cast<float>(static_cast<int>(i % 13) - 6) * 0.37f + i / 64.0f; }
+
+// ---- y = tanh-GELU'(x)-like element-wise math, grid-stride over every block's threads ----
+__simt_vf__ __launch_bounds__(256) inline void ElementwiseVf(__gm__ const float* x, __gm__ float* y, uint32_t n) {
+    for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+        const float v = x[i];
+        y[i] = v * 0.5f * (1.0f + tanhf(0.7978845608f * (v + 0.044715f * v * v * v)));
+    }
+}
+
+// ---- the same through AscendC::Simt's queries and a 2-D block ----
+__simt_vf__ inline void Elementwise2dVf(__gm__ const float* x, __gm__ float* y, uint32_t n) {
+    const uint32_t per_block = Simt::GetThreadNum<0>() * Simt::GetThreadNum<1>();
+    const uint32_t tid = Simt::GetThreadIdx<1>() * Simt::GetThreadNum<0>() + Simt::GetThreadIdx<0>();
+    for (uint32_t i = Simt::GetBlockIdx() * per_block + tid; i < n; i += Simt::GetBlockNum() * per_block) {
+        y[i] = fabsf(x[i]) + 1.0f;
+    }
+}
+
+// ---- block sum: a UB tree reduction (barrier per level), thread 0 adds the block's sum to GM atomically ----
+template <bool kBarrier>
+__simt_vf__ inline void BlockSumVf(__gm__ const float* x, __gm__ float* sum, __ubuf__ float* buf, uint32_t n) {
+    const uint32_t t = threadIdx.x;
+    const uint32_t i = blockIdx.x * blockDim.x + t;
+    buf[t] = i < n ? x[i] : 0.0f;
+    if (kBarrier) asc_syncthreads();
+    for (uint32_t s = blockDim.x / 2; s > 0; s /= 2) {
+        if (t < s) buf[t] += buf[t + s];
+        if (kBarrier) asc_syncthreads();
+    }
+    if (t == 0) asc_atomic_add(sum, buf[0]);
+}
+
+// ---- a barrier only some threads reach ----
+__simt_vf__ inline void BarrierInBranchVf(__gm__ float* y) {
+    if (threadIdx.x < 16) {
+        y[threadIdx.x] = 1.0f;
+        asc_syncthreads();
+    }
+}
+
+// ---- two threads write the same GM element ----
+__simt_vf__ inline void SameElementVf(__gm__ float* y) { y[threadIdx.x / 2] = static_cast<float>(threadIdx.x); }
+
+// ---- warp functions: butterfly sum (shfl_xor), broadcast (shfl), inclusive scan (shfl_up), vote, reduce ----
+__simt_vf__ inline void WarpVf(__gm__ const float* x, __gm__ float* out) {
+    const uint32_t t = threadIdx.x;
+    float v = x[t];
+    float b = v;
+    for (int off = 16; off > 0; off /= 2) b += asc_shfl_xor(b, off);
+    const float first = asc_shfl(v, 0);
+    float scan = v;
+    for (uint32_t d = 1; d < 32; d *= 2) {
+        const float o = asc_shfl_up(scan, d);
+        if (laneid() >= d) scan += o;
+    }
+    const uint32_t ballot = asc_ballot(v > 0.0f);
+    const float red = asc_reduce_max(v);
+    const int32_t red_i = asc_reduce_add(static_cast<int32_t>(t));
+    out[t] = b;
+    out[64 + t] = first;
+    out[128 + t] = scan;
+    out[192 + t] = static_cast<float>(ballot & 0xFFFFu);  // float holds 16 bits exactly
+    out[256 + t] = static_cast<float>(ballot >> 16);
+    out[320 + t] = red;
+    out[384 + t] = static_cast<float>(red_i);
+    // half the lanes of each warp in a branch: only they are active
+    if ((t & 1u) == 0) {
+        out[448 + t] = static_cast<float>(asc_activemask() & 0xFFFFu);
+    } else {
+        out[448 + t] = 0.0f;
+    }
+}
+
+// ---- atomics: a histogram in GM, max per bin, counting with asc_atomic_add on int32 ----
+__simt_vf__ inline void HistVf(__gm__ const int32_t* idx, __gm__ int32_t* count, __gm__ float* vmax,
+                               __gm__ const float* x, uint32_t n) {
+    for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+        asc_atomic_add(count + idx[i], 1);
+        Simt::AtomicMax(vmax + idx[i], x[i]);
+    }
+}
+
+// ---- UintDiv: (row, col) of a flat index without a divide ----
+__simt_vf__ inline void UintDivVf(__gm__ uint32_t* q, __gm__ uint32_t* r, uint32_t cols, uint32_t magic,
+                                  uint32_t shift, uint32_t n) {
+    for (uint32_t i = threadIdx.x; i < n; i += blockDim.x) {
+        const uint32_t x = i * 977u;
+        const uint32_t d = Simt::UintDiv<uint32_t>(x, magic, shift);
+        q[i] = d;
+        r[i] = x - d * cols;
+    }
+}
+
+// ---- SIMD + SIMT mix: DataCopy into UB, a VF on the UB tensor, DataCopy out (with or without the flag) ----
+__simt_vf__ inline void ScaleUbVf(__ubuf__ const float* in, __ubuf__ float* out, uint32_t n) {
+    for (uint32_t i = threadIdx.x; i < n; i += blockDim.x) out[i] = in[i] * 3.0f;
+}
+
+inline void mixed(uint8_t* x, uint8_t* y, uint32_t n, bool flag) {
+    GlobalTensor<float> xg, yg;
+    xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), n);
+    yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), n);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> tb, ob;
+    pipe.InitBuffer(tb, n * 4);
+    pipe.InitBuffer(ob, n * 4);
+    LocalTensor<float> in = tb.Get<float>();
+    LocalTensor<float> t = ob.Get<float>();
+    DataCopy(in, xg, n);
+    SetFlag<HardEvent::MTE2_V>(0);
+    WaitFlag<HardEvent::MTE2_V>(0);
+    asc_vf_call<ScaleUbVf>(dim3(64), reinterpret_cast<__ubuf__ float*>(in.GetPhyAddr()),
+                           reinterpret_cast<__ubuf__ float*>(t.GetPhyAddr()), n);
+    if (flag) {
+        SetFlag<HardEvent::V_MTE3>(0);
+        WaitFlag<HardEvent::V_MTE3>(0);
+    }
+    DataCopy(yg, t, n);
+}
+}  // namespace simt_t
+
+using simt_t::input;
+
+KG_TEST(elementwise) {
+    constexpr uint32_t n = 3000;
+    kgtest::Gm x("x", n * 4), y("y", n * 4);
+    y.as_output();
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
+    kgtest::run_one("ascend950", {&x, &y}, [&] {
+        asc_vf_call<simt_t::ElementwiseVf>(dim3(256), x.as<float>(), y.as<float>(), n);
+    }, std::vector<uint8_t>(8, 0), 4);
+    simt_t::val("y", y.as<float>(), n);
+}
+KG_TEST(elementwise_2d) {
+    constexpr uint32_t n = 1000;
+    kgtest::Gm x("x", n * 4), y("y", n * 4);
+    y.as_output();
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
+    kgtest::run_one("ascend950", {&x, &y}, [&] {
+        AscendC::Simt::VF_CALL<simt_t::Elementwise2dVf>(AscendC::Simt::Dim3(32, 4), x.as<float>(), y.as<float>(), n);
+    }, std::vector<uint8_t>(8, 0), 3);
+    simt_t::val("y", y.as<float>(), n);
+}
+KG_TEST(block_sum) {
+    constexpr uint32_t n = 1000, threads = 128;
+    kgtest::Gm x("x", n * 4), s("sum", 4);
+    s.as_output();
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
+    const uint32_t blocks = (n + threads - 1) / threads;
+    kgtest::run_one("ascend950", {&x, &s}, [&] {
+        AscendC::LocalTensor<float> ub(AscendC::TPosition::VECCALC, 0, threads);
+        asc_vf_call<simt_t::BlockSumVf<true>>(dim3(threads), x.as<float>(), s.as<float>(),
+                                               reinterpret_cast<__ubuf__ float*>(ub.GetPhyAddr()), n);
+    }, std::vector<uint8_t>(8, 0), blocks);
+    simt_t::val("sum", s.as<float>(), 1);
+}
+KG_TEST(block_sum_without_barrier) {
+    constexpr uint32_t n = 256;
+    kgtest::Gm x("x", n * 4), s("sum", 4);
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
+    kgtest::run_one("ascend950", {&x, &s}, [&] {
+        AscendC::LocalTensor<float> ub(AscendC::TPosition::VECCALC, 0, n);
+        asc_vf_call<simt_t::BlockSumVf<false>>(dim3(n), x.as<float>(), s.as<float>(),
+                                                reinterpret_cast<__ubuf__ float*>(ub.GetPhyAddr()), n);
+    });
+}
+KG_TEST(barrier_in_branch) {
+    kgtest::Gm y("y", 64 * 4);
+    kgtest::run_one("ascend950", {&y}, [&] { asc_vf_call<simt_t::BarrierInBranchVf>(dim3(64), y.as<float>()); });
+}
+KG_TEST(two_threads_write_one_element) {
+    kgtest::Gm y("y", 64 * 4);
+    kgtest::run_one("ascend950", {&y}, [&] { asc_vf_call<simt_t::SameElementVf>(dim3(64), y.as<float>()); });
+}
+KG_TEST(too_many_threads) {
+    kgtest::Gm y("y", 64 * 4);
+    kgtest::run_one("ascend950", {&y}, [&] { asc_vf_call<simt_t::SameElementVf>(dim3(64, 64), y.as<float>()); });
+}
+KG_TEST(simt_on_910b) {
+    kgtest::Gm y("y", 64 * 4);
+    kgtest::run_one("ascend910b", {&y}, [&] { asc_vf_call<simt_t::SameElementVf>(dim3(1), y.as<float>()); });
+}
+KG_TEST(warp) {
+    kgtest::Gm x("x", 64 * 4), o("out", 512 * 4);
+    for (uint32_t i = 0; i < 64; ++i) x.as<float>()[i] = input(i);
+    kgtest::run_one("ascend950", {&x, &o}, [&] { asc_vf_call<simt_t::WarpVf>(dim3(64), x.as<float>(), o.as<float>()); });
+    simt_t::val("out", o.as<float>(), 512);
+}
+KG_TEST(histogram) {
+    constexpr uint32_t n = 2000, bins = 7;
+    kgtest::Gm idx("idx", n * 4), x("x", n * 4), c("count", bins * 4), m("vmax", bins * 4);
+    for (uint32_t i = 0; i < n; ++i) {
+        idx.as<int32_t>()[i] = static_cast<int32_t>((i * 37u) % bins);
+        x.as<float>()[i] = input(i);
+    }
+    for (uint32_t b = 0; b < bins; ++b) m.as<float>()[b] = -1e30f;
+    kgtest::run_one("ascend950", {&idx, &x, &c, &m}, [&] {
+        asc_vf_call<simt_t::HistVf>(dim3(512), idx.as<int32_t>(), c.as<int32_t>(), m.as<float>(), x.as<float>(), n);
+    }, std::vector<uint8_t>(8, 0), 2);
+    simt_t::val("count", c.as<int32_t>(), bins);
+    simt_t::val("vmax", m.as<float>(), bins);
+}
+KG_TEST(uintdiv) {
+    constexpr uint32_t n = 500, cols = 37;
+    kgtest::Gm q("q", n * 4), r("r", n * 4);
+    kgtest::run_one("ascend950", {&q, &r}, [&] {
+        uint32_t magic = 0, shift = 0;
+        AscendC::GetUintDivMagicAndShift(magic, shift, cols);
+        asc_vf_call<simt_t::UintDivVf>(dim3(128), q.as<uint32_t>(), r.as<uint32_t>(), cols, magic, shift, n);
+    });
+    simt_t::val("q", q.as<uint32_t>(), n);
+    simt_t::val("r", r.as<uint32_t>(), n);
+}
+KG_TEST(mixed_simd_simt) {
+    constexpr uint32_t n = 256;
+    kgtest::Gm x("x", n * 4), y("y", n * 4);
+    y.as_output();
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
+    kgtest::run_one("ascend950", {&x, &y}, [&] { simt_t::mixed(x.ptr(), y.ptr(), n, true); });
+    simt_t::val("y", y.as<float>(), n);
+}
+KG_TEST(mixed_without_v_mte3_flag) {
+    constexpr uint32_t n = 256;
+    kgtest::Gm x("x", n * 4), y("y", n * 4);
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
+    kgtest::run_one("ascend950", {&x, &y}, [&] { simt_t::mixed(x.ptr(), y.ptr(), n, false); });
+}
+
+KG_TEST_MAIN()

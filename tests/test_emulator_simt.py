@@ -1,0 +1,118 @@
+"""SIMT vector functions on the emulator (tests/emulator_cpp/api_simt.cpp): asc_vf_call on dim3 thread blocks, the
+thread built-ins, asc_syncthreads, warp functions, atomics and UintDiv, compared with NumPy; the sanitizer names a
+race between two threads, a barrier not every thread reaches, and a VF result copied out without the V -> MTE3
+flag."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "emulator_cpp"))
+import kgbuild  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not kgbuild.have_compiler(), reason=f"{kgbuild.CXX} not found")
+
+
+@pytest.fixture(scope="module")
+def program():
+    return kgbuild.build("api_simt")
+
+
+def inputs(n: int) -> np.ndarray:
+    i = np.arange(n)
+    return ((i % 13 - 6).astype(np.float32) * np.float32(0.37) + (i / 64).astype(np.float32)).astype(np.float32)
+
+
+def run(program, name: str) -> dict:
+    out = kgbuild.run_vals(program, name)
+    assert out["defect"] is None, out["raw"]
+    return out
+
+
+def test_grid_stride_loop_over_four_blocks(program):
+    x = inputs(3000).astype(np.float64)
+    want = x * 0.5 * (1 + np.tanh(0.7978845608 * (x + 0.044715 * x ** 3)))
+    np.testing.assert_allclose(run(program, "elementwise")["vals"]["y"], want, rtol=2e-6, atol=1e-7)
+
+
+def test_two_dimensional_block_through_simt_queries(program):
+    np.testing.assert_array_equal(run(program, "elementwise_2d")["vals"]["y"].astype(np.float32),
+                                  np.abs(inputs(1000)) + np.float32(1))
+
+
+def test_tree_reduction_in_ub_with_barriers_and_an_atomic_per_block(program):
+    x = inputs(1000)
+    got = run(program, "block_sum")["vals"]["sum"][0]
+    assert got == pytest.approx(float(x.astype(np.float64).sum()), rel=1e-5)
+
+
+def test_warp_shuffles_votes_and_reductions(program):
+    x = inputs(64)
+    out = run(program, "warp")["vals"]["out"].astype(np.float32)
+    warps = x.reshape(2, 32)
+    butterfly = warps.copy()                      # asc_shfl_xor 16, 8, 4, 2, 1, in float32 as the lanes add
+    lanes = np.arange(32)
+    for off in (16, 8, 4, 2, 1):
+        butterfly = butterfly + butterfly[:, lanes ^ off]
+    np.testing.assert_array_equal(out[0:64], butterfly.ravel())
+    np.testing.assert_array_equal(out[64:128], np.repeat(warps[:, 0], 32))                  # asc_shfl(v, 0)
+    np.testing.assert_allclose(out[128:192], np.cumsum(warps, axis=1).ravel(), rtol=1e-5)   # shfl_up scan
+    bits = (warps > 0).astype(np.uint64) << np.arange(32, dtype=np.uint64)
+    ballot = np.repeat(bits.sum(axis=1), 32)
+    np.testing.assert_array_equal(out[192:256].astype(np.uint64), ballot & 0xFFFF)
+    np.testing.assert_array_equal(out[256:320].astype(np.uint64), ballot >> 16)
+    np.testing.assert_array_equal(out[320:384], np.repeat(warps.max(axis=1), 32))           # asc_reduce_max
+    np.testing.assert_array_equal(out[384:448], np.repeat(np.arange(64).reshape(2, 32).sum(axis=1), 32))
+    # only the even lanes take the branch: asc_activemask has their bits (low 16 bits shown)
+    active = np.where(np.arange(64) % 2 == 0, 0x5555, 0)
+    np.testing.assert_array_equal(out[448:512], active)
+
+
+def test_atomic_add_and_max_into_gm_bins(program):
+    n, bins = 2000, 7
+    idx = (np.arange(n) * 37) % bins
+    out = run(program, "histogram")["vals"]
+    np.testing.assert_array_equal(out["count"], np.bincount(idx, minlength=bins))
+    x = inputs(n)
+    np.testing.assert_array_equal(out["vmax"].astype(np.float32), [x[idx == b].max() for b in range(bins)])
+
+
+def test_uintdiv_with_magic_and_shift(program):
+    n, cols = 500, 37
+    x = np.arange(n, dtype=np.uint64) * 977
+    out = run(program, "uintdiv")["vals"]
+    np.testing.assert_array_equal(out["q"], x // cols)
+    np.testing.assert_array_equal(out["r"], x % cols)
+
+
+def test_vf_between_datacopies_is_a_v_pipe_step(program):
+    np.testing.assert_array_equal(run(program, "mixed_simd_simt")["vals"]["y"].astype(np.float32),
+                                  inputs(256) * np.float32(3))
+
+
+@pytest.mark.parametrize("name, diagnosis", [
+    ("block_sum_without_barrier",
+     "SIMT thread memory access: race on UB byte 4 between SIMT threads of asc_vf_call<simt_t::BlockSumVf<false>> "
+     "(dim3(256, 1, 1), API call #1): thread 1 writes a byte that thread 0 read in the same epoch, and no "
+     "asc_syncthreads orders them"),
+    ("two_threads_write_one_element",
+     "SIMT thread memory access: race on byte 0 of GM tensor 'y' between SIMT threads of "
+     "asc_vf_call<simt_t::SameElementVf> (dim3(64, 1, 1), API call #1): thread 1 writes a byte that thread 0 wrote"),
+    ("barrier_in_branch",
+     "asc_syncthreads: deadlock in asc_vf_call<simt_t::BarrierInBranchVf> (dim3(64, 1, 1), API call #1): thread 0 "
+     "waits at asc_syncthreads (api_simt.cpp:61), but thread 16 returned without reaching it"),
+    ("too_many_threads",
+     "asc_vf_call: asc_vf_call<simt_t::SameElementVf>(dim3(64, 64, 1)): 4096 threads; a thread block has 1 to "
+     "2048 threads"),
+    ("simt_on_910b", "asc_vf_call: SIMT vector functions are an Ascend 950 feature (npu arch 3510); this SOC is "
+                     "arch 2201"),
+    ("mixed_without_v_mte3_flag",
+     "DataCopy: race on UB [1024, 2048) of TBuf 1 (VECCALC): this call (pipe MTE3) reads bytes that asc_vf_call "
+     "(pipe V, API call #9) wrote, and nothing orders pipe V before pipe MTE3"),
+])
+def test_simt_misuse_is_named(program, name, diagnosis):
+    out = kgbuild.run_vals(program, name)
+    kgbuild.assert_defect(out, name, f"block 0: {diagnosis}")
