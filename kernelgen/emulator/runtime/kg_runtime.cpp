@@ -3,6 +3,7 @@
 // Process-wide state (SOC, GM registry, tiling bytes) is set by the harness before any block runs and is
 // only read while blocks run. Per-block state lives in thread_local storage: rt_block_begin, the kernel and
 // rt_block_end (or rt_block_abort) of one block must run on the same thread.
+#include <atomic>
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -409,6 +410,8 @@ void rt_block_begin(uint32_t block_idx, uint32_t block_num, uint64_t tiling_key)
     b.core_num = block_num;
     b.aiv_slots = block_num;
     b.tiling_key = tiling_key;
+    static std::atomic<uint64_t> block_serial{0};
+    b.serial = ++block_serial;
     b.soc = g_run.soc;
     b.trace = g_run.trace;
     b.ub_size = g_run.soc->ub_pool;

@@ -242,6 +242,7 @@ struct BlockState {
     uint64_t ub_size = 0;
     bool trace = false;
     uint64_t api_calls = 0;
+    uint64_t serial = 0;      // unique per rt_block_begin in the process: per-thread caches keyed on it start empty
     BlockStats stats;
     std::unordered_map<const char*, uint64_t> vector_calls;  // keyed by the API-name literal
     AscendC::TPipe* pipe = nullptr;                          // the live TPipe, if any

@@ -164,18 +164,18 @@ struct VfState {
 };
 inline thread_local VfState tl_vf;
 
-// The harness reuses a thread's BlockState for its next block (reset, so its call count starts again): a count
-// lower than the last one seen is a new block, whose views start empty.
+// The harness reuses a thread's BlockState for its next block: a block serial other than the last one seen is a
+// new block, whose views start empty.
 inline VfState& vf_state(BlockState& b) {
     VfState& s = tl_vf;
-    if (s.block != &b || b.api_calls < s.block_serial) {
+    if (s.block != &b || b.serial != s.block_serial) {
         s.views.clear();
         s.ranges.clear();
         s.depth = 0;
         s.instrs = 0;
         s.block = &b;
     }
-    s.block_serial = b.api_calls;
+    s.block_serial = b.serial;
     return s;
 }
 
