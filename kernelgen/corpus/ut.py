@@ -154,6 +154,8 @@ def ut_include_dirs(f: UtFile) -> tuple[Path, ...]:
     dirs = [f.path.parent, f.path.parent.parent / "common", f.op_dir / "tests" / "ut" / "common"]
     if repo is not None:
         dirs += [repo / "tests" / "ut" / "common", repo / "tests" / "ut"]
+        if f.kind == "kernel":
+            dirs.append(repo / "tests" / "ut" / "op_kernel")
     dirs += [INCLUDE_DIR / "exe_graph", INCLUDE_DIR / "base" / "context_builder", INCLUDE_DIR / "kgemu_ut"]
     dirs += list(include_dirs(f.op_dir))
     return tuple(dict.fromkeys(d for d in dirs if d.is_dir()))
@@ -211,6 +213,18 @@ def runtime_objects() -> list[Path]:
     return [compile_object(u, compiler) for u in units]
 
 
+def separate_kernel(f: UtFile) -> Path | None:
+    """The operator's kernel source when the kernel test does not #include it itself."""
+    from kernelgen.emulator.layout import kernel_file
+
+    if re.search(r'#\s*include\s+"[^"]*op_kernel/[^"]*\.cpp"', _strip(f.path.read_text(errors="replace"))):
+        return None
+    try:
+        return kernel_file(f.op_dir, [f.op_dir.name])
+    except Exception:  # no kernel source found: the test links what it declares, or names what is missing
+        return None
+
+
 def build_file(f: UtFile, soc: str) -> Built:
     """Compile and link one unit-test file; a compile or link failure is a Built with the first error."""
     from kernelgen.corpus.ut_kernel import kernel_unit_flags, kernel_support_units
@@ -220,9 +234,13 @@ def build_file(f: UtFile, soc: str) -> Built:
     inc = ut_include_dirs(f)
     if f.kind == "kernel":
         flags = kernel_unit_flags(f, soc)
-        objs: list[Path] = []
+        objs = []
         archives = ()
-        extra_units = kernel_support_units()
+        extra_units = kernel_support_units(soc, repo) + [
+            CompileUnit("ut_stub_entry", write_source(_STUB_ENTRY, "ut_stub_entry"))]
+        kernel = separate_kernel(f)
+        if kernel is not None:  # the test declares the entry extern: CANN's UT build compiles the kernel beside it
+            extra_units.append(CompileUnit(f"utk_{f.op}_{kernel.stem}", kernel, flags, inc, digest))
     else:
         flags = host_flags(soc)
         objs = []
@@ -241,6 +259,8 @@ def build_file(f: UtFile, soc: str) -> Built:
     for u in extra_units:
         o, e = try_compile(u)
         if o is None:
+            if u.name.startswith("utkernel_"):
+                continue  # a checkout helper the emulator cannot build: a test needing it fails to link, naming it
             return Built(f, None, f"{u.source.name}: {_first_error(e)}", e)
         objs.append(o)
     try:

@@ -27,14 +27,38 @@ def cmake_case(path: Path) -> tuple[str | None, tuple[str, ...]]:
 def kernel_unit_flags(f, soc: str) -> tuple[str, ...]:
     s = get_soc(soc)
     _cm_soc, extra = cmake_case(f.path)
-    flags = ["-O1", "-D__CCE_KT_TEST__=1", "-DASCENDC_CPU_DEBUG=1", f"-D__NPU_ARCH__={s.npu_arch}",
+    flags = ["-O1", "-D__CCE_KT_TEST__=1", "-D__CCE_UT_TEST__=1", "-DASCENDC_CPU_DEBUG=1", f"-D__NPU_ARCH__={s.npu_arch}",
              f"-D__CCE_AICORE__={s.npu_arch // 10}", "-fno-access-control"]
     if s.npu_arch == 2201:
         flags.append("-D__DAV_C220_VEC__")
     return tuple(flags) + extra
 
 
-def kernel_support_units() -> list[CompileUnit]:
-    from kernelgen.emulator import INCLUDE_DIR
+def soc_source(soc: str) -> str:
+    """C++ defining kgemu_ut_soc(): the catalog record of the SOC the kernel tests run on."""
+    from kernelgen.emulator.emulate import soc_struct
 
-    return [CompileUnit("ut_tikicpulib", INCLUDE_DIR / "kgemu_ut" / "tikicpulib_impl.cpp", ("-O1",))]
+    rec = soc_struct(get_soc(soc))
+    vals = []
+    for name, _ctype in rec._fields_:
+        v = getattr(rec, name)
+        vals.append(f'"{v.decode()}"' if isinstance(v, bytes) else str(int(v)) + "ULL")
+    return ('#include "kgemu/abi.h"\nextern "C" const KgSoc* kgemu_ut_soc() {\n    static const KgSoc soc = {'
+            + ", ".join(vals) + '};\n    return &soc;\n}\n')
+
+
+def kernel_support_units(soc: str, repo: Path | None) -> list[CompileUnit]:
+    """tikicpulib's runtime, the SOC record, and the checkout's kernel-test helpers (tests/ut/op_kernel: data_utils,
+    kernel_ut_data_helper, kernel_ut_data_executor; not its main, googletest's is used)."""
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.emulator.build import write_source
+
+    units = [CompileUnit("ut_tikicpulib", INCLUDE_DIR / "kgemu_ut" / "tikicpulib_impl.cpp", ("-O1",)),
+             CompileUnit(f"ut_soc_{soc}", write_source(soc_source(soc), f"ut_soc_{soc}"), ("-Wno-narrowing",))]
+    helpers = repo / "tests" / "ut" / "op_kernel" if repo else None
+    if helpers is not None and helpers.is_dir():
+        inc = (helpers, INCLUDE_DIR / "kgemu_ut")
+        for src in sorted(helpers.glob("*.cpp")):
+            if "main" not in src.stem:
+                units.append(CompileUnit(f"utkernel_{src.stem}", src, ("-O1", "-D__CCE_KT_TEST__=1"), inc))
+    return units
