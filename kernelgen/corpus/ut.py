@@ -168,17 +168,22 @@ def _host_units(f: UtFile, soc: str) -> list[CompileUnit]:
     return src.host_units()
 
 
-def _common_units(repo: Path, soc: str, flags: tuple[str, ...]) -> list[tuple[CompileUnit, str]]:
-    common = repo / "tests" / "ut" / "common"
+def _common_units(repo: Path, soc: str, flags: tuple[str, ...], common: Path | None = None
+                  ) -> list[tuple[CompileUnit, str]]:
+    own = common is not None
+    common = common or repo / "tests" / "ut" / "common"
     digest = _tree_digest(common)
-    inc = tuple(d for d in (common, repo / "tests" / "ut", INCLUDE_DIR / "exe_graph",
+    root = repo_root(repo) or repo
+    inc = tuple(d for d in (common, root / "tests" / "ut" / "common", root / "tests" / "ut", INCLUDE_DIR / "exe_graph",
                             INCLUDE_DIR / "base" / "context_builder", INCLUDE_DIR / "kgemu_ut", repo,
                             repo / "common" / "inc") if d.is_dir())
     units = []
-    for name in HOST_COMMON:
+    names = sorted(p.name for p in common.glob("*.cpp")) if own else HOST_COMMON
+    for name in names:
         path = common / name
         if path.is_file():
-            units.append((CompileUnit(f"utcommon_{path.stem}", path, flags, inc, digest), name))
+            tag = f"{repo.name}_" if own else ""
+            units.append((CompileUnit(f"utcommon_{tag}{path.stem}", path, flags, inc, digest), name))
     return units
 
 
@@ -191,15 +196,15 @@ def host_flags(soc: str) -> tuple[str, ...]:
 _common_cache: dict[tuple, list[Path]] = {}
 
 
-def common_objects(repo: Path | None, soc: str) -> list[Path]:
-    """The checkout's tests/ut/common helpers that compile against the emulator (those that do not are left out;
-    a test needing one then fails to link, naming the missing function)."""
+def common_objects(repo: Path | None, soc: str, common: Path | None = None) -> list[Path]:
+    """The checkout's tests/ut/common helpers (or an operator's own, `common`) that compile against the emulator
+    (those that do not are left out; a test needing one then fails to link, naming the missing function)."""
     if repo is None:
         return []
-    key = (str(repo), soc)
+    key = (str(repo), soc, str(common))
     if key not in _common_cache:
         objs = []
-        for unit, _name in _common_units(repo, soc, host_flags(soc)):
+        for unit, _name in _common_units(repo, soc, host_flags(soc), common):
             obj, _err = try_compile(unit)
             if obj is not None:
                 objs.append(obj)
@@ -250,7 +255,11 @@ def build_file(f: UtFile, soc: str) -> Built:
             if obj is None:
                 return Built(f, None, f"operator host source {unit.source.name}: {_first_error(err)}", err)
             objs.append(obj)
-        common = common_objects(repo, soc)
+        own = f.op_dir / "tests" / "ut" / "common"
+        if any(own.glob("*.cpp")):  # the operator ships its own helpers (copied from ops-math): they, not the root's
+            common = common_objects(f.op_dir, soc, own)
+        else:
+            common = common_objects(repo, soc)
         archives = (archive_objects(common, "utcommon"),) if common else ()
     unit = CompileUnit(f"ut_{f.op}_{f.path.stem}", f.path, flags, inc, digest)
     obj, err = try_compile(unit)

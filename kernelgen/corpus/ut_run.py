@@ -111,17 +111,59 @@ def _run_program(program: Path, f: UtFile, gtest_filter: str | None, timeout: fl
                  env: dict) -> tuple[int, list[CaseResult], list[ET.Element], str]:
     with tempfile.TemporaryDirectory(prefix="kgut.") as tmp:
         xml = Path(tmp) / "out.xml"
+        cwd = _scratch_cwd(Path(tmp), f)
         cmd = [str(program), f"--gtest_output=xml:{xml}"]
         if gtest_filter:
             cmd.append(f"--gtest_filter={gtest_filter}")
         try:
-            res = run_tool(cmd, cwd=f.path.parent, timeout=timeout, env=env, check=False)
+            res = run_tool(cmd, cwd=cwd, timeout=timeout, env=env, check=False)
         except ToolchainError as exc:
             return -9, [], [], str(exc)
         if res.returncode in (0, 1) and xml.is_file():
             cases, suites = _parse_xml(xml, f)
             return res.returncode, cases, suites, res.output
         return res.returncode, [], [], res.output
+
+
+def _scratch_cwd(tmp: Path, f: UtFile) -> Path:
+    """A working directory for the program that is not the (read-only) checkout: kernel tests copy their
+    `<op>_data` scripts into the cwd and write goldens there. It holds a link to every top-level entry of the
+    checkout, so tests that find their data by walking up from the cwd to `experimental/...` still do."""
+    from kernelgen.corpus.ut import repo_root
+
+    cwd = tmp / "run"
+    cwd.mkdir()
+    repo = repo_root(f.op_dir)
+    if repo is not None:
+        for entry in repo.iterdir():
+            try:
+                (cwd / entry.name).symlink_to(entry)
+            except OSError:
+                pass
+    return cwd
+
+
+def python_env() -> dict:
+    """The environment test programs run in: this Python first on PATH, so the `python3 gen_data.py` a kernel test
+    runs is the one with kernelgen's numpy."""
+    import sys
+
+    env = dict(os.environ)
+    env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
+    return env
+
+
+def missing_frameworks(f: UtFile) -> list[str]:
+    """torch / tensorflow that a kernel test's data scripts import and this Python lacks."""
+    import importlib.util
+    import re
+
+    if f.kind != "kernel":
+        return []
+    needed = set()
+    for py in f.path.parent.rglob("*.py"):
+        needed |= set(re.findall(r"^\s*(?:import|from)\s+(torch|tensorflow)\b", py.read_text(errors="replace"), re.M))
+    return sorted(m for m in needed if importlib.util.find_spec(m) is None)
 
 
 def _not_built_suite(f: UtFile, names, status: str, message: str) -> ET.Element:
@@ -142,7 +184,13 @@ def run_file(built: Built, gtest_filter: str | None = None, timeout: float = 600
         names = [n for n in f.cases if _matches(n, gtest_filter)]
         results = [CaseResult(f.op, f.kind, str(f.path), n, "not_built", built.error) for n in names]
         return results, [_not_built_suite(f, names, "not_built", built.error)] if names else []
-    env = dict(os.environ)
+    missing = missing_frameworks(f)
+    if missing:
+        why = f"its data scripts need {', '.join(missing)}, not installed for {__import__('sys').executable}"
+        names = [n for n in f.cases if _matches(n, gtest_filter)]
+        return ([CaseResult(f.op, f.kind, str(f.path), n, "skipped", why) for n in names],
+                [_not_built_suite(f, names, "skipped", why)] if names else [])
+    env = python_env()
     rc, cases, suites, out = _run_program(built.program, f, gtest_filter, timeout, env)
     if cases or rc in (0, 1):
         return cases, suites
