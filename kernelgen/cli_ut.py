@@ -20,7 +20,8 @@ def _gtest_problem() -> str | None:
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--kind", type=click.Choice(["host", "kernel", "api", "all"]), default="all", show_default=True,
               help="Which tests: op_host (tiling, infershape), op_kernel (ICPU_RUN_KF), op_api, or all.")
-@soc_option(required=False, help="SOC the tests are built for (BUILD_SOC_VERSION; kernel flags) [default: ascend910b].")
+@soc_option(required=False, help="SOC the tests are built for (BUILD_SOC_VERSION, kernel flags) [default: as ops-nn's "
+           "`build.sh -u`: no BUILD_SOC_VERSION for host tests, the CMake AddOpTestCase SOC for kernel tests].")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Test files built and run in parallel.")
 @json_option("Write counts per kind and operator, and every case, as JSON to FILE.")
@@ -52,7 +53,7 @@ def ut(path, kind, soc, jobs, json_file, junit_file, gtest_filter, timeout):
     if not find_ut_files(path, kinds):
         raise UsageError(f"{path}: no unit-test files (tests/ut/op_host, op_kernel, op_api with TEST cases) found"
                          f" for --kind {kind}")
-    soc_name = soc.family if soc else "ascend910b"
+    soc_name = soc.family if soc else None
 
     def on_file(f, cases):
         n = {s: sum(1 for c in cases if c.status == s) for s in ("passed", "failed", "not_built", "skipped")}

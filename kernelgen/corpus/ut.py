@@ -143,8 +143,12 @@ def try_compile(unit: CompileUnit) -> tuple[Path | None, str]:
         return None, str(exc)
 
 
-def _soc_define(soc: str) -> str:
-    return f"-DBUILD_SOC_VERSION={soc}"
+def _soc_define(soc: str | None) -> str:
+    # ops-nn's `bash build.sh -u` without --soc leaves ASCEND_COMPUTE_UNIT unset, so BUILD_SOC_VERSION is empty and
+    # the tiling executors set no Short_SoC_version: GetSocVersion() is RESERVED_VERSION and UB keeps its injected
+    # size (no ASCEND910B 256 B). The tests' expected tiling data encode that (apply_adam_d: ubFactor 3328 of
+    # 262144 B, not 3072 of 261888 B).
+    return f"-DBUILD_SOC_VERSION={soc or ''}"
 
 
 def ut_include_dirs(f: UtFile) -> tuple[Path, ...]:
@@ -161,14 +165,14 @@ def ut_include_dirs(f: UtFile) -> tuple[Path, ...]:
     return tuple(dict.fromkeys(d for d in dirs if d.is_dir()))
 
 
-def _host_units(f: UtFile, soc: str) -> list[CompileUnit]:
+def _host_units(f: UtFile, soc: str | None) -> list[CompileUnit]:
     from kernelgen.emulator.emulate import OperatorSource
 
-    src = OperatorSource(f.op_dir, f.op_dir.name, soc=soc)
+    src = OperatorSource(f.op_dir, f.op_dir.name, soc=soc or "ascend910b")
     return src.host_units()
 
 
-def _common_units(repo: Path, soc: str, flags: tuple[str, ...], common: Path | None = None
+def _common_units(repo: Path, soc: str | None, flags: tuple[str, ...], common: Path | None = None
                   ) -> list[tuple[CompileUnit, str]]:
     own = common is not None
     common = common or repo / "tests" / "ut" / "common"
@@ -187,7 +191,7 @@ def _common_units(repo: Path, soc: str, flags: tuple[str, ...], common: Path | N
     return units
 
 
-def host_flags(soc: str) -> tuple[str, ...]:
+def host_flags(soc: str | None) -> tuple[str, ...]:
     # -fno-access-control: ops-nn's UT common objects are built so (tests/ut/common/CMakeLists.txt); -O0: test
     # code is run once, compile time dominates
     return ("-O0", "-fno-access-control", "-DLOG_CPP", _soc_define(soc), "-DKGEMU_UNIT_TEST=1")
@@ -196,7 +200,7 @@ def host_flags(soc: str) -> tuple[str, ...]:
 _common_cache: dict[tuple, list[Path]] = {}
 
 
-def common_objects(repo: Path | None, soc: str, common: Path | None = None) -> list[Path]:
+def common_objects(repo: Path | None, soc: str | None, common: Path | None = None) -> list[Path]:
     """The checkout's tests/ut/common helpers (or an operator's own, `common`) that compile against the emulator
     (those that do not are left out; a test needing one then fails to link, naming the missing function)."""
     if repo is None:
@@ -230,18 +234,20 @@ def separate_kernel(f: UtFile) -> Path | None:
         return None
 
 
-def build_file(f: UtFile, soc: str) -> Built:
-    """Compile and link one unit-test file; a compile or link failure is a Built with the first error."""
-    from kernelgen.corpus.ut_kernel import kernel_unit_flags, kernel_support_units
+def build_file(f: UtFile, soc: str | None) -> Built:
+    """Compile and link one unit-test file; a compile or link failure is a Built with the first error. soc None:
+    as ops-nn's default UT build (host: no BUILD_SOC_VERSION; kernel: its CMake AddOpTestCase SOC, else ascend910b)."""
+    from kernelgen.corpus.ut_kernel import kernel_soc, kernel_unit_flags, kernel_support_units
 
     repo = repo_root(f.op_dir)
     digest = _tree_digest(f.op_dir)
     inc = ut_include_dirs(f)
     if f.kind == "kernel":
-        flags = kernel_unit_flags(f, soc)
+        ksoc = kernel_soc(f, soc)
+        flags = kernel_unit_flags(f, ksoc)
         objs = []
         archives = ()
-        extra_units = kernel_support_units(soc, repo) + [
+        extra_units = kernel_support_units(ksoc, repo) + [
             CompileUnit("ut_stub_entry", write_source(_STUB_ENTRY, "ut_stub_entry"))]
         kernel = separate_kernel(f)
         if kernel is not None:  # the test declares the entry extern: CANN's UT build compiles the kernel beside it

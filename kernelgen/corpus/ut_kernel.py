@@ -24,6 +24,20 @@ def cmake_case(path: Path) -> tuple[str | None, tuple[str, ...]]:
     return m.group(2) or None, tuple((m.group(3) or "").split())
 
 
+def kernel_soc(f, soc: str | None) -> str:
+    """The SOC a kernel test runs on: --soc, else its CMake AddOpTestCase SOC (a SKU such as ascend910B1) when
+    kernelgen knows it, else ascend910b."""
+    if soc:
+        return soc
+    cm_soc, _ = cmake_case(f.path)
+    if cm_soc:
+        try:
+            return get_soc(cm_soc).family
+        except Exception:  # a SKU kernelgen's catalog lacks: the default
+            pass
+    return "ascend910b"
+
+
 def kernel_unit_flags(f, soc: str) -> tuple[str, ...]:
     s = get_soc(soc)
     _cm_soc, extra = cmake_case(f.path)

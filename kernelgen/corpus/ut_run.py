@@ -229,7 +229,7 @@ def _matches(name: str, gtest_filter: str | None) -> bool:
     return ok and not any(fnmatch.fnmatchcase(name, p) for p in neg.split(":") if p)
 
 
-def run_ut(path, kinds=KINDS, soc: str = "ascend910b", jobs: int = 1, gtest_filter: str | None = None,
+def run_ut(path, kinds=KINDS, soc: str | None = None, jobs: int = 1, gtest_filter: str | None = None,
            on_file=None, timeout: float = 600) -> UtReport:
     """Find, build and run every unit-test file under path; on_file(UtFile, [CaseResult]) after each file."""
     from concurrent.futures import ThreadPoolExecutor
