@@ -67,7 +67,7 @@ def repo_root(path: Path) -> Path | None:
     return None
 
 
-def test_cases(text: str) -> tuple[str, ...]:
+def gtest_cases(text: str) -> tuple[str, ...]:
     names = [f"{m.group(2)}.{m.group(3)}" for m in _TEST_RE.finditer(_strip(text))]
     names += [f"*/{m.group(1)}.{m.group(2)}/*" for m in _PARAM_RE.finditer(_strip(text))]
     return tuple(dict.fromkeys(names))
@@ -89,7 +89,8 @@ def find_ut_files(path: str | Path, kinds=KINDS) -> list[UtFile]:
     root = root.resolve()
     repo = repo_root(root)
     shared = (repo / "tests" / "ut").resolve() if repo else None
-    uts = [root / "tests" / "ut"] if (root / "tests" / "ut").is_dir() else []
+    own = root / "tests" / "ut"
+    uts = [own] if own.is_dir() and own.resolve() != shared else []
     if not uts:
         uts = sorted(p for p in root.rglob("ut") if p.is_dir() and p.parent.name == "tests" and p.resolve() != shared)
     found = []
@@ -99,7 +100,7 @@ def find_ut_files(path: str | Path, kinds=KINDS) -> list[UtFile]:
             if kind not in kinds or not (ut / sub).is_dir():
                 continue
             for src in sorted((ut / sub).rglob("*.cpp")):
-                cases = test_cases(src.read_text(errors="replace"))
+                cases = gtest_cases(src.read_text(errors="replace"))
                 if cases:
                     found.append(UtFile(op_dir, kind, src, cases))
     return found
