@@ -1,6 +1,7 @@
 """`kernelgen ut`: an ops-nn checkout's own unit tests on the emulator (kernelgen.corpus.ut, ut_run)."""
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -62,7 +63,9 @@ def ut(path, kind, soc, jobs, json_file, junit_file, gtest_filter, timeout):
         click.echo(line, err=True)
         for c in cases:
             if c.status in ("failed", "not_built"):
-                first = (c.message.strip().splitlines() or [""])[0][:200]
+                lines = [ln.strip() for ln in c.message.strip().splitlines()
+                         if ln.strip() and not re.match(r"^\S+:\d+$", ln.strip()) and ln.strip() != "Failed"]
+                first = " ".join(lines[:3])[:240]
                 click.echo(f"  {c.status.upper().replace('_', ' ')} {c.name}: {first}", err=True)
 
     report = run_ut(path, kinds, soc_name, jobs, gtest_filter, on_file=on_file, timeout=timeout)
