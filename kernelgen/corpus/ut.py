@@ -60,9 +60,10 @@ class Built:
 
 
 def repo_root(path: Path) -> Path | None:
-    """The checkout holding path: the nearest ancestor with tests/ut/common."""
+    """The checkout holding path: the nearest ancestor with tests/ut/common that is not an operator directory
+    (some operators ship a tests/ut/common of their own)."""
     for p in [path, *path.parents]:
-        if (p / "tests" / "ut" / "common").is_dir():
+        if (p / "tests" / "ut" / "common").is_dir() and not (p / "op_kernel").is_dir() and not (p / "op_host").is_dir():
             return p
     return None
 
