@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from kernelgen.cli_params import CONTEXT, OutputFileType, check_cache, json_option, soc_option, timeout_option
-from kernelgen.errors import EXIT_CHECK_FAILED, UsageError
+from kernelgen.errors import EXIT_CHECK_FAILED, ToolchainError, UsageError
 
 
 def _gtest_problem() -> str | None:
@@ -36,7 +36,7 @@ def ut(path, kind, soc, jobs, json_file, junit_file, gtest_filter, timeout):
 
     PATH is an operator directory, a category or a checkout. Every TEST case is reported passed, failed (with
     gtest's message) or not built (with the first missing name or compile error). Exit 0 when all passed,
-    1 otherwise, 2 on a usage error.
+    1 otherwise, 2 on a usage error, 3 when googletest or the compiler is missing.
 
     Example: kernelgen ut ops-nn/experimental/optim/apply_gradient_descent --kind host --junit ut.xml
     """
@@ -50,7 +50,7 @@ def ut(path, kind, soc, jobs, json_file, junit_file, gtest_filter, timeout):
     kinds = KINDS if kind == "all" else (kind,)
     problem = _gtest_problem()
     if problem:
-        raise UsageError(f"googletest is needed to build unit tests: {problem}")
+        raise ToolchainError(f"googletest is needed to build unit tests: {problem}")
     if not find_ut_files(path, kinds):
         raise UsageError(f"{path}: no unit-test files (tests/ut/op_host, op_kernel, op_api with TEST cases) found"
                          f" for --kind {kind}")
