@@ -692,7 +692,10 @@ def _label(resolved) -> str:
 def _register_toolchain_commands() -> None:
     from kernelgen import cli_toolchain
 
-    for command in (cli_toolchain.build, cli_toolchain.run_example, cli_toolchain.doctor, cli_toolchain.cache):
+    from kernelgen import cli_ut
+
+    for command in (cli_toolchain.build, cli_toolchain.run_example, cli_toolchain.doctor, cli_toolchain.cache,
+                    cli_ut.ut):
         main.add_command(command)
 
 

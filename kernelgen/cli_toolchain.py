@@ -205,9 +205,13 @@ def doctor(ops_nn, as_json):
     from kernelgen.errors import EXIT_TOOLCHAIN
     from kernelgen.toolchain import survey
 
+    from kernelgen.toolchain import find_gtest
+
     s = survey(ops_nn)
+    gt = find_gtest()
+    gtest_doc = {"usable": gt.usable, "include": gt.include, "libs": list(gt.libs), "problem": gt.problem}
     if as_json:
-        click.echo(json.dumps(s.as_dict(), indent=2))
+        click.echo(json.dumps({**s.as_dict(), "gtest": gtest_doc}, indent=2))
     else:
         c = s.cann
         cann_line = f"found at {c.root} (from {c.root_source})" if c.usable else c.problem()
@@ -224,6 +228,8 @@ def doctor(ops_nn, as_json):
              else "not given (--ops-nn PATH or KERNELGEN_OPS_NN)"),
             ("host compiler", f"{s.compiler.path} ({s.compiler.version})" if s.compiler else f"none: {s.compiler_problem}"),
             ("emulator cache", cache_line),
+            ("googletest", f"{gt.include} ({', '.join(gt.libs)}) for kernelgen ut" if gt.usable
+             else f"{gt.problem}; kernelgen ut cannot build tests"),
             ("build backend", {"cann": "cann (ops-nn build.sh --pkg --experimental)",
                                "emu": "emu (CPU emulator build; not an NPU package)",
                                "none": "none: install g++ or CANN" + (" (and set KERNELGEN_CACHE_DIR to a writable "

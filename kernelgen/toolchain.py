@@ -43,6 +43,49 @@ def find_compiler(required: bool = True) -> Compiler | None:
     return None
 
 
+@dataclass(frozen=True)
+class GTest:
+    """googletest for `kernelgen ut`: the header directory and the static or shared libraries found."""
+
+    include: str | None
+    libs: tuple[str, ...]
+
+    @property
+    def usable(self) -> bool:
+        return self.include is not None and len(self.libs) >= 2
+
+    @property
+    def problem(self) -> str | None:
+        if self.usable:
+            return None
+        missing = [] if self.include else ["gtest/gtest.h"]
+        names = {Path(p).name.split(".")[0] for p in self.libs}
+        missing += [n for n in ("libgtest", "libgmock") if n not in names]
+        return ("not found (" + ", ".join(missing) + "); Debian: apt-get install libgtest-dev libgmock-dev")
+
+
+_GTEST_DIRS = ("/usr/include", "/usr/local/include")
+_LIB_DIRS = ("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib", "/usr/local/lib", "/usr/lib64")
+
+
+def find_gtest(env: dict | None = None) -> GTest:
+    """googletest as Debian's libgtest-dev/libgmock-dev (or CMake's default prefixes) install it; GTEST_ROOT first."""
+    env = os.environ if env is None else env
+    roots = [env.get("GTEST_ROOT")] if env.get("GTEST_ROOT") else []
+    inc_dirs = [f"{r}/include" for r in roots] + list(_GTEST_DIRS)
+    lib_dirs = [f"{r}/lib" for r in roots] + [f"{r}/lib64" for r in roots] + list(_LIB_DIRS)
+    include = next((d for d in inc_dirs if os.path.isfile(os.path.join(d, "gtest", "gtest.h"))), None)
+    libs = []
+    for name in ("libgtest", "libgmock"):
+        for d in lib_dirs:
+            hit = next((os.path.join(d, name + ext) for ext in (".a", ".so") if os.path.isfile(os.path.join(d, name + ext))),
+                       None)
+            if hit:
+                libs.append(hit)
+                break
+    return GTest(include, tuple(libs))
+
+
 DEFAULT_CANN_ROOTS = ("/usr/local/Ascend/ascend-toolkit/latest", "/usr/local/Ascend/cann",
                       "~/Ascend/ascend-toolkit/latest", "~/Ascend/latest")
 

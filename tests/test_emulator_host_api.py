@@ -435,6 +435,13 @@ PUBLIC_HEADERS = [
     "op_host/util/math_util.h", "op_host/util/shape_util.h", "op_host/util/const_util.h",
     "platform/platform_infos_def.h", "platform/platform_info_def.h", "register/op_def_factory.h",
     "exe_graph/runtime/base_type.h", "exe_graph/runtime/storage_format.h", "tiling/math/log_tiling.h",
+    # kernelgen ut: what ops-nn's tests/ut/common fakers are built on
+    "exe_graph/runtime/tensor_data.h", "exe_graph/runtime/kernel_context.h",
+    "base/context_builder/op_context_builder_base.h", "base/context_builder/op_tiling_context_builder.h",
+    "base/context_builder/op_tiling_parse_context_builder.h", "base/context_builder/op_infer_shape_context_builder.h",
+    "base/context_builder/op_infer_shape_range_context_builder.h",
+    "base/context_builder/op_infer_datatype_context_builder.h", "base/registry/op_impl_space_registry_v2.h",
+    "graph/operator.h", "graph/operator_reg.h", "graph/tensor.h", "ge/ge_api_types.h",
 ]
 
 

@@ -412,6 +412,31 @@ def link_library(objects: list[Path], name: str, compiler: Compiler) -> Path:
                                                            "-o", str(tmp)], timeout=600))
 
 
+def link_program(objects: list[Path], name: str, libs: tuple[str, ...] = (), archives: tuple[Path, ...] = (),
+                 compiler: Compiler | None = None) -> Path:
+    """Link objects (then archives, then -l libs) into an executable in the cache (kernelgen ut's test programs)."""
+    compiler = compiler or find_compiler()
+    key = hashlib.sha256("|".join(o.name for o in [*objects, *archives]).encode() + " ".join(libs).encode()
+                         + compiler.version.encode()).hexdigest()[:20]
+    exe = cache_dir() / "bin" / f"{name}-{key}"
+
+    def make(tmp: Path) -> None:
+        _run_compiler([compiler.path, "-pthread", *map(str, objects), *map(str, archives), *libs, "-ldl", "-o", str(tmp)],
+                 timeout=600)
+        os.chmod(tmp, 0o755)
+
+    return cached_artifact(exe, make)
+
+
+def archive_objects(objects: list[Path], name: str) -> Path:
+    """A static archive of objects (cached by their names, which carry their content hashes): a program links
+    only the members it needs."""
+    key = hashlib.sha256("|".join(o.name for o in objects).encode()).hexdigest()[:20]
+    lib = cache_dir() / "lib" / f"lib{name}-{key}.a"
+    return cached_artifact(lib, lambda tmp: (tmp.unlink(missing_ok=True),
+                                             run_tool(["ar", "rcs", str(tmp), *map(str, objects)], timeout=300)))
+
+
 # Runtime sources compiled below -O2: the harness (OpDef JSON, tiling requests, block dispatch, report writing) is
 # the longest unit of a cold start (12 of 62 CPU s of a cold verify) and none of its loops is a kernel's inner loop
 RUNTIME_FLAGS = {"kg_harness.cpp": ("-O1",)}

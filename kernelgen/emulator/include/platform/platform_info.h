@@ -5,6 +5,7 @@
 #define KGEMU_PLATFORM_PLATFORM_INFO_H
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 #include "platform/platform_infos_def.h"
@@ -39,7 +40,15 @@ public:
 
     uint32_t InitializePlatformInfo() { return 0U; }
     // 0 and the run's SOC; nonzero outside a run (no SOC chosen yet).
+    // A unit test's platform (platform_info_map_ filled and SetOptionalCompilationInfo called, as ops-nn's
+    // infershape tests do) wins over the run's SOC.
     uint32_t GetPlatformInfoWithOutSocVersion(PlatformInfo& info, OptionalInfo& opti) {
+        const auto it = platform_info_map_.find(opti_.soc_version);
+        if (!opti_.soc_version.empty() && it != platform_info_map_.end()) {
+            info = it->second;
+            opti = opti_;
+            return 0U;
+        }
         const KgSoc* s = PlatFormInfos::KgCurrentSoc();
         if (s == nullptr) return 1U;
         const bool split = s->core_num_aic != s->core_num_aiv;
@@ -57,7 +66,19 @@ public:
         opti.soc_version = s->name != nullptr ? s->name : "";
         return 0U;
     }
-    void SetOptionalCompilationInfo(const OptionalInfo&) {}
+    void SetOptionalCompilationInfo(const OptionalInfo& opti) { opti_ = opti; }
+    uint32_t GetPlatformInfo(const std::string& soc, PlatformInfo& info, OptionalInfo& opti) {
+        const auto it = platform_info_map_.find(soc);
+        if (it == platform_info_map_.end()) return GetPlatformInfoWithOutSocVersion(info, opti);
+        info = it->second;
+        opti = opti_;
+        return 0U;
+    }
+
+    std::map<std::string, PlatformInfo> platform_info_map_;  // unit tests fill it (with -fno-access-control on CANN)
+
+private:
+    OptionalInfo opti_;
 };
 
 }  // namespace fe

@@ -1,11 +1,18 @@
 // kernelgen CPU emulator: fe::PlatFormInfos. On CANN it holds the platform INI; here it wraps the KgSoc record
 // that Python filled from kernelgen/data/socs.json, and answers the INI keys PlatformAscendC and ops use.
+// A default-constructed one (ops-nn's unit tests: Init(), then SetPlatformRes / SetCoreNumByCoreType with the
+// figures the test injects) holds only what was set; PlatformAscendC then answers from those figures by CANN's
+// rules (shared/facts/ascendc-api.md §6.1): GetSocVersion from [version] Short_SoC_version (unknown or absent:
+// RESERVED_VERSION, so no 256 B UB/L1 deduction), GetCoreNum from SetCoreNumByCoreType, Aic/Aiv from
+// cube/vector_core_cnt on "CubeCore,VectorCore" SOCs, else ai_core_cnt.
 #ifndef KGEMU_PLATFORM_PLATFORM_INFOS_DEF_H
 #define KGEMU_PLATFORM_PLATFORM_INFOS_DEF_H
 
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "kgemu/abi.h"
 
@@ -22,11 +29,31 @@ public:
         static const KgSoc* soc = nullptr;
         return soc;
     }
-    bool Init() { return soc_ != nullptr; }
+    PlatFormInfos(const PlatFormInfos& o) { *this = o; }
+    PlatFormInfos& operator=(const PlatFormInfos& o) {
+        if (this == &o) return *this;
+        res_ = o.res_;
+        core_type_ = o.core_type_;
+        short_ = o.short_;
+        forced_core_num_ = o.forced_core_num_;
+        own_ = o.own_;
+        own_.short_soc_version = short_.c_str();
+        soc_ = o.soc_ == &o.own_ ? &own_ : o.soc_;
+        return *this;
+    }
+    bool Init() { return true; }
 
-    // Answers [label] key lookups of the platform INI from the KgSoc record. False for keys the emulator lacks.
+    // Answers [label] key lookups of the platform INI: what SetPlatformRes stored, else the KgSoc record.
     bool GetPlatformRes(const std::string& label, const std::string& key, std::string& val) {
-        if (soc_ == nullptr) return false;
+        const auto lab = res_.find(label);
+        if (lab != res_.end()) {
+            const auto it = lab->second.find(key);
+            if (it != lab->second.end()) {
+                val = it->second;
+                return true;
+            }
+        }
+        if (soc_ == nullptr || soc_ == &own_) return false;
         const std::string k = label + "." + key;
         const std::map<std::string, std::string> table = Table();
         const auto it = table.find(k);
@@ -37,24 +64,113 @@ public:
     bool GetPlatformResWithLock(const std::string& label, const std::string& key, std::string& val) {
         return GetPlatformRes(label, key, val);
     }
+    bool GetPlatformRes(const std::string& label, std::map<std::string, std::string>& res) {
+        return GetPlatformResWithLock(label, res);
+    }
     bool GetPlatformResWithLock(const std::string& label, std::map<std::string, std::string>& res) {
-        if (soc_ == nullptr) return false;
-        const std::string prefix = label + ".";
         bool any = false;
+        const auto lab = res_.find(label);
+        if (lab != res_.end()) {
+            for (const auto& kv : lab->second) res[kv.first] = kv.second;
+            any = true;
+        }
+        if (soc_ == nullptr || soc_ == &own_) return any;
+        const std::string prefix = label + ".";
         for (const auto& kv : Table()) {
-            if (kv.first.compare(0, prefix.size(), prefix) == 0) {
+            if (kv.first.compare(0, prefix.size(), prefix) == 0 && res.count(kv.first.substr(prefix.size())) == 0) {
                 res[kv.first.substr(prefix.size())] = kv.second;
                 any = true;
             }
         }
         return any;
     }
-    uint32_t GetCoreNum() const { return soc_ == nullptr ? 0U : soc_->core_num; }
+    void SetPlatformRes(const std::string& label, std::map<std::string, std::string>& res) {
+        res_[label] = res;
+        Synthesize();
+    }
+    void SetPlatformResWithLock(const std::string& label, std::map<std::string, std::string>& res) {
+        SetPlatformRes(label, res);
+    }
+    // CANN: the core count GetCoreNum answers, from SoCInfo ai_core_cnt ("AICore") or vector_core_cnt.
+    void SetCoreNumByCoreType(const std::string& core_type) {
+        core_type_ = core_type;
+        Synthesize();
+    }
+    uint32_t GetCoreNumByType(const std::string& core_type) {
+        std::string v;
+        const char* key = core_type == "VectorCore" ? "vector_core_cnt" : "ai_core_cnt";
+        return GetPlatformRes("SoCInfo", key, v) ? static_cast<uint32_t>(std::strtoul(v.c_str(), nullptr, 10)) : 0U;
+    }
+    void SetCoreNum(const uint32_t& core_num) {
+        forced_core_num_ = core_num;
+        Synthesize();
+    }
+    uint32_t GetCoreNum() const { return KgGetSoc() == nullptr ? 0U : KgGetSoc()->core_num; }
+    std::map<std::string, std::vector<std::string>> GetAICoreIntrinsicDtype() const {
+        std::map<std::string, std::vector<std::string>> out;
+        const auto lab = res_.find("AICoreintrinsicDtypeMap");
+        if (lab != res_.end()) {
+            for (const auto& kv : lab->second) out[kv.first].push_back(kv.second);
+        }
+        return out;
+    }
 
     // emulator-private
     const KgSoc* KgGetSoc() const { return soc_; }
 
 private:
+    uint64_t Num(const std::string& label, const std::string& key, uint64_t dflt) {
+        std::string v;
+        return GetPlatformRes(label, key, v) && !v.empty() ? std::strtoull(v.c_str(), nullptr, 10) : dflt;
+    }
+    // The KgSoc PlatformAscendC reads, rebuilt from the figures set (unit-test mode only).
+    void Synthesize() {
+        if (soc_ != nullptr && soc_ != &own_) return;  // a harness platform keeps its catalog record
+        std::string ver;
+        (void)GetPlatformRes("version", "Short_SoC_version", ver);
+        short_ = ver;
+        int32_t e = 99999;  // RESERVED_VERSION
+        static const std::map<std::string, int32_t> kEnum = {
+            {"Ascend910", 0}, {"Ascend910B", 1}, {"Ascend910_93", 1}, {"ASCEND910_93", 1}, {"Ascend310P", 2},
+            {"Ascend310B", 3}, {"Ascend950", 4}};
+        const auto it = kEnum.find(ver);
+        if (it != kEnum.end()) e = it->second;
+        own_.name = "unit-test platform";
+        own_.short_soc_version = short_.c_str();
+        own_.soc_version_enum = e;
+        own_.npu_arch = static_cast<int32_t>(Num("version", "NpuArch", 0));
+        const uint64_t ub = Num("AICoreSpec", "ub_size", 0);
+        own_.ub_size_tiling = e == 1 && ub > 256 ? ub - 256 : ub;  // GetCoreMemSize(UB) on ASCEND910B: 256 B less
+        own_.ub_pool = ub;
+        own_.ub_doc_usable = ub;
+        own_.ub_block = static_cast<uint32_t>(Num("AICoreSpec", "ubblock_size", 32));
+        const uint32_t ai = static_cast<uint32_t>(Num("SoCInfo", "ai_core_cnt", 0));
+        const uint32_t cube = static_cast<uint32_t>(Num("SoCInfo", "cube_core_cnt", 0));
+        const uint32_t vec = static_cast<uint32_t>(Num("SoCInfo", "vector_core_cnt", 0));
+        std::string types;
+        (void)GetPlatformRes("SoCInfo", "core_type_list", types);
+        const bool split = types == "CubeCore,VectorCore";
+        own_.core_num = forced_core_num_ != 0 ? forced_core_num_ : (core_type_ == "VectorCore" ? vec : ai);
+        own_.core_num_aic = split ? cube : ai;
+        own_.core_num_aiv = split ? vec : ai;
+        own_.core_num_vector = e == 2 ? vec : 0;
+        own_.libapi_workspace = own_.npu_arch == 0 ? static_cast<uint64_t>(static_cast<uint32_t>(-1))
+                                : (own_.npu_arch == 2201 || own_.npu_arch == 3510) ? 16777216ULL : 2097152ULL;
+        own_.que_max_event = 8;
+        own_.bf16_level = 2;
+        own_.has_data_copy_pad = 1;
+        own_.l1_size = Num("AICoreSpec", "l1_size", 0);
+        own_.l2_size = Num("SoCInfo", "l2_size", 0);
+        own_.hbm_bytes_per_cycle = 0;
+        own_.l2_bytes_per_cycle = 0;
+        soc_ = &own_;
+    }
+    std::map<std::string, std::map<std::string, std::string>> res_;
+    std::string core_type_;
+    std::string short_;
+    uint32_t forced_core_num_ = 0;
+    KgSoc own_{};
+
     std::map<std::string, std::string> Table() const {
         const KgSoc& s = *soc_;
         const bool split = s.core_num_aic != s.core_num_aiv;

@@ -78,7 +78,8 @@ public:
     }
     template <typename T>
     OpImplRegisterV2& TilingParse(TilingParseFunc const f) {
-        Data().tiling_parse = f;
+        // stored as CANN stores it (a KernelContext function); TilingParseContext derives from it at offset 0
+        Data().tiling_parse = reinterpret_cast<kgemu::detail::TilingParseFn>(f);
         Data().compile_info_creator = &CreateCompileInfo<T>;
         Data().compile_info_deleter = &DeleteCompileInfo<T>;
         return *this;
@@ -142,7 +143,10 @@ public:
     }
 
     // Graph-compile hooks: recorded, never called by the emulator.
-    OpImplRegisterV2& InferShapeRange(InferShapeRangeKernelFunc) { return Record("InferShapeRange"); }
+    OpImplRegisterV2& InferShapeRange(InferShapeRangeKernelFunc f) {
+        Data().infer_shape_range = f;
+        return Record("InferShapeRange");
+    }
     OpImplRegisterV2& InferFormat(InferFormatFunc) { return Record("InferFormat"); }
     OpImplRegisterV2& GenSimplifiedKey(GenSimplifiedKeyKernelFunc) { return Record("GenSimplifiedKey"); }
     OpImplRegisterV2& CheckSupport(OP_CHECK_FUNC_V2) { return Record("CheckSupport"); }

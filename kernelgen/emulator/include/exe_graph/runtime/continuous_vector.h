@@ -5,6 +5,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <new>
 
 #include "graph/ge_error_codes.h"
 
@@ -22,6 +24,15 @@ public:
     void* MutableData() { return data_; }
     // Bytes needed for a vector of `capacity` elements of `elem_size` bytes.
     static size_t TotalSize(size_t capacity, size_t elem_size) { return offsetof(ContinuousVector, data_) + capacity * elem_size; }
+    // metadef's factory: a vector of `capacity` T's in one buffer (capacity set, size 0)
+    template <typename T>
+    static std::unique_ptr<uint8_t[]> Create(size_t capacity) {
+        const size_t total = TotalSize(capacity, sizeof(T)) + sizeof(T);
+        std::unique_ptr<uint8_t[]> holder(new (std::nothrow) uint8_t[total]());
+        if (holder == nullptr) return nullptr;
+        reinterpret_cast<ContinuousVector*>(holder.get())->Init(capacity);
+        return holder;
+    }
     void Init(size_t capacity) {
         capacity_ = capacity;
         size_ = 0;

@@ -21,7 +21,11 @@
 #include "kgemu/detail/host_node.h"
 
 namespace gert {
-class ExtendedKernelContext {
+// metadef's base of every context; registered tiling-parse functions are called through it
+// (OpImplKernelRegistry::OpImplFunctions::tiling_parse takes a KernelContext*, as ops-nn's unit tests call it)
+class KernelContext {};
+
+class ExtendedKernelContext : public KernelContext {
 public:
     explicit ExtendedKernelContext(kgemu::detail::HostNode* node) : node_(node) {}
     ExtendedKernelContext(const ExtendedKernelContext&) = delete;

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <new>
 #include <type_traits>
 
 #include "graph/ge_error_codes.h"
@@ -22,6 +24,16 @@ public:
         return ge::GRAPH_SUCCESS;
     }
     void* GetData() { return data_; }
+    void SetData(void* data) { data_ = data; }
+    void SetCapacity(size_t capacity) { capacity_ = capacity; }
+    // metadef's factory: one buffer holding the TilingData header followed by cap_size bytes of data (what
+    // unit tests hand to a TilingContext builder as the tiling buffer)
+    static std::unique_ptr<uint8_t[]> CreateCap(const size_t cap_size) {
+        std::unique_ptr<uint8_t[]> holder(new (std::nothrow) uint8_t[sizeof(TilingData) + cap_size]());
+        if (holder == nullptr) return nullptr;
+        new (holder.get()) TilingData(holder.get() + sizeof(TilingData), cap_size);
+        return holder;
+    }
     const void* GetData() const { return data_; }
 
     template <typename T, typename std::enable_if<std::is_standard_layout<T>::value, int>::type = 0>

@@ -19,13 +19,15 @@ class TilingContext;
 class TilingParseContext;
 class InferShapeContext;
 class InferDataTypeContext;
+class InferShapeRangeContext;
+class KernelContext;
 }  // namespace gert
 
 namespace kgemu {
 namespace detail {
 
 using TilingFn = uint32_t (*)(gert::TilingContext*);
-using TilingParseFn = uint32_t (*)(gert::TilingParseContext*);
+using TilingParseFn = uint32_t (*)(gert::KernelContext*);  // the registered function takes the TilingParseContext
 using InferShapeFn = uint32_t (*)(gert::InferShapeContext*);
 using InferDataTypeFn = uint32_t (*)(gert::InferDataTypeContext*);
 using CompileInfoCreator = void* (*)();
@@ -39,6 +41,7 @@ struct ImplData {
     CompileInfoDeleter compile_info_deleter = nullptr;
     InferShapeFn infer_shape = nullptr;
     InferDataTypeFn infer_datatype = nullptr;
+    uint32_t (*infer_shape_range)(gert::InferShapeRangeContext*) = nullptr;  // recorded for unit tests, never run
     bool infer_dtype_same_as_first_input = false;
     std::vector<std::pair<std::string, AttrValue>> private_attrs;
     std::vector<int32_t> data_dependency;         // InputsDataDependency: IR input indices (tiling + infershape)

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "exe_graph/runtime/compute_node_info.h"
+#include "exe_graph/runtime/continuous_vector.h"
 #include "exe_graph/runtime/runtime_attrs.h"
 #include "exe_graph/runtime/storage_shape.h"
 #include "exe_graph/runtime/tensor.h"
@@ -62,6 +63,7 @@ struct HostNode {
     gert::TilingData* tiling_data = nullptr;
     std::vector<size_t> workspace;
     size_t workspace_num = 0;
+    gert::ContinuousVector* workspace_cv = nullptr;  // a unit test's workspace vector (context builders)
     int32_t deterministic = 0;
 
     // InferDataType results (DT_UNDEFINED until set).

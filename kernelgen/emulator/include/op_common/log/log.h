@@ -228,4 +228,16 @@ inline const std::string& GetOpInfo(const std::string& str) { return str; }
 }  // namespace Base
 }  // namespace Ops
 
+// CANN's slog call unit tests make to quiet (or raise) a module's log level (toolchain/slog.h, which CANN's log.h
+// brings in). The emulator's host log has no per-module levels: accepted and ignored.
+#ifndef KGEMU_DLOG_SETLEVEL_DEFINED
+#define KGEMU_DLOG_SETLEVEL_DEFINED
+extern "C" inline int dlog_setlevel(int module_id, int level, int enable_event) {
+    (void)module_id;
+    (void)level;
+    (void)enable_event;
+    return 0;
+}
+#endif
+
 #endif  // KGEMU_OP_COMMON_LOG_LOG_H

@@ -1,0 +1,78 @@
+"""Kernel unit tests (tests/ut/op_kernel): the flags CANN's CPU-twin build gives them and the emulator's
+tikicpulib.h runtime they link."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from kernelgen.emulator.build import CompileUnit
+from kernelgen.socs import get_soc
+
+_ADD_CASE = re.compile(r"AddOpTestCase\s*\(\s*(\w+)\s+\"([^\"]*)\"\s*(?:\"([^\"]*)\")?")
+
+
+def cmake_case(path: Path) -> tuple[str | None, tuple[str, ...]]:
+    """(SOC, extra compile flags) of the op_kernel CMakeLists' AddOpTestCase(op "soc" "-DDTYPE_X=float ...")."""
+    cml = path.parent / "CMakeLists.txt"
+    try:
+        text = cml.read_text(errors="replace")
+    except OSError:
+        return None, ()
+    m = _ADD_CASE.search(re.sub(r"#[^\n]*", "", text))
+    if not m:
+        return None, ()
+    return m.group(2) or None, tuple((m.group(3) or "").split())
+
+
+def kernel_soc(f, soc: str | None) -> str:
+    """The SOC a kernel test runs on: --soc, else its CMake AddOpTestCase SOC (a SKU such as ascend910B1) when
+    kernelgen knows it, else ascend910b."""
+    if soc:
+        return soc
+    cm_soc, _ = cmake_case(f.path)
+    if cm_soc:
+        try:
+            return get_soc(cm_soc).family
+        except Exception:  # a SKU kernelgen's catalog lacks: the default
+            pass
+    return "ascend910b"
+
+
+def kernel_unit_flags(f, soc: str) -> tuple[str, ...]:
+    s = get_soc(soc)
+    _cm_soc, extra = cmake_case(f.path)
+    flags = ["-O1", "-D__CCE_KT_TEST__=1", "-D__CCE_UT_TEST__=1", "-DASCENDC_CPU_DEBUG=1", f"-D__NPU_ARCH__={s.npu_arch}",
+             f"-D__CCE_AICORE__={s.npu_arch // 10}", "-fno-access-control"]
+    if s.npu_arch == 2201:
+        flags.append("-D__DAV_C220_VEC__")
+    return tuple(flags) + extra
+
+
+def soc_source(soc: str) -> str:
+    """C++ defining kgemu_ut_soc(): the catalog record of the SOC the kernel tests run on."""
+    from kernelgen.emulator.emulate import soc_struct
+
+    rec = soc_struct(get_soc(soc))
+    vals = []
+    for name, _ctype in rec._fields_:
+        v = getattr(rec, name)
+        vals.append(f'"{v.decode()}"' if isinstance(v, bytes) else str(int(v)) + "ULL")
+    return ('#include "kgemu/abi.h"\nextern "C" const KgSoc* kgemu_ut_soc() {\n    static const KgSoc soc = {'
+            + ", ".join(vals) + '};\n    return &soc;\n}\n')
+
+
+def kernel_support_units(soc: str, repo: Path | None) -> list[CompileUnit]:
+    """tikicpulib's runtime, the SOC record, and the checkout's kernel-test helpers (tests/ut/op_kernel: data_utils,
+    kernel_ut_data_helper, kernel_ut_data_executor; not its main, googletest's is used)."""
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.emulator.build import write_source
+
+    units = [CompileUnit("ut_tikicpulib", INCLUDE_DIR / "kgemu_ut" / "tikicpulib_impl.cpp", ("-O1",)),
+             CompileUnit(f"ut_soc_{soc}", write_source(soc_source(soc), f"ut_soc_{soc}"), ("-Wno-narrowing",))]
+    helpers = repo / "tests" / "ut" / "op_kernel" if repo else None
+    if helpers is not None and helpers.is_dir():
+        inc = (helpers, INCLUDE_DIR / "kgemu_ut")
+        for src in sorted(helpers.glob("*.cpp")):
+            if "main" not in src.stem:
+                units.append(CompileUnit(f"utkernel_{src.stem}", src, ("-O1", "-D__CCE_KT_TEST__=1"), inc))
+    return units

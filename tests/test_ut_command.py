@@ -1,0 +1,131 @@
+"""`kernelgen ut` on a miniature checkout in ops-nn's pattern (tests/data/ut_mini): a tiling test with an expected
+key, block dim and tiling bytes, an infershape test, a kernel test through ICPU_RUN_KF; each passes as written and
+fails when its expectation (or the kernel's GM bound) is changed. Needs googletest (Debian libgtest-dev,
+libgmock-dev) and g++; several test programs are compiled (slow), so the changed-expectation tests are opt-in:
+KERNELGEN_UT_TESTS=1 (about 3 minutes alone; 22 min on the shared 2-core machine at load 24)."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kernelgen.cli import main
+from kernelgen.toolchain import find_compiler, find_gtest
+
+REPO = Path(__file__).resolve().parents[1]
+MINI = REPO / "tests" / "data" / "ut_mini"
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not find_gtest().usable, reason=f"googletest: {find_gtest().problem}"),
+              pytest.mark.skipif(find_compiler(required=False) is None, reason="no C++ compiler")]
+SHAPE = (4, 1000)
+opt_in = pytest.mark.skipif(os.environ.get("KERNELGEN_UT_TESTS") != "1",
+                            reason="compiles six more test programs; set KERNELGEN_UT_TESTS=1")
+
+
+def _fill(text: str, values: dict) -> str:
+    for k, v in values.items():
+        text = text.replace(f"@{k}@", str(v))
+    assert "@" not in text.replace("@brief", "")
+    return text
+
+
+@pytest.fixture(scope="module")
+def expected():
+    """The key, block dim and tiling bytes `kernelgen sim`'s harness computes for GeluGrad on ascend910b: the UT
+    path (context builders, SetPlatformRes figures) must agree with it."""
+    from kernelgen.emulator.emulate import OperatorSource, run_tiling
+    from kernelgen.socs import get_soc
+
+    soc = get_soc("ascend910b")
+    src = OperatorSource(REPO, "gelu_grad", soc=soc.family)
+    doc = run_tiling(src, soc, {"dy": SHAPE, "x": SHAPE, "y": SHAPE},
+                     {"dy": "DT_FLOAT", "x": "DT_FLOAT", "y": "DT_FLOAT", "z": "DT_FLOAT"})
+    # ops-nn's tests inject the INI ub_size; GetCoreMemSize(UB) on ASCEND910B is 256 B less (facts: socs.md §3)
+    return {"CORES": soc.core_num, "UB": soc.ub_core_mem + 256, "KEY": doc["tiling_key"],
+            "BLOCK_DIM": doc["block_dim"], "TILING_HEX": doc["tiling_data_hex"]}
+
+
+def _checkout(tmp: Path, host_values: dict, kernel_values: dict) -> Path:
+    root = tmp / "ops-nn"
+    (root / "tests" / "ut").mkdir(parents=True)
+    shutil.copytree(MINI / "common", root / "tests" / "ut" / "common")
+    op = root / "experimental" / "activation" / "gelu_grad"
+    for sub in ("op_host", "op_kernel"):
+        shutil.copytree(REPO / sub, op / sub, ignore=shutil.ignore_patterns("op_api"))
+    ut = op / "tests" / "ut" / "op_host"
+    ut.mkdir(parents=True)
+    shape = ", ".join(map(str, SHAPE))
+    vals = {"SHAPE": shape, "NDIM": len(SHAPE), "LAST": len(SHAPE) - 1, "LAST_DIM": SHAPE[-1], **host_values}
+    for name in ("test_gelu_grad_tiling.cpp", "test_gelu_grad_infershape.cpp"):
+        (ut / name).write_text(_fill((MINI / "host" / name).read_text(), vals))
+    kop = root / "experimental" / "misc" / "kg_copy"
+    (kop / "op_kernel").mkdir(parents=True)
+    shutil.copy(MINI / "kernel" / "kg_copy.cpp", kop / "op_kernel" / "kg_copy.cpp")
+    (kop / "tests" / "ut" / "op_kernel").mkdir(parents=True)
+    (kop / "tests" / "ut" / "op_kernel" / "test_kg_copy.cpp").write_text(
+        _fill((MINI / "kernel" / "test_kg_copy.cpp").read_text(), kernel_values))
+    return root
+
+
+def _run(root: Path, tmp: Path):
+    out_json, out_xml = tmp / "ut.json", tmp / "ut.xml"
+    res = CliRunner().invoke(main, ["ut", str(root / "experimental"), "--json", str(out_json), "--junit",
+                                    str(out_xml)])
+    doc = json.loads(out_json.read_text()) if out_json.is_file() else None
+    return res, doc, out_xml
+
+
+GOOD_KERNEL = {"ALLOC_ELEMS": 128, "CHECK": 100, "EXPECT": 200}
+
+
+def test_miniature_checkout_passes(tmp_path, expected):
+    root = _checkout(tmp_path, expected, GOOD_KERNEL)
+    res, doc, xml = _run(root, tmp_path)
+    assert res.exit_code == 0, res.output
+    assert doc["kinds"]["host"]["passed"] == 2 and doc["kinds"]["kernel"]["passed"] == 1
+    assert doc["operators"]["gelu_grad"]["host"]["failed"] == 0
+    suites = ET.parse(xml).getroot()
+    assert suites.get("tests") == "3" and suites.get("failures") == "0"
+    assert "3 TEST cases" not in res.output  # counts are per kind
+    assert "host: 2 of 2 TEST cases passed" in res.output
+
+
+@opt_in
+def test_changed_expectations_fail(tmp_path, expected):
+    wrong = dict(expected, KEY=expected["KEY"] + 1, LAST_DIM=SHAPE[-1] + 1)
+    root = _checkout(tmp_path, wrong, dict(GOOD_KERNEL, EXPECT=201))
+    res, doc, xml = _run(root, tmp_path)
+    assert res.exit_code == 1
+    failed = {c["name"]: c["message"] for c in doc["cases"] if c["status"] == "failed"}
+    assert set(failed) == {"GeluGradTiling.fp32_shape", "GeluGradInferShape.same_as_input", "KgCopyKernel.two_blocks"}
+    assert str(expected["KEY"] + 1) in failed["GeluGradTiling.fp32_shape"]
+    assert "201" in failed["KgCopyKernel.two_blocks"]
+    assert ET.parse(xml).getroot().get("failures") == "3"
+
+
+@opt_in
+def test_kernel_defect_fails_and_compile_error_is_not_built(tmp_path, expected):
+    # x and y hold 100 floats, the two blocks of 64 read and write 128: the emulator's GM bounds check fails it
+    root = _checkout(tmp_path, expected, dict(GOOD_KERNEL, ALLOC_ELEMS=100, CHECK=10, EXPECT=20))
+    infer = root / "experimental" / "activation" / "gelu_grad" / "tests" / "ut" / "op_host" / "test_gelu_grad_infershape.cpp"
+    infer.write_text(infer.read_text().replace("GetOutputShape(0)", "GetOutputShapeNoSuchApi(0)"))
+    res, doc, _ = _run(root, tmp_path)
+    assert res.exit_code == 1
+    by = {c["name"]: c for c in doc["cases"]}
+    assert by["KgCopyKernel.two_blocks"]["status"] == "failed"
+    assert "kernelgen emulator" in by["KgCopyKernel.two_blocks"]["message"]
+    assert by["GeluGradInferShape.same_as_input"]["status"] == "not_built"
+    assert "GetOutputShapeNoSuchApi" in by["GeluGradInferShape.same_as_input"]["message"]
+    assert by["GeluGradTiling.fp32_shape"]["status"] == "passed"
+
+
+def test_usage_errors():
+    r = CliRunner().invoke(main, ["ut", "/no/such/dir"])
+    assert r.exit_code == 2 and "no such file or directory" in r.output
+    r = CliRunner().invoke(main, ["ut", str(MINI), "--kind", "bogus"])
+    assert r.exit_code == 2

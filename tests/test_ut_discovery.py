@@ -1,0 +1,95 @@
+"""kernelgen ut without compiling: which files are unit tests, their TEST names, the first error of a failed
+build, the gtest filter, the merged JUnit and the counts (kernelgen.corpus.ut, ut_run)."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from kernelgen.corpus.ut import UtFile, _first_error, find_ut_files, gtest_cases
+from kernelgen.corpus.ut_kernel import cmake_case, kernel_soc
+from kernelgen.corpus.ut_run import CaseResult, UtReport, _matches, _not_built_suite, missing_frameworks
+from kernelgen.errors import UsageError
+
+
+def _tree(tmp: Path) -> Path:
+    root = tmp / "ops-nn"
+    (root / "tests" / "ut" / "common").mkdir(parents=True)
+    (root / "tests" / "ut" / "op_host").mkdir()
+    (root / "tests" / "ut" / "op_host" / "test_op_host_main.cpp").write_text("TEST(Main, shared) {}\n")
+    op = root / "experimental" / "math" / "kg_op"
+    (op / "tests" / "ut" / "op_host").mkdir(parents=True)
+    (op / "tests" / "ut" / "op_kernel" / "kg_op_data").mkdir(parents=True)
+    (op / "tests" / "ut" / "op_host" / "test_kg_op_tiling.cpp").write_text(
+        "// TEST(Commented, out)\nTEST_F(KgOpTiling, case_1)\n{\n}\nTEST(KgOpTiling, case_2) {}\n"
+        "/* TEST(Block, comment) */\nTEST_P(KgOpParam, sweep) {}\n")
+    (op / "tests" / "ut" / "op_host" / "helper.cpp").write_text("int helper() { return 1; }\n")
+    (op / "tests" / "ut" / "op_kernel" / "test_kg_op.cpp").write_text("TEST_F(kg_op_test, run) {}\n")
+    (op / "tests" / "ut" / "op_kernel" / "CMakeLists.txt").write_text(
+        '# AddOpTestCase(old "ascend310p" "-DX=1")\nAddOpTestCase(kg_op "ascend910B1" "-DDTYPE_X=float -DFOO=2")\n')
+    (op / "tests" / "ut" / "op_kernel" / "kg_op_data" / "gen_data.py").write_text(
+        "import numpy as np\nimport tensorflow as tf\n")
+    return root
+
+
+def test_finds_operator_tests_not_the_shared_main(tmp_path):
+    root = _tree(tmp_path)
+    files = find_ut_files(root)
+    assert [(f.op, f.kind, f.path.name) for f in files] == [("kg_op", "host", "test_kg_op_tiling.cpp"),
+                                                            ("kg_op", "kernel", "test_kg_op.cpp")]
+    assert files[0].cases == ("KgOpTiling.case_1", "KgOpTiling.case_2", "*/KgOpParam.sweep/*")
+    assert [f.kind for f in find_ut_files(root / "experimental" / "math" / "kg_op", ("kernel",))] == ["kernel"]
+    with pytest.raises(UsageError, match="no such file"):
+        find_ut_files(tmp_path / "nope")
+
+
+def test_gtest_cases_ignore_comments():
+    assert gtest_cases("TEST(A, b)\n// TEST(C, d)\n  TEST_F( E , f )\n") == ("A.b", "E.f")
+
+
+def test_kernel_cmake_case_and_soc(tmp_path):
+    root = _tree(tmp_path)
+    f = find_ut_files(root, ("kernel",))[0]
+    assert cmake_case(f.path) == ("ascend910B1", ("-DDTYPE_X=float", "-DFOO=2"))
+    assert kernel_soc(f, None) == "ascend910b" and kernel_soc(f, "ascend950") == "ascend950"
+
+
+def test_missing_framework_skips(tmp_path):
+    root = _tree(tmp_path)
+    f = find_ut_files(root, ("kernel",))[0]
+    import importlib.util
+
+    expect = [] if importlib.util.find_spec("tensorflow") else ["tensorflow"]
+    assert missing_frameworks(f) == expect
+
+
+def test_first_error_names_the_missing_piece():
+    assert _first_error("x.cpp:3:10: fatal error: ge/ge_api_types.h: No such file or directory\n") == \
+        "ge/ge_api_types.h: No such file or directory"
+    assert _first_error("/usr/bin/ld: a.o: in function `f':\nb.cpp:(.text+0x1): undefined reference to "
+                        "`gert::Foo::Bar(int)'\n") == "undefined reference to gert::Foo::Bar(int)"
+    assert _first_error("t.cpp:9:5: error: 'Nope' was not declared in this scope\n") == \
+        "'Nope' was not declared in this scope"
+
+
+def test_gtest_filter_matching():
+    assert _matches("A.b", None) and _matches("A.b", "A.*") and not _matches("A.b", "B.*")
+    assert _matches("A.b", "*-A.c") and not _matches("A.b", "*-A.b") and _matches("A.b", "X.*:A.b")
+
+
+def test_junit_merges_and_counts(tmp_path):
+    f = UtFile(tmp_path, "host", tmp_path / "t.cpp", ("S.a", "S.b"))
+    rep = UtReport()
+    rep.cases = [CaseResult("op", "host", "t.cpp", "S.a", "passed"),
+                 CaseResult("op", "host", "t.cpp", "S.b", "not_built", "x.h: No such file"),
+                 CaseResult("op2", "kernel", "k.cpp", "K.a", "failed", "boom")]
+    rep.suites = [_not_built_suite(f, ["S.b"], "not_built", "x.h: No such file")]
+    root = ET.fromstring(rep.junit())
+    assert root.get("tests") == "1" and root.get("errors") == "1"
+    assert root.find("testsuite/testcase/error").get("message") == "x.h: No such file"
+    c = rep.counts()
+    assert c["kinds"]["host"]["passed"] == 1 and c["kinds"]["host"]["not_built"] == 1
+    assert c["kinds"]["host"]["files"] == 1 and c["kinds"]["host"]["files_passed"] == 0
+    assert c["kinds"]["kernel"]["failed"] == 1 and c["operators"]["op2"]["kernel"]["failed"] == 1
+    assert not rep.ok
