@@ -171,7 +171,7 @@ def test_check_reports_stale_and_extra_files(tmp_path, tree):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["generate", "nope"], "unknown operator 'nope'; known: gelu_grad"),
+    (["generate", "nope"], "unknown operator 'nope'; known: celu_v3, gelu_grad, gelu_grad_v2"),
     (["generate", "gelu_grad", "--soc", "ascend91b"], "unknown SOC 'ascend91b'; known: ascend310b"),
     (["generate", "gelu_grad", "--soc", "ascend910b", "--soc", "ascend910B"], "given twice"),
 ])
