@@ -8,12 +8,7 @@
 namespace rg {
 using namespace AscendC;
 
-template <typename T>
-void val(const char* name, const T* p, size_t n) {
-    std::printf("VAL %s", name);
-    for (size_t i = 0; i < n; ++i) std::printf(" %.9g", static_cast<double>(p[i]));
-    std::printf("\n");
-}
+using kgtest::val;
 // Shared with the Python side: x[i] = (i % 29 - 14) * 0.23 + i / 256, dy[i] = 1 - (i % 7) * 0.25.
 inline float input_x(uint32_t i) { return static_cast<float>(static_cast<int>(i % 29) - 14) * 0.23f + i / 256.0f; }
 inline float input_dy(uint32_t i) { return 1.0f - static_cast<float>(i % 7) * 0.25f; }

@@ -13,12 +13,7 @@
 namespace simt_t {
 using namespace AscendC;
 
-template <typename T>
-void val(const char* name, const T* p, size_t n) {
-    std::printf("VAL %s", name);
-    for (size_t i = 0; i < n; ++i) std::printf(" %.9g", static_cast<double>(p[i]));
-    std::printf("\n");
-}
+using kgtest::val;
 
 // The test inputs, shared with the Python side: x[i] = (i % 13 - 6) * 0.37 + i / 64.
 inline float input(uint32_t i) { return static_cast<float>(static_cast<int>(i % 13) - 6) * 0.37f + i / 64.0f; }
@@ -58,7 +53,7 @@ __simt_vf__ inline void BlockSumVf(__gm__ const float* x, __gm__ float* sum, __u
 __simt_vf__ inline void BarrierInBranchVf(__gm__ float* y) {
     if (threadIdx.x < 16) {
         y[threadIdx.x] = 1.0f;
-        asc_syncthreads();
+        asc_syncthreads();  // the barrier only threads 0..15 reach
     }
 }
 

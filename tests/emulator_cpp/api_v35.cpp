@@ -9,12 +9,7 @@
 namespace v35 {
 using namespace AscendC;
 
-template <typename T>
-void val(const char* name, const T* p, size_t n) {
-    std::printf("VAL %s", name);
-    for (size_t i = 0; i < n; ++i) std::printf(" %.9g", static_cast<double>(p[i]));
-    std::printf("\n");
-}
+using kgtest::val;
 
 // The test inputs, shared with the Python side: x[i] = (i % 13 - 6) * 0.37 + i / 64.
 inline float input(uint32_t i) { return static_cast<float>(static_cast<int>(i % 13) - 6) * 0.37f + i / 64.0f; }

@@ -149,6 +149,14 @@ inline std::vector<uint8_t> tiling_bytes(const S& s) {
     return v;
 }
 
+// `VAL <name> v0 v1 ...`: values a Python test reads back and compares with NumPy.
+template <typename T>
+void val(const char* name, const T* p, size_t n) {
+    std::printf("VAL %s", name);
+    for (size_t i = 0; i < n; ++i) std::printf(" %.9g", static_cast<double>(p[i]));
+    std::printf("\n");
+}
+
 inline int g_failures = 0;
 
 inline void check(const std::string& name, bool ok, const std::string& detail = "") {
