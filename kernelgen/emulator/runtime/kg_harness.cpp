@@ -412,15 +412,7 @@ void RunBlock(uint32_t idx, uint32_t n, uint64_t key, const std::vector<uint8_t*
     } catch (...) {
         what = "unknown C++ exception";
     }
-    std::string progress;
-    try {
-        progress = kgemu::block_progress();
-    } catch (...) {
-    }
-    try {
-        kgemu::rt_block_abort();
-    } catch (...) {
-    }
+    const std::string progress = kgemu::rt_block_abandon();
     out.failed = true;
     out.diag = where + ", " + kgemu::rt_slot_name(slots, idx) + " of " + std::to_string(n) +
                (progress.empty() ? "" : ", " + progress) + ": " + what;

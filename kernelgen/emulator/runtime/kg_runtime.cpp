@@ -467,4 +467,17 @@ std::string block_progress() {
     return t_store.last_progress;
 }
 
+std::string rt_block_abandon() noexcept {
+    std::string progress;
+    try {
+        progress = block_progress();
+    } catch (...) {
+    }
+    try {
+        rt_block_abort();
+    } catch (...) {
+    }
+    return progress;
+}
+
 }  // namespace kgemu

@@ -117,6 +117,9 @@ BlockStats rt_block_end();
 void rt_block_abort();
 // Human-readable progress of the current block, e.g. "tile 3 (alloc #7 on queue 0)".
 std::string block_progress();
+// After an exception in a block: its progress (as block_progress() says it, "" if that fails too), then
+// rt_block_abort(). Never throws: the caller is already reporting a failure.
+std::string rt_block_abandon() noexcept;
 // The name of the last emulated API the current block called ("" when none, or outside a block).
 const char* block_last_api();
 

@@ -68,15 +68,7 @@ std::string RunBlock(uint32_t i, uint32_t n, void (*body)(void*), void* ctx) {
         (void)kgemu::rt_block_end();
         return "";
     } catch (const std::exception& e) {
-        std::string progress;
-        try {
-            progress = kgemu::block_progress();
-        } catch (...) {
-        }
-        try {
-            kgemu::rt_block_abort();
-        } catch (...) {
-        }
+        const std::string progress = kgemu::rt_block_abandon();
         return "block " + std::to_string(i) + " of " + std::to_string(n) + (progress.empty() ? "" : ", " + progress) +
                ": " + e.what();
     }
