@@ -71,7 +71,14 @@ def test_a_wrong_result_fails_the_same_judge():
 
 EMULATED = [("sgd_momentum", "ascend310b", DType.BFLOAT16)]
 if FULL:
-    EMULATED = [(n, s, d) for n in SPECS for s in ("ascend910b", "ascend310b") for d in DType]
+    # layer_norm in float32 misses CANN's MARE bar at one element of [3, 7, 4099] (seed 2, element 29746):
+    # d * rstd * gamma = -0.6452 plus beta = 0.6451 cancels, and ReduceSum's documented order (a tree inside each
+    # 256-byte repeat, the 65 repeats added in sequence) leaves the variance 3e-7 off, 1.3e-3 of that result.
+    # NumPy's pairwise sums pass there (MARE 1.1e-4). Fixing it is the compiler's job (a pairwise row sum): strict
+    # xfail, so the fix shows. docs/lang.md "A set written elsewhere".
+    EMULATED = [pytest.param(n, s, d, marks=[pytest.mark.xfail(strict=True, reason="ReduceSum order, see above")]
+                             if (n, d) == ("layer_norm", DType.FLOAT32) else [])
+                for n in SPECS for s in ("ascend910b", "ascend310b") for d in DType]
 
 
 @requires_cxx
