@@ -256,7 +256,7 @@ def check_results(spec: OpSpec, lines: list[str]) -> tuple[bool, str, tuple[floa
                       f"docs/precision.md)"), values
     from kernelgen.checking.golden import get_golden
 
-    golden = get_golden(spec.golden)({k: v.astype(np.float64) for k, v in inputs.items()}, attrs)[spec.outputs[0].name]
+    golden = get_golden(spec.golden)({k: v.astype(np.float64) for k, v in inputs.items()}, attrs)[spec.outputs[0].opdef_name]
     golden = golden.ravel()
     err = np.abs(actual.ravel().astype(np.float64) - golden)
     worst = metrics.mare_index if not metrics.mare_ok else (
