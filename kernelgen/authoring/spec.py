@@ -692,6 +692,9 @@ class OpSpec:
         from kernelgen.validate import CAMEL, INT64_MAX, INT64_MIN, check_name
 
         CAMEL_IDENT = re.compile(r"^[a-z][A-Za-z0-9]*$")  # aclnnGeluBackward
+        # tensor and attribute names are the OpDef's, which ops-nn also writes in lowerCamelCase (ApplyAdamax's
+        # varOut, beta1Power): a C++ identifier starting with a lower-case letter
+        OPDEF_NAME = re.compile(r"^[a-z][A-Za-z0-9_]*$")
 
         where = f"spec {self.snake!r}"
         try:
@@ -699,7 +702,7 @@ class OpSpec:
             check_name("op_type", self.op_type, CAMEL, "MyOp")
             check_name("category", self.category, example="activation")
             for t in self.tensors:
-                check_name("tensor name", t.name, example="x")
+                check_name("tensor name", t.name, OPDEF_NAME, example="x")
             check_name("aclnn function", self.aclnn.name, CAMEL_IDENT, "aclnnMyOp")
             if self.aclnn.header:
                 check_name("aclnn header", self.aclnn.header, example="aclnn_my_op")
@@ -708,7 +711,7 @@ class OpSpec:
                 for reg in (*v.scratch, *v.refine_scratch, *v.refine_masks, *v.masks, *(r for r, _ in v.constants)):
                     check_name(f"register of variant {v.name}", reg, example="t0")
             for a in self.attrs:
-                check_name("attribute name", a.name, example="alpha")
+                check_name("attribute name", a.name, OPDEF_NAME, example="alpha")
                 if a.kind not in ("str", "float", "int", "bool", "list_int"):
                     raise UsageError(f"attribute {a.name}: kind {a.kind!r} is not one of bool, float, int, list_int, "
                                      "str")
