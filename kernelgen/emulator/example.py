@@ -215,7 +215,7 @@ def example_inputs(spec: OpSpec) -> dict[str, np.ndarray]:
     inputs: dict[str, np.ndarray] = {}
     values = example_values(spec)
     for p in spec.aclnn.params:
-        if p.role == "input":
+        if p.role in ("input", "ref"):   # ref: an input the operator updates in place
             shape, data = values[p.name]
             by_param[p.name] = inputs[p.tensor] = np.array(data, dtype=np.float32).reshape(shape)
     for tensor, param in spec.aclnn.extra_slots:
