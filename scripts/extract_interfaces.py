@@ -92,9 +92,12 @@ def aclnn_of(op_dir: Path, iface: dict) -> dict:
     if found:  # the one named after the OpType first (Swish's docs also declare aclnnSilu)
         found.sort(key=lambda f: f["name"] != f"aclnn{iface['op_type']}")
         return {**found[0], "also": [f["name"] for f in found[1:] if f["name"] != found[0]["name"]]}
-    params = [f"const aclTensor* {t['name']}" for t in iface["inputs"]]
+    refs = {t["name"] for t in iface["outputs"]} & {t["name"] for t in iface["inputs"]}
+    # opbuild: an output named like an input (a ref output) is that input, `aclTensor* <name>Ref`, once
+    params = [f"aclTensor* {t['name']}Ref" if t["name"] in refs else f"const aclTensor* {t['name']}"
+              for t in iface["inputs"]]
     params += [f"{a['kind']} {a['name']}" for a in iface["attrs"]]
-    params += [f"aclTensor* {t['name']}" for t in iface["outputs"]]
+    params += [f"aclTensor* {t['name']}" for t in iface["outputs"] if t["name"] not in refs]
     return {"name": f"aclnn{iface['op_type']}", "params": params, "source": "opbuild, from the OpDef (no docs/)",
             "also": []}
 

@@ -40,7 +40,7 @@ def example_values(spec) -> dict[str, tuple[tuple[int, ...], tuple[float, ...]]]
         if p.role == "output":
             out[p.name] = (EXAMPLE_SHAPE, (0.0,) * count)
             continue
-        if p.role != "input":
+        if p.role not in ("input", "ref"):   # ref: an input updated in place
             continue
         t = tensors.get(p.tensor)
         kind = getattr(t, "kind", "full")

@@ -87,7 +87,8 @@ def check_spec(spec, name: str | None = None) -> list[str]:
     iface = e["interface"]
     problems = []
     for what, mine, theirs in (("inputs", [t.name for t in spec.inputs], [t["name"] for t in iface["inputs"]]),
-                               ("outputs", [t.name for t in spec.outputs], [t["name"] for t in iface["outputs"]])):
+                               ("outputs", [t.opdef_name for t in spec.outputs],
+                                [t["name"] for t in iface["outputs"]])):
         if mine != theirs:
             problems.append(f"{what} ({', '.join(mine)}) vs the OpDef's ({', '.join(theirs)})")
     theirs_attrs = {a["name"]: a for a in iface["attrs"]}
@@ -99,7 +100,8 @@ def check_spec(spec, name: str | None = None) -> list[str]:
         a, b = mine_attrs[n], theirs_attrs[n]
         if a.kind != b["kind"]:
             problems.append(f"attribute {n}: kind {a.kind} vs the OpDef's {b['kind']}")
-        elif b["default"] is not None and a.default != b["default"]:
+        elif b["default"] is not None and (list(a.default) if isinstance(a.default, tuple) else a.default) \
+                != b["default"]:   # a list_int default is a tuple in the spec, a list in the JSON
             problems.append(f"attribute {n}: default {a.default!r} vs the OpDef's {b['default']!r}")
     mine_f = sorted(d.short for d in spec.dtypes)
     theirs_f = sorted(float_dtypes(iface))

@@ -92,4 +92,5 @@ def interpret_spec(spec: OpSpec, inputs: dict[str, np.ndarray], attrs: dict | No
     variant = spec.variant(spec.default_variant)
     regs = {t.name: np.broadcast_to(f32[t.name], shape) for t in spec.kernel_inputs + spec.last_axis_inputs}
     outs = interpret(variant, regs, tuple(t.name for t in spec.outputs), dtype, scalars)
-    return {k: v.astype(dtype.numpy) for k, v in outs.items()}
+    keys = {t.name: t.opdef_name for t in spec.outputs}   # a ref output is keyed by the input it updates
+    return {keys.get(k, k): v.astype(dtype.numpy) for k, v in outs.items()}

@@ -203,7 +203,7 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "has_masks": any(v.refine_masks or v.masks for v in spec.variants),
         "low_layout": spec.low_precision_layout,
         "aclnn_decl": lambda param: aclnn_decl(spec, param),
-        "tensor_params": tuple(p for p in spec.aclnn.params if p.role in ("input", "output")),
+        "tensor_params": tuple(p for p in spec.aclnn.params if p.role in ("input", "ref", "output")),
         "attr_params": tuple(p for p in spec.aclnn.params if p.role == "attr"),
         "example_shape": "{" + ", ".join(map(str, EXAMPLE_SHAPE)) + "}",
         "example_values": {name: ("shape" if shape == EXAMPLE_SHAPE else
@@ -244,13 +244,16 @@ def program_pads(steps: tuple[Step, ...]) -> dict[int, tuple[str, ...]]:
     return {k: tuple(v) for k, v in pads.items()}
 
 
-ACLNN_ATTR_TYPES = {"str": "char*", "float": "double", "int": "int64_t", "bool": "bool"}
+ACLNN_ATTR_TYPES = {"str": "char*", "float": "double", "int": "int64_t", "bool": "bool",
+                    "list_int": "const aclIntArray*"}
 
 
 def aclnn_decl(spec: OpSpec, param) -> str:
     """The C declaration of one aclnn parameter: tensors by role, attributes by the attribute's kind."""
     if param.role == "input":
         return f"const aclTensor* {param.name}"
+    if param.role == "ref":   # an input the operator updates in place (a ref output): written, so not const
+        return f"aclTensor* {param.name}"
     if param.role == "output":
         return f"{'const ' if spec.aclnn.const_outputs else ''}aclTensor* {param.name}"
     return f"{ACLNN_ATTR_TYPES[spec.attr(param.tensor).kind]} {param.name}"
@@ -264,8 +267,9 @@ def opbuild_generates_aclnn(spec: OpSpec) -> bool:
     a = spec.aclnn
     if a.name != f"aclnn{spec.op_type}" or a.header != f"aclnn_{spec.snake}" or a.extra_slots or not a.const_outputs:
         return False
-    expect = ([("input", t.name) for t in spec.inputs] + [("attr", t.name) for t in spec.attrs]
-              + [("output", t.name) for t in spec.outputs])
+    refs = {t.ref for t in spec.outputs if t.ref}   # opbuild: `aclTensor* <name>Ref` in the input's place, once
+    expect = ([("ref" if t.name in refs else "input", t.name) for t in spec.inputs]
+              + [("attr", t.name) for t in spec.attrs] + [("output", t.name) for t in spec.outputs if not t.ref])
     return [(p.role, p.tensor) for p in a.params] == expect
 
 

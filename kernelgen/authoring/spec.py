@@ -81,6 +81,16 @@ class TensorSpec:
     # (kernelgen.lang's kl.Scalar); "last_axis": a 1-D tensor of the last dimension (kl.LastAxis)
     kind: str = "full"
     domain: tuple[float, float] | None = None   # where verify draws the input (kernelgen.lang's domain=)
+    # An output that updates an input in place (CANN's ref output: the OpDef declares Output("var") after
+    # Input("var")): the input's name. `name` stays a distinct identifier for the kernel and the IR (kernelgen.lang
+    # uses `<input>_ref`, the suffix of CANN's DTYPE_<NAME>_REF macro); the OpDef, aclnn and every result dict
+    # use `opdef_name`. The emulator hands the kernel the input's GM for it.
+    ref: str = ""
+
+    @property
+    def opdef_name(self) -> str:
+        """The name the OpDef declares and results are keyed by (the updated input's, for a ref output)."""
+        return self.ref or self.name
 
 
 @dataclass(frozen=True)
@@ -90,10 +100,22 @@ class AttrSpec:
     default: object
     choices: tuple = ()
     doc: str = ""
+    # kernelgen.lang's kl.Axis / kl.Axes: an int (or list_int) attribute naming the axis the row reductions run
+    # over; only the last axis is implemented: the tiling accepts -1 or rank - 1 and refuses other values
+    axis: bool = False
 
     @property
     def cpp_setter(self) -> str:
-        return {"str": "String", "float": "Float", "int": "Int", "bool": "Bool"}[self.kind]
+        return {"str": "String", "float": "Float", "int": "Int", "bool": "Bool", "list_int": "ListInt"}[self.kind]
+
+    @property
+    def cpp_default(self) -> str:
+        """The OpDef default's C++ spelling (a list_int default is a std::vector<int64_t>)."""
+        if self.kind == "list_int":
+            return "std::vector<int64_t>{" + ", ".join(str(int(v)) for v in self.default) + "}"
+        if self.kind == "bool":
+            return "true" if self.default else "false"
+        return str(self.default)
 
 
 # Vector instructions a compute program may use, and their operand shapes.
@@ -583,6 +605,8 @@ class OpSpec:
         kinds = {getattr(t, "kind", "full") for t in self.inputs}   # kernelgen.lang's input kinds, where present
         if self.category == "optim":
             return "optimizer"
+        if any(st.op in REDUCE_OPS for v in self.variants for st in v.program):   # kernelgen.lang row reductions
+            return "last_axis_reduction"
         if "last_axis" in kinds:
             return "last_axis_input"
         if "scalar" in kinds:
@@ -607,6 +631,14 @@ class OpSpec:
         for attr, _, vname in self.attr_variants:
             self.attr(attr)
             self.variant(vname)
+        full = {t.name for t in self.inputs if t.kind == "full"}
+        for t in self.outputs:
+            if t.ref and t.ref not in full:
+                raise SpecError(f"{self.op_type}: output {t.name} updates {t.ref!r} in place, which is not a full-shape "
+                                f"input; full-shape inputs: {', '.join(sorted(full)) or 'none'}")
+        refs = [t.ref for t in self.outputs if t.ref]
+        if len(set(refs)) != len(refs):
+            raise SpecError(f"{self.op_type}: two outputs update the same input in place: {refs}")
         for t in self.inputs:
             if t.kind not in TENSOR_KINDS:
                 raise SpecError(f"{self.op_type}: input {t.name} has kind {t.kind!r}; kinds: {', '.join(TENSOR_KINDS)}")
@@ -660,6 +692,9 @@ class OpSpec:
         from kernelgen.validate import CAMEL, INT64_MAX, INT64_MIN, check_name
 
         CAMEL_IDENT = re.compile(r"^[a-z][A-Za-z0-9]*$")  # aclnnGeluBackward
+        # tensor and attribute names are the OpDef's, which ops-nn also writes in lowerCamelCase (ApplyAdamax's
+        # varOut, beta1Power): a C++ identifier starting with a lower-case letter
+        OPDEF_NAME = re.compile(r"^[a-z][A-Za-z0-9_]*$")
 
         where = f"spec {self.snake!r}"
         try:
@@ -667,7 +702,7 @@ class OpSpec:
             check_name("op_type", self.op_type, CAMEL, "MyOp")
             check_name("category", self.category, example="activation")
             for t in self.tensors:
-                check_name("tensor name", t.name, example="x")
+                check_name("tensor name", t.name, OPDEF_NAME, example="x")
             check_name("aclnn function", self.aclnn.name, CAMEL_IDENT, "aclnnMyOp")
             if self.aclnn.header:
                 check_name("aclnn header", self.aclnn.header, example="aclnn_my_op")
@@ -676,9 +711,13 @@ class OpSpec:
                 for reg in (*v.scratch, *v.refine_scratch, *v.refine_masks, *v.masks, *(r for r, _ in v.constants)):
                     check_name(f"register of variant {v.name}", reg, example="t0")
             for a in self.attrs:
-                check_name("attribute name", a.name, example="alpha")
-                if a.kind not in ("str", "float", "int", "bool"):
-                    raise UsageError(f"attribute {a.name}: kind {a.kind!r} is not one of bool, float, int, str")
+                check_name("attribute name", a.name, OPDEF_NAME, example="alpha")
+                if a.kind not in ("str", "float", "int", "bool", "list_int"):
+                    raise UsageError(f"attribute {a.name}: kind {a.kind!r} is not one of bool, float, int, list_int, "
+                                     "str")
+                if a.kind == "list_int" and not (isinstance(a.default, tuple) and all(
+                        isinstance(v, int) and not isinstance(v, bool) for v in a.default)):
+                    raise UsageError(f"attribute {a.name} default {a.default!r} is not a tuple of ints")
                 if a.kind == "int" and (isinstance(a.default, bool) or not isinstance(a.default, int)
                                         or not INT64_MIN <= a.default <= INT64_MAX):
                     raise UsageError(f"attribute {a.name} default {a.default!r} is not an int64")

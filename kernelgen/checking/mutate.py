@@ -257,7 +257,7 @@ def explain_survivor(spec: OpSpec, mutant: Mutant, attrs: dict) -> str:
         x_name = spec.inputs[1].name
         others = {t.name: np.ones_like(x) for t in spec.inputs}
         others[x_name] = x
-        g = get_golden(spec.golden)(others, attrs)[spec.outputs[0].name]
+        g = get_golden(spec.golden)(others, attrs)[spec.outputs[0].opdef_name]
         spread = float(np.max(g) - np.min(g))
         _, small_thr, small_err = TOLERANCES["float32"]
         dy_max = 5.0   # verify's dy-like inputs are in [-5, 5]
@@ -358,7 +358,7 @@ def _check_baseline(spec: OpSpec, soc: Soc, attrs: dict) -> None:
         if not t.used_by_kernel:
             inputs[t.name] = inputs[spec.inputs[0].name]
     combo = {t.name: DType.FLOAT32.ge for t in spec.inputs + spec.outputs}
-    out = spec.outputs[0].name
+    out = spec.outputs[0].opdef_name
     normal = run_source(base, soc, inputs, attrs, combo=combo).outputs[out]
     fast = run_source(quick, soc, inputs, attrs, combo=combo).outputs[out]
     if normal.tobytes() != fast.tobytes():

@@ -58,7 +58,7 @@ def _golden_inputs(spec: OpSpec, arrays: dict[str, np.ndarray], as_type) -> dict
 def judge_all(spec: OpSpec, inputs: dict[str, np.ndarray], outputs: dict[str, np.ndarray], dtype: str,
               attrs: dict | None = None) -> tuple[Metrics, Metrics | None]:
     """judge() of every output; the metrics of the first output that fails, else of the first output."""
-    results = [judge(spec, inputs, outputs[t.name], dtype, attrs, t.name) for t in spec.outputs]
+    results = [judge(spec, inputs, outputs[t.opdef_name], dtype, attrs, t.opdef_name) for t in spec.outputs]
     return next((r for r in results if not r[0].passed), results[0])
 
 
@@ -67,7 +67,7 @@ def judge(spec: OpSpec, inputs: dict[str, np.ndarray], actual: np.ndarray, dtype
     """(metrics against the float64 golden with the independent benchmark, metrics against the informational
     golden or None) for one output (default: the first) computed from inputs."""
     attrs = attrs or {}
-    out_name = out_name or spec.outputs[0].name
+    out_name = out_name or spec.outputs[0].opdef_name
     with np.errstate(all="ignore"):
         golden = get_golden(spec.golden)(_golden_inputs(spec, inputs, np.float64), attrs)[out_name]
         bench_fn = get_benchmark(spec.golden)

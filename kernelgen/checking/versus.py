@@ -102,7 +102,7 @@ def interface_mismatch(spec: OpSpec, decl) -> str | None:
     else what differs, naming both sides. The OpType may differ (a miniature, a renamed copy)."""
     problems = []
     pairs = (("inputs", [t.name for t in spec.inputs], [t.name for t in decl.inputs]),
-             ("outputs", [t.name for t in spec.outputs], [t.name for t in decl.outputs]))
+             ("outputs", [t.opdef_name for t in spec.outputs], [t.name for t in decl.outputs]))
     for what, mine, theirs in pairs:
         if mine != theirs:
             problems.append(f"{what} ({', '.join(mine) or 'none'}) vs ({', '.join(theirs) or 'none'})")

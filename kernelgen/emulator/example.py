@@ -215,7 +215,7 @@ def example_inputs(spec: OpSpec) -> dict[str, np.ndarray]:
     inputs: dict[str, np.ndarray] = {}
     values = example_values(spec)
     for p in spec.aclnn.params:
-        if p.role == "input":
+        if p.role in ("input", "ref"):   # ref: an input the operator updates in place
             shape, data = values[p.name]
             by_param[p.name] = inputs[p.tensor] = np.array(data, dtype=np.float32).reshape(shape)
     for tensor, param in spec.aclnn.extra_slots:
@@ -256,7 +256,7 @@ def check_results(spec: OpSpec, lines: list[str]) -> tuple[bool, str, tuple[floa
                       f"docs/precision.md)"), values
     from kernelgen.checking.golden import get_golden
 
-    golden = get_golden(spec.golden)({k: v.astype(np.float64) for k, v in inputs.items()}, attrs)[spec.outputs[0].name]
+    golden = get_golden(spec.golden)({k: v.astype(np.float64) for k, v in inputs.items()}, attrs)[spec.outputs[0].opdef_name]
     golden = golden.ravel()
     err = np.abs(actual.ravel().astype(np.float64) - golden)
     worst = metrics.mare_index if not metrics.mare_ok else (

@@ -16,3 +16,7 @@ from kernelgen.authoring.lang.op import LangOp, op
 
 __all__ = ["Expr", "LangError", "LangOp", "LastAxis", "Scalar", "abs", "clip", "exp", "log", "max", "maximum",
            "mean", "min", "minimum", "op", "relu", "rsqrt", "sigmoid", "sqrt", "sum", "tanh", "where"]
+
+from kernelgen.authoring.lang.functions import Axes, Axis  # noqa: E402  (row programs' axis attributes)
+
+__all__ += ["Axes", "Axis"]

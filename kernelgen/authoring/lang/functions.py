@@ -15,6 +15,16 @@ class LastAxis:
     """Annotation: a 1-D input of the last dimension, broadcast along the leading axes (gamma, beta)."""
 
 
+class Axis:
+    """Annotation: `dim: kl.Axis = -1` is an int attribute naming the axis the row reductions run over (an OpDef
+    attribute, as SoftmaxV2's dim). Only the last axis is compiled: the tiling accepts -1 or rank - 1 and refuses
+    any other value in one line. `axes: kl.Axes = (-1,)` is the same as a list of ints (LogSoftmaxV2's axes)."""
+
+
+class Axes(Axis):
+    """Annotation: a list-of-ints attribute naming the reduced axes; only the last axis is compiled (see Axis)."""
+
+
 def _traced(*values) -> bool:
     return any(isinstance(v, Expr) for v in values)
 
@@ -98,3 +108,4 @@ mean = _reduction("mean", np.mean)
 
 PUBLIC = ("Scalar", "LastAxis", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu", "maximum",
           "minimum", "clip", "where", "sum", "max", "min", "mean")
+PUBLIC += ("Axis", "Axes")   # attribute annotations of row programs (the reduced axis)

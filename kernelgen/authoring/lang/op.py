@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from kernelgen.authoring.lang.expr import TRACE, Expr, LangError, Node
-from kernelgen.authoring.lang.functions import LastAxis, Scalar
+from kernelgen.authoring.lang.functions import Axes, Axis, LastAxis, Scalar
 from kernelgen.authoring.lang.lower import Lowering
 from kernelgen.authoring.spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, TensorSpec)
 from kernelgen.errors import KernelgenError, UsageError
@@ -36,6 +36,7 @@ class Param:
     role: str          # "full", "scalar", "last_axis", "attr"
     attr_kind: str = ""
     default: object = None
+    axis: bool = False   # kl.Axis / kl.Axes: the reduced axis (only the last is compiled)
 
 
 def _where(fn) -> str:
@@ -62,6 +63,9 @@ def _params(fn) -> tuple[Param, ...]:
         if ann is LastAxis or text in ("LastAxis", "kl.LastAxis"):
             out.append(Param(p.name, "last_axis"))
             continue
+        if ann in (Axis, Axes) or text in ("Axis", "kl.Axis", "Axes", "kl.Axes"):
+            out.append(_axis_param(where, p, ann is Axes or text.endswith("Axes")))
+            continue
         kind = {float: "float", int: "int", bool: "bool"}.get(ann) or (text if text in ("float", "int", "bool")
                                                                          else "")
         if p.default is not p.empty and not kind:
@@ -86,6 +90,18 @@ def _params(fn) -> tuple[Param, ...]:
         raise LangError(f"{where}: {fn.__name__} has no full-shape tensor parameter; supported: at least one plain "
                         "parameter (the operator's shape)")
     return tuple(out)
+
+
+def _axis_param(where: str, p, many: bool) -> Param:
+    """`dim: kl.Axis = -1` (an int attribute) or `axes: kl.Axes = (-1,)` (a list of ints)."""
+    ints = (lambda v: isinstance(v, int) and not isinstance(v, bool))
+    d = p.default
+    ok = (isinstance(d, (tuple, list)) and len(d) > 0 and all(ints(v) for v in d)) if many else ints(d)
+    if not ok:
+        want = "a non-empty tuple of ints, e.g. (-1,)" if many else "an int, e.g. -1"
+        raise LangError(f"{where}: axis attribute {p.name} has default {d!r}; supported: {p.name}: "
+                        f"kl.{'Axes' if many else 'Axis'} = <{want}>")
+    return Param(p.name, "attr", "list_int" if many else "int", tuple(d) if many else d, axis=True)
 
 
 def trace(fn, params: tuple[Param, ...]) -> tuple[Node, ...]:
@@ -141,13 +157,14 @@ class LangOp:
             out = self.fn(**kwargs)
         items = out if isinstance(out, tuple) else (out,)
         shape = np.broadcast_shapes(*(np.shape(inputs[p.name]) for p in self.params if p.role != "attr"))
-        return {t.name: np.broadcast_to(np.asarray(v, dtype=dtype), shape) for t, v in zip(self.spec.outputs, items)}
+        return {t.opdef_name: np.broadcast_to(np.asarray(v, dtype=dtype), shape)
+                for t, v in zip(self.spec.outputs, items)}
 
     def golden(self, inputs: dict, attrs: dict) -> dict[str, np.ndarray]:
         """{output: float64 array}: golden= if given, else the function on float64 arrays."""
         if self._golden is not None:
             out = self._golden(inputs, attrs)
-            return out if isinstance(out, dict) else {self.spec.outputs[0].name: out}
+            return out if isinstance(out, dict) else {self.spec.outputs[0].opdef_name: out}
         return self._evaluate(inputs, attrs, np.float64)
 
     def benchmark(self, inputs: dict, attrs: dict) -> dict[str, np.ndarray]:
@@ -176,10 +193,8 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
     if len(outputs) != len(nodes):
         raise LangError(f"{where}: outputs={outputs!r} names {len(outputs)} output(s), the function returns "
                         f"{len(nodes)}; supported: one name per returned expression")
-    clash = [o for o in outputs if o in tensor_names or o in [p.name for p in params]]
-    if clash or len(set(outputs)) != len(outputs):
-        raise LangError(f"{where}: output name {(clash or list(outputs))[0]!r} is taken by a parameter or given twice; "
-                        "supported: outputs=(...) with distinct new names")
+    refs = ref_outputs(where, params, outputs)
+    internal = tuple(refs.get(o, o) for o in outputs)   # a ref output's kernel/IR name: <input>_ref
     try:
         dts = tuple(DType.parse(d) if isinstance(d, str) else d for d in dtypes)
     except UsageError as exc:
@@ -192,20 +207,22 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
         ok = isinstance(rng, (tuple, list)) and len(rng) == 2 and all(isinstance(v, (int, float)) for v in rng)
         if not ok or not (np.isfinite(rng[0]) and np.isfinite(rng[1]) and rng[0] < rng[1]):
             raise LangError(f"{where}: domain[{name!r}] = {rng!r}; supported: (lo, hi) finite with lo < hi")
-    reserved = {p.name for p in params} | set(outputs)
-    compiled = Lowering(list(zip(outputs, nodes)), reserved, where).compile()
+    reserved = {p.name for p in params} | set(outputs) | set(internal)
+    compiled = Lowering(list(zip(internal, nodes)), reserved, where).compile()
     used = compiled.used_inputs | {name for sc in compiled.scalars for kind, name in sc.refs() if kind == "input"}
     kinds = {p.name: p.role for p in params}
     inputs = tuple(TensorSpec(p.name, dts, used_by_kernel=p.name in used, kind=kinds[p.name],
                               domain=tuple(map(float, domain[p.name])) if p.name in domain else None)
                    for p in params if p.role != "attr")
-    attrs = tuple(AttrSpec(p.name, p.attr_kind, p.default) for p in params if p.role == "attr")
-    out_specs = tuple(TensorSpec(o, dts) for o in outputs)
+    attrs = tuple(AttrSpec(p.name, p.attr_kind, p.default, axis=p.axis) for p in params if p.role == "attr")
+    out_specs = tuple(TensorSpec(i, dts, ref=o if o in refs else "") for o, i in zip(outputs, internal))
     op_type = op_type or camel(snake)
+    # opbuild's API: an input updated in place is `aclTensor* <name>Ref` (role "ref") and has no output parameter
     aclnn = AclnnSpec(name=f"aclnn{op_type}", header=f"aclnn_{snake}",
-                      params=tuple(AclnnParam(t.name, t.name, "input") for t in inputs)
+                      params=tuple(AclnnParam(t.name + "Ref", t.name, "ref") if t.name in refs else
+                                   AclnnParam(t.name, t.name, "input") for t in inputs)
                       + tuple(AclnnParam(a.name, a.name, "attr") for a in attrs)
-                      + tuple(AclnnParam(t.name, t.name, "output") for t in out_specs))
+                      + tuple(AclnnParam(t.name, t.name, "output") for t in out_specs if not t.ref))
     doc = (inspect.getdoc(fn) or fn.__globals__.get("__doc__") or f"{op_type}, written with kernelgen.lang.")
     doc = doc.strip().splitlines()[0]
     spec = OpSpec(op_type=op_type, snake=snake, category=category, doc=doc, inputs=inputs, outputs=out_specs,
@@ -219,6 +236,28 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
     if not any(t.used_by_kernel and t.kind == "full" for t in inputs):
         raise LangError(f"{where}: no output reads a full-shape tensor input; supported: expressions of them")
     return spec, params
+
+
+def ref_outputs(where: str, params: tuple[Param, ...], outputs: tuple[str, ...]) -> dict[str, str]:
+    """{output: its kernel/IR name} of the outputs named like a full-shape input: ref outputs (CANN's in-place
+    `var` in and out), which the kernel writes into that input's GM. Any other clash is an error."""
+    roles = {p.name: p.role for p in params}
+    if len(set(outputs)) != len(outputs):
+        dup = next(o for o in outputs if outputs.count(o) > 1)
+        raise LangError(f"{where}: output name {dup!r} is given twice; supported: outputs=(...) with distinct names")
+    refs = {}
+    for o in outputs:
+        if o not in roles:
+            continue
+        if roles[o] != "full":
+            raise LangError(f"{where}: output {o!r} is named like the {roles[o].replace('_', ' ')} parameter {o}; "
+                            "supported: a new name, or a full-shape input's name (updated in place)")
+        internal = f"{o}_ref"
+        if internal in roles or internal in outputs:
+            raise LangError(f"{where}: output {o!r} updates input {o} in place, whose kernel name {internal!r} is "
+                            "taken; supported: rename the parameter or output named " + internal)
+        refs[o] = internal
+    return refs
 
 
 def _formula(fn) -> str:
