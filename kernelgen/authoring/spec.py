@@ -423,6 +423,9 @@ class OpSpec:
     spec_file: str = ""
     scalars: tuple[ScalarDef, ...] = ()   # run-time scalars the steps name (Step.scalar_ref)
     family: str = ""              # one of FAMILY_IDS; "" = inferred from the interface (family_of)
+    # kernelgen.lang's whole-tensor reductions (kernelgen.authoring.lang.whole.WholeReduce): the program computes the
+    # reduced operands; the kernel accumulates them over tiles and cores and writes one-element outputs
+    whole_reduce: object = None
 
     # ---- lookups -------------------------------------------------------------------------------
     @property
@@ -539,6 +542,9 @@ class OpSpec:
         return tuple(t.name for t in self.outputs if all(late(t.name, v) for v in self.variants))
 
     def buffer_plan(self, variant: Variant, dtype: DType) -> tuple[BufferUse, ...]:
+        if self.whole_reduce is not None:
+            from kernelgen.authoring.lang.whole import buffer_plan
+            return buffer_plan(self, variant, dtype)
         layout = self.low_precision_layout(variant) if dtype.is_low_precision else None
         f32_late = () if layout else self.f32_late_inputs()
         plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN",
@@ -581,6 +587,8 @@ class OpSpec:
         if self.family:
             return self.family
         kinds = {getattr(t, "kind", "full") for t in self.inputs}   # kernelgen.lang's input kinds, where present
+        if self.whole_reduce is not None:
+            return "whole_tensor_loss"
         if self.category == "optim":
             return "optimizer"
         if "last_axis" in kinds:
@@ -622,7 +630,7 @@ class OpSpec:
                     self.scalar(value)
             defined = ({t.name for t in self.kernel_inputs + self.last_axis_inputs} | set(v.scratch) | set(v.refine_scratch)
                        | {r for r, _ in v.constants})
-            outs = {t.name for t in self.outputs}
+            outs = {t.name for t in self.outputs} if self.whole_reduce is None else set()  # whole: one element
             masks = set(v.refine_masks) | set(v.masks)
             for step in v.steps(DType.FLOAT32):
                 if step.scalar_ref:

@@ -79,9 +79,8 @@ def _reduction(op: str, fn):
         if _traced(x):
             if axis == -1 and keepdims is True:
                 return Expr(Node(op, (as_node(x),), "last"))
-            if axis is None and not keepdims:
-                raise fail(f"kl.{op}(x) over every element: whole-tensor reductions are not compiled yet "
-                           "(docs/lang.md)", f"kl.{op}(x, axis=-1, keepdims=True) and elementwise expressions")
+            if axis is None and not keepdims:   # over every element: one value (kernelgen.authoring.lang.whole)
+                return Expr(Node(op, (as_node(x),), "all"))
             raise fail(f"kl.{op}(x, axis={axis!r}, keepdims={keepdims!r})",
                        f"kl.{op}(x, axis=-1, keepdims=True) and kl.{op}(x) over every element")
         return fn(np.asarray(x), axis=axis, keepdims=keepdims)

@@ -19,6 +19,7 @@ import numpy as np
 from kernelgen.authoring.lang.expr import TRACE, Expr, LangError, Node
 from kernelgen.authoring.lang.functions import LastAxis, Scalar
 from kernelgen.authoring.lang.lower import Lowering
+from kernelgen.authoring.lang.whole import compile_whole, has_whole
 from kernelgen.authoring.spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, TensorSpec)
 from kernelgen.errors import KernelgenError, UsageError
 
@@ -141,6 +142,8 @@ class LangOp:
             out = self.fn(**kwargs)
         items = out if isinstance(out, tuple) else (out,)
         shape = np.broadcast_shapes(*(np.shape(inputs[p.name]) for p in self.params if p.role != "attr"))
+        if self.spec.whole_reduce is not None:   # one element each, in the operator's output shape
+            shape = self.spec.whole_reduce.out_shape
         return {t.name: np.broadcast_to(np.asarray(v, dtype=dtype), shape) for t, v in zip(self.spec.outputs, items)}
 
     def golden(self, inputs: dict, attrs: dict) -> dict[str, np.ndarray]:
@@ -162,7 +165,7 @@ class LangOp:
 
 
 def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spec_file: str,
-               golden_key: str) -> tuple[OpSpec, tuple[Param, ...]]:
+               golden_key: str, reduced_shape=()) -> tuple[OpSpec, tuple[Param, ...]]:
     where = _where(fn)
     snake = fn.__name__
     params = _params(fn)
@@ -193,7 +196,11 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
         if not ok or not (np.isfinite(rng[0]) and np.isfinite(rng[1]) and rng[0] < rng[1]):
             raise LangError(f"{where}: domain[{name!r}] = {rng!r}; supported: (lo, hi) finite with lo < hi")
     reserved = {p.name for p in params} | set(outputs)
-    compiled = Lowering(list(zip(outputs, nodes)), reserved, where).compile()
+    whole = None
+    if has_whole(nodes):   # reductions over every element: one-element outputs (kernelgen.authoring.lang.whole)
+        compiled, whole = compile_whole(list(zip(outputs, nodes)), reserved, where, reduced_shape)
+    else:
+        compiled = Lowering(list(zip(outputs, nodes)), reserved, where).compile()
     used = compiled.used_inputs | {name for sc in compiled.scalars for kind, name in sc.refs() if kind == "input"}
     kinds = {p.name: p.role for p in params}
     inputs = tuple(TensorSpec(p.name, dts, used_by_kernel=p.name in used, kind=kinds[p.name],
@@ -211,7 +218,7 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
     spec = OpSpec(op_type=op_type, snake=snake, category=category, doc=doc, inputs=inputs, outputs=out_specs,
                   attrs=attrs, default_socs=tuple(socs or DEFAULT_SOCS), soc_variants=(), default_variant="main",
                   variants=(compiled.variant,), golden=golden_key, aclnn=aclnn,
-                  formula=_formula(fn), spec_file=spec_file, scalars=compiled.scalars)
+                  formula=_formula(fn), spec_file=spec_file, scalars=compiled.scalars, whole_reduce=whole)
     try:
         spec.validate()
     except KernelgenError as exc:
@@ -232,8 +239,11 @@ def _formula(fn) -> str:
 
 
 def op(category: str = "activation", dtypes=DEFAULT_DTYPES, outputs=None, op_type=None, domain=None, socs=None,
-       golden=None):
-    """Decorate the one function of a spec file: it becomes an operator (see the module doc)."""
+       golden=None, reduced_shape=()):
+    """Decorate the one function of a spec file: it becomes an operator (see the module doc). reduced_shape: the
+    shape of a whole-tensor reduction's outputs, () (0-d, the default) or (1,)."""
+    if tuple(reduced_shape) not in ((), (1,)):
+        raise UsageError(f"@kl.op(reduced_shape={reduced_shape!r}); supported: () or (1,)")
     if callable(category) and not isinstance(category, str):
         raise UsageError("@kl.op needs its parentheses: @kl.op(category=\"activation\")")
 
@@ -242,7 +252,7 @@ def op(category: str = "activation", dtypes=DEFAULT_DTYPES, outputs=None, op_typ
         spec_file = _relative(path)
         spec, params = build_spec(fn, category=category, dtypes=dtypes, outputs=outputs, op_type=op_type,
                                   domain=domain, socs=socs, spec_file=spec_file,
-                                  golden_key=f"{fn.__name__}@{path.resolve()}")
+                                  golden_key=f"{fn.__name__}@{path.resolve()}", reduced_shape=tuple(reduced_shape))
         return LangOp(fn, spec, params, golden)
 
     return wrap
