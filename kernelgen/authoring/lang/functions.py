@@ -15,6 +15,21 @@ class LastAxis:
     """Annotation: a 1-D input of the last dimension, broadcast along the leading axes (gamma, beta)."""
 
 
+class Choice:
+    """Annotation of a string attribute with a fixed set of values: `reduction: kl.Choice("mean", "sum") = "mean"`.
+    The function is traced once per value, with the parameter a plain Python str (so `if reduction == "sum":`
+    works); each value compiles to its own variant, which the tiling selects by the attribute (a tiling key)."""
+
+    def __init__(self, *values: str):
+        if not values or not all(isinstance(v, str) and v for v in values) or len(set(values)) != len(values):
+            from kernelgen.authoring.lang.expr import fail
+            raise fail(f"kl.Choice{values!r}", 'kl.Choice("a", "b", ...) of distinct non-empty strings')
+        self.values = tuple(values)
+
+    def __repr__(self):
+        return "kl.Choice(" + ", ".join(map(repr, self.values)) + ")"
+
+
 def _traced(*values) -> bool:
     return any(isinstance(v, Expr) for v in values)
 
@@ -95,5 +110,5 @@ max = _reduction("max", np.max)  # noqa: A001
 min = _reduction("min", np.min)  # noqa: A001
 mean = _reduction("mean", np.mean)
 
-PUBLIC = ("Scalar", "LastAxis", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu", "maximum",
+PUBLIC = ("Scalar", "LastAxis", "Choice", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu", "maximum",
           "minimum", "clip", "where", "sum", "max", "min", "mean")

@@ -46,11 +46,16 @@ class WholeReduce:
     partials: tuple[tuple[str, str], ...]
     finish: tuple[tuple, ...]
     out_shape: tuple[int, ...] = ()
+    variant_finish: tuple = ()   # kl.Choice: (variant name, finish) per variant; else every variant has `finish`
 
-    def finish_cpp(self, index: int) -> str:
-        return _cpp(self.finish[index])
+    def finish_of(self, variant: str) -> tuple:
+        return dict(self.variant_finish).get(variant, self.finish)
 
-    def evaluate(self, index: int, totals: list[float], count: int, scalars: dict[str, float]) -> float:
+    def finish_cpp(self, variant: str, index: int) -> str:
+        return _cpp(self.finish_of(variant)[index])
+
+    def evaluate(self, index: int, totals: list[float], count: int, scalars: dict[str, float],
+                 variant: str = "main") -> float:
         """The finish of output `index` in float32 (the kernel's arithmetic), for tests and the interpreter."""
         import numpy as np
 
@@ -72,7 +77,7 @@ class WholeReduce:
             with np.errstate(all="ignore"):
                 return f({"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide,
                           "max": np.maximum, "min": np.minimum}[k](a, b))
-        return float(ev(self.finish[index]))
+        return float(ev(self.finish_of(variant)[index]))
 
 
 def _cpp(e: tuple) -> str:
@@ -113,7 +118,7 @@ def _contains(n: Node, pred) -> bool:
     return pred(n) or any(_contains(a, pred) for a in n.args)
 
 
-def compile_whole(outputs: list[tuple[str, Node]], reserved: set[str], where: str, out_shape=()):
+def compile_whole(outputs: list[tuple[str, Node]], reserved: set[str], where: str, out_shape=(), seed=None):
     """(Compiled tile program, WholeReduce) for outputs that all finish whole-tensor reductions."""
     from kernelgen.authoring.lang.lower import Lowering
 
@@ -175,6 +180,8 @@ def compile_whole(outputs: list[tuple[str, Node]], reserved: set[str], where: st
         trees.append(finish(node))
     bodies = sorted(operands, key=operands.get)
     lowering = Lowering([(names[i], body) for i, (_, body) in enumerate(bodies)], set(taken), where)
+    if seed is not None:   # run-time scalar names shared with the other variants (kl.Choice)
+        lowering.scalar_names = seed
 
     def resolve(e: tuple) -> tuple:
         """Scalar leaves (attributes, Scalar inputs) become run-time scalars of the Lowering (folded if constant)."""
