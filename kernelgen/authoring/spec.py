@@ -192,7 +192,7 @@ class ScalarDef:
         def walk(node):
             if node[0] in ("attr", "input"):
                 out.add((node[0], node[1]))
-            elif node[0] not in ("const", "rowlen"):
+            elif node[0] not in ("const", "rowlen", "size"):
                 for sub in node[1:]:
                     walk(sub)
         walk(e)
@@ -200,6 +200,7 @@ class ScalarDef:
 
 
 ROW_LEN_KEY = "__row_len__"   # run_time_scalars' key for a row program's row length
+SIZE_KEY = "__size__"         # run_time_scalars' key for the element count (kernelgen.lang's kl.size)
 
 _SCALAR_BINARY = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
 
@@ -214,6 +215,8 @@ def _scalar_cpp_expr(node: tuple) -> str:
         return f"{node[1]}Scalar_"
     if kind == "rowlen":
         return "static_cast<float>(tiling->rowLen)"
+    if kind == "size":
+        return "static_cast<float>(tiling->totalDataNum)"
     if kind == "neg":
         return f"(-{_scalar_cpp_expr(node[1])})"
     a, b = _scalar_cpp_expr(node[1]), _scalar_cpp_expr(node[2])
@@ -233,6 +236,8 @@ def _scalar_eval(node: tuple, attrs: dict, inputs: dict) -> np.float32:
         return f(np.asarray(inputs[node[1]], dtype=np.float32).reshape(-1)[0])
     if kind == "rowlen":
         return f(inputs[ROW_LEN_KEY])
+    if kind == "size":
+        return f(inputs[SIZE_KEY])
     if kind == "neg":
         return f(-_scalar_eval(node[1], attrs, inputs))
     a, b = _scalar_eval(node[1], attrs, inputs), _scalar_eval(node[2], attrs, inputs)

@@ -11,8 +11,8 @@ Tracing and the expression DAG: expr.py; the kl functions: functions.py; the com
 """
 from kernelgen.authoring.lang.expr import Expr, LangError
 from kernelgen.authoring.lang.functions import (Choice, LastAxis, Scalar, abs, clip, exp, log, max, maximum, mean, min,
-                                                minimum, relu, rsqrt, sigmoid, sqrt, sum, tanh, where)
+                                                minimum, relu, rsqrt, sigmoid, size, sqrt, sum, tanh, where)
 from kernelgen.authoring.lang.op import LangOp, op
 
 __all__ = ["Choice", "Expr", "LangError", "LangOp", "LastAxis", "Scalar", "abs", "clip", "exp", "log", "max", "maximum",
-           "mean", "min", "minimum", "op", "relu", "rsqrt", "sigmoid", "sqrt", "sum", "tanh", "where"]
+           "mean", "min", "minimum", "op", "relu", "rsqrt", "sigmoid", "size", "sqrt", "sum", "tanh", "where"]

@@ -60,6 +60,17 @@ sigmoid = _unary("sigmoid", _sigmoid)
 relu = _unary("relu", lambda x: np.maximum(x, 0))
 
 
+def size(x):
+    """kl.size(x): the number of elements of the full-shape tensors (a run-time scalar from the tiling data; on an
+    array, its size)."""
+    if _traced(x):
+        node = as_node(x)
+        if not node.is_tensor:
+            raise fail("kl.size of a number or attribute", "kl.size(x) of a tensor input or expression")
+        return Expr(Node("size"))
+    return float(np.size(x))
+
+
 def maximum(a, b):
     """Elementwise maximum of tensors, numbers or attributes."""
     if _traced(a, b):
@@ -111,4 +122,4 @@ min = _reduction("min", np.min)  # noqa: A001
 mean = _reduction("mean", np.mean)
 
 PUBLIC = ("Scalar", "LastAxis", "Choice", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu", "maximum",
-          "minimum", "clip", "where", "sum", "max", "min", "mean")
+          "minimum", "clip", "where", "sum", "max", "min", "mean", "size")

@@ -158,6 +158,8 @@ def compile_whole(outputs: list[tuple[str, Node]], reserved: set[str], where: st
             return ("const", float(n.value))
         if n.op in ("attr", "scalar_input"):
             return ("pending", n)
+        if n.op == "size":
+            return ("count",)
         if n.op in ("input", "last_axis"):
             raise error(f"tensor {n.value} used next to a whole-tensor reduction, outside it (the output is one "
                         "element)", SUPPORTED_FINISH + "; a tensor only inside kl.sum/max/min/mean(...)")
