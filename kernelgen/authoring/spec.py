@@ -488,7 +488,7 @@ class OpSpec:
         if self.attr_variants:
             attr = self.attr_variants[0][0]
             valid = sorted({v for a, v, _ in self.attr_variants if a == attr})
-            raise UsageError(f"{self.op_type}: {attr}={attrs.get(attr)!r} is not supported; valid: {', '.join(valid)}")
+            raise UsageError(f"{self.op_type}: {attr}={attrs.get(attr)!r} is not supported; valid: {', '.join(map(str, valid))}")
         return self.variant(dict(self.soc_variants).get(soc.family, self.default_variant))
 
     def attr(self, name: str) -> AttrSpec:

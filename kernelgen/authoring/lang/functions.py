@@ -20,10 +20,14 @@ class Choice:
     The function is traced once per value, with the parameter a plain Python str (so `if reduction == "sum":`
     works); each value compiles to its own variant, which the tiling selects by the attribute (a tiling key)."""
 
-    def __init__(self, *values: str):
-        if not values or not all(isinstance(v, str) and v for v in values) or len(set(values)) != len(values):
+    def __init__(self, *values):
+        strs = all(isinstance(v, str) and v for v in values)
+        ints = all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+        if not values or not (strs or ints) or len(set(values)) != len(values):
             from kernelgen.authoring.lang.expr import fail
-            raise fail(f"kl.Choice{values!r}", 'kl.Choice("a", "b", ...) of distinct non-empty strings')
+            raise fail(f"kl.Choice{values!r}", 'kl.Choice("a", "b", ...) of distinct non-empty strings, or of '
+                       "distinct ints (soft_margin_loss's reduction 0, 1, 2)")
+        self.kind = "str" if strs else "int"
         self.values = tuple(values)
 
     def __repr__(self):

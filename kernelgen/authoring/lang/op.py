@@ -68,7 +68,7 @@ def _params(fn) -> tuple[Param, ...]:
             if p.default not in ann.values:
                 raise LangError(f"{where}: attribute {p.name}: {ann!r} needs a default among its values; supported: "
                                 f"{p.name}: {ann!r} = {ann.values[0]!r}")
-            out.append(Param(p.name, "attr", "str", p.default, ann.values))
+            out.append(Param(p.name, "attr", ann.kind, p.default, ann.values))
             continue
         kind = {float: "float", int: "int", bool: "bool"}.get(ann) or (text if text in ("float", "int", "bool")
                                                                          else "")
@@ -272,8 +272,11 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
 
 
 def _variant_name(value: str, index: int) -> str:
-    """A kl.Choice value's variant name: the value when it is an identifier, else v<index>."""
-    return value.lower() if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", value) else f"v{index}"
+    """A kl.Choice value's variant name: the value when it is an identifier, v<value> for an int, else v<index>."""
+    text = str(value)
+    if re.fullmatch(r"[0-9]+", text):
+        return f"v{text}"
+    return text.lower() if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", text) else f"v{index}"
 
 
 def _formula(fn) -> str:
