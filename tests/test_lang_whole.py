@@ -39,8 +39,8 @@ def _spec_file(tmp_path, body, params="x", head=""):
 def test_mean_is_a_sum_finished_by_one_over_n():
     spec = get_spec(EXAMPLES / "mse_loss_mean.py")
     wr = spec.whole_reduce
-    assert [s.op for s in spec.variants[0].program] == ["Sub", "Mul"]
-    assert wr.partials == (("p0", "sum"),) and wr.out_shape == ()
+    assert [(s.op, s.dst) for s in spec.variants[0].program] == [("Sub", "r0"), ("Mul", "r0")]
+    assert wr.partials == (("r0", "sum"),) and wr.out_shape == ()   # the partial is computed in place: no buffer
     assert wr.finish == (("mul", ("total", 0), ("div", ("const", 1.0), ("count",))),)
     assert wr.finish_cpp("main", 0) == "(total0 * (1.0f / static_cast<float>(totalDataNum_)))"
     assert spec.family_id == "whole_tensor_loss" and not spec.row_program

@@ -230,10 +230,11 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
         results = [compile_nodes(traces[v], _variant_name(v, i), i) for i, v in enumerate(accepted)]
         whole = results[accepted.index(choice.default)][1]
         if whole is not None:
-            kinds = {tuple(k for _, k in w.partials) for _, w in results}
+            kinds = {w.partials for _, w in results}   # the kernel's accumulators are the same for every variant
             if len(kinds) != 1:
                 raise LangError(f"{where}: the values of {choice.name} reduce differently ({sorted(kinds)}); supported: "
-                                "the same reductions (kl.sum/max/min/mean) for every value, different finishes")
+                                "the same reduced operands (kl.sum/max/min/mean of the same expressions) for every "
+                                "value, different finishes")
             whole = replace(whole, variant_finish=tuple((c.variant.name, w.finish) for c, w in results))
         variants = tuple(c.variant for c, _ in results)
         scalars = results[-1][0].scalars

@@ -196,14 +196,36 @@ def compile_whole(outputs: list[tuple[str, Node]], reserved: set[str], where: st
 
     trees = [resolve(t) for t in trees]
     compiled = lowering.compile(doc="compiled by kernelgen.lang: a whole-tensor reduction's tile program")
-    variant = compiled.variant
     from dataclasses import replace
 
-    variant = replace(variant, scratch=tuple(variant.scratch) + tuple(names))
+    program, names = _in_place(compiled.variant, names)
+    variant = replace(compiled.variant, program=program,
+                      scratch=tuple(compiled.variant.scratch) + tuple(n for n in names if n not in compiled.variant.scratch))
     compiled = replace(compiled, variant=variant)
     plan = WholeReduce(tuple((names[i], kind) for i, (kind, _) in enumerate(bodies)), tuple(trees),
                        tuple(out_shape))
     return compiled, plan
+
+
+def _in_place(variant, names: list[str]) -> tuple[tuple, list[str]]:
+    """Write each partial into a scratch register its last step reads and nothing reads afterwards (in place, as the
+    Lowering does for every other value), so the partial needs no UB buffer of its own: (program, partial names)."""
+    from dataclasses import replace
+
+    steps = list(variant.program)
+    names = list(names)
+    for i, p in enumerate(names):
+        writers = [k for k, st in enumerate(steps) if st.dst == p]
+        if len(writers) != 1 or steps[writers[0]].op in ("Select", "Axpy"):
+            continue
+        k = writers[0]
+        later = steps[k + 1:]
+        free = [r for r in steps[k].srcs if r in variant.scratch and r not in names
+                and not any(r in st.srcs or r == st.dst for st in later)]
+        if free and not any(p in st.srcs for st in later):
+            steps[k] = replace(steps[k], dst=free[0])
+            names[i] = free[0]
+    return tuple(steps), names
 
 
 def buffer_plan(spec, variant, dtype: DType) -> tuple[BufferUse, ...]:
