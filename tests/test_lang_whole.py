@@ -3,9 +3,10 @@ element, per-core partials in the workspace combined by block 0 in core order af
 attributes (one variant per value, selected by the tiling key).
 
 Default: the compile-free checks, mse_loss on ascend910b float32 at ragged and multi-core sizes (bit-exact against a
-NumPy model of the kernel's summation order, so a different combine order fails), on ascend310b bfloat16 (one core,
-no SyncAll), and two broken kernels (a core's partial missed; SyncAll removed) that must fail.
-KERNELGEN_LANG_FULL=1: the docs example mse_loss_mean and l2_loss on both SOCs in all three dtypes.
+NumPy model of the kernel's summation order, so a different combine order fails) and a broken kernel (SyncAll
+removed: the sanitizer's race on the workspace). KERNELGEN_LANG_FULL=1 adds mse_loss on ascend310b bfloat16 at
+ragged shapes (one core, no SyncAll), a kernel that misses a core's partial, and the docs example mse_loss_mean,
+l2_loss and mse_loss on both SOCs in all three dtypes.
 """
 from __future__ import annotations
 
@@ -164,6 +165,7 @@ def test_mse_loss_910b_float32_is_the_modelled_sum_bit_for_bit():
     assert out["y"][0] == _model_mean(spec, soc, a, b, mean=False)
 
 
+@pytest.mark.skipif(not FULL, reason="KERNELGEN_LANG_FULL=1 (the kl built-in rotation runs whole reductions on 310b)")
 @requires_cxx
 def test_mse_loss_verifies_at_ragged_shapes_on_310b_bfloat16():
     spec = get_spec("mse_loss")
@@ -180,7 +182,8 @@ BROKEN = {
 
 
 @requires_cxx
-@pytest.mark.parametrize("name", sorted(BROKEN))
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.skipif(
+    n != "no_sync_all" and not FULL, reason="KERNELGEN_LANG_FULL=1 runs every broken kernel")) for n in sorted(BROKEN)])
 def test_a_broken_combine_fails(name):
     from kernelgen.authoring.render import render_tree, resolve_socs
     from kernelgen.checking.mutate import MUTANT_FLAGS
