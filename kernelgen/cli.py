@@ -363,6 +363,7 @@ def verify(op, socs, dtypes, shapes, attr_pairs, seed, json_file):
     soc_list = list(resolve_socs(spec, socs))
     dtype_list = [DType.parse(d) for d in dtypes] or None
     attrs = _typed_attrs(attr_pairs, spec_decl(spec))
+    spec.variant_for(soc_list[0], attrs)   # an attribute value no variant implements: one line, exit 2
     cases = build_cases(spec, soc_list, dtype_list, list(shapes) or None)
     for case in cases:
         check_memory(case.shape, verify_bytes_per_element(len(spec.inputs), len(spec.outputs), case.dtype.nbytes),

@@ -145,7 +145,9 @@ def test_stored_interface_is_the_compiled_opdef(name):
 KL_DIR = Path(interfaces.__file__).resolve().parent / "ops" / "kl"
 KL_SPECS = sorted(p.stem for p in KL_DIR.glob("*.py") if not p.stem.startswith("_")) if KL_DIR.is_dir() else []
 # where a kl spec cannot keep the stored interface yet, and why (docs/versus.md)
-KL_KNOWN = {"sigmoid_grad": ["aclnn aclnnSigmoidGrad vs aclnnSigmoidBackward"]}   # @kl.op has no aclnn= yet
+KL_KNOWN = {"sigmoid_grad": ["aclnn aclnnSigmoidGrad vs aclnnSigmoidBackward"],   # @kl.op has no aclnn= yet
+            "l1_loss_grad": ["aclnn aclnnL1LossGrad vs aclnnL1LossBackward"],
+            "smooth_l1_loss_v2": ["aclnn aclnnSmoothL1LossV2 vs aclnnSmoothL1Loss"]}
 
 
 def _lang_available() -> bool:

@@ -38,7 +38,8 @@ def example_values(spec) -> dict[str, tuple[tuple[int, ...], tuple[float, ...]]]
     out = {}
     for p in spec.aclnn.params:
         if p.role == "output":
-            out[p.name] = (EXAMPLE_SHAPE, (0.0,) * count)
+            whole = getattr(spec, "whole_reduce", None)   # a reduction over every element: one element
+            out[p.name] = (whole.out_shape, (0.0,)) if whole is not None else (EXAMPLE_SHAPE, (0.0,) * count)
             continue
         if p.role not in ("input", "ref"):   # ref: an input updated in place
             continue

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from kernelgen.authoring.spec import ROW_LEN_KEY, DType, OpSpec, Variant
+from kernelgen.authoring.spec import ROW_LEN_KEY, SIZE_KEY, DType, OpSpec, Variant
 
 _F32 = np.float32
 _BINARY = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide,
@@ -88,7 +88,8 @@ def interpret_spec(spec: OpSpec, inputs: dict[str, np.ndarray], attrs: dict | No
     inputs widened to float32, the float program, the results rounded to dtype (to nearest even)."""
     f32 = {t.name: np.asarray(inputs[t.name]).astype(_F32) for t in spec.inputs if t.name in inputs}
     shape = f32[spec.shape_input.name].shape
-    scalars = run_time_scalars(spec, attrs or {}, {**f32, ROW_LEN_KEY: shape[-1] if shape else 1})
+    scalars = run_time_scalars(spec, attrs or {}, {**f32, ROW_LEN_KEY: shape[-1] if shape else 1,
+                                                          SIZE_KEY: int(np.prod(shape)) if shape else 1})
     variant = spec.variant(spec.default_variant)
     regs = {t.name: np.broadcast_to(f32[t.name], shape) for t in spec.kernel_inputs + spec.last_axis_inputs}
     outs = interpret(variant, regs, tuple(t.name for t in spec.outputs), dtype, scalars)

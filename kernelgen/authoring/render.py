@@ -174,7 +174,10 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
                 pads[max(k for k in range(i) if variant.refine[k].dst == src)] = src
         return pads
 
+    from kernelgen.authoring.lang.whole import render_context as whole_context
+
     return {
+        **whole_context(spec, socs),   # whole-tensor reductions (kernelgen.authoring.lang.whole)
         "program_pads": lambda v: program_pads(v.steps(DType.FLOAT32)) if not v.refine else {},
         "attr_fields": attr_tiling_fields(spec),
         "spec": spec,

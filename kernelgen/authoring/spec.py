@@ -214,7 +214,7 @@ class ScalarDef:
         def walk(node):
             if node[0] in ("attr", "input"):
                 out.add((node[0], node[1]))
-            elif node[0] not in ("const", "rowlen"):
+            elif node[0] not in ("const", "rowlen", "size"):
                 for sub in node[1:]:
                     walk(sub)
         walk(e)
@@ -222,6 +222,7 @@ class ScalarDef:
 
 
 ROW_LEN_KEY = "__row_len__"   # run_time_scalars' key for a row program's row length
+SIZE_KEY = "__size__"         # run_time_scalars' key for the element count (kernelgen.lang's kl.size)
 
 _SCALAR_BINARY = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
 
@@ -236,6 +237,8 @@ def _scalar_cpp_expr(node: tuple) -> str:
         return f"{node[1]}Scalar_"
     if kind == "rowlen":
         return "static_cast<float>(tiling->rowLen)"
+    if kind == "size":
+        return "static_cast<float>(tiling->totalDataNum)"
     if kind == "neg":
         return f"(-{_scalar_cpp_expr(node[1])})"
     a, b = _scalar_cpp_expr(node[1]), _scalar_cpp_expr(node[2])
@@ -255,6 +258,8 @@ def _scalar_eval(node: tuple, attrs: dict, inputs: dict) -> np.float32:
         return f(np.asarray(inputs[node[1]], dtype=np.float32).reshape(-1)[0])
     if kind == "rowlen":
         return f(inputs[ROW_LEN_KEY])
+    if kind == "size":
+        return f(inputs[SIZE_KEY])
     if kind == "neg":
         return f(-_scalar_eval(node[1], attrs, inputs))
     a, b = _scalar_eval(node[1], attrs, inputs), _scalar_eval(node[2], attrs, inputs)
@@ -445,6 +450,9 @@ class OpSpec:
     spec_file: str = ""
     scalars: tuple[ScalarDef, ...] = ()   # run-time scalars the steps name (Step.scalar_ref)
     family: str = ""              # one of FAMILY_IDS; "" = inferred from the interface (family_of)
+    # kernelgen.lang's whole-tensor reductions (kernelgen.authoring.lang.whole.WholeReduce): the program computes the
+    # reduced operands; the kernel accumulates them over tiles and cores and writes one-element outputs
+    whole_reduce: object = None
 
     # ---- lookups -------------------------------------------------------------------------------
     @property
@@ -502,7 +510,7 @@ class OpSpec:
         if self.attr_variants:
             attr = self.attr_variants[0][0]
             valid = sorted({v for a, v, _ in self.attr_variants if a == attr})
-            raise UsageError(f"{self.op_type}: {attr}={attrs.get(attr)!r} is not supported; valid: {', '.join(valid)}")
+            raise UsageError(f"{self.op_type}: {attr}={attrs.get(attr)!r} is not supported; valid: {', '.join(map(str, valid))}")
         return self.variant(dict(self.soc_variants).get(soc.family, self.default_variant))
 
     def attr(self, name: str) -> AttrSpec:
@@ -561,6 +569,9 @@ class OpSpec:
         return tuple(t.name for t in self.outputs if all(late(t.name, v) for v in self.variants))
 
     def buffer_plan(self, variant: Variant, dtype: DType) -> tuple[BufferUse, ...]:
+        if self.whole_reduce is not None:
+            from kernelgen.authoring.lang.whole import buffer_plan
+            return buffer_plan(self, variant, dtype)
         layout = self.low_precision_layout(variant) if dtype.is_low_precision else None
         f32_late = () if layout else self.f32_late_inputs()
         plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN",
@@ -603,6 +614,8 @@ class OpSpec:
         if self.family:
             return self.family
         kinds = {getattr(t, "kind", "full") for t in self.inputs}   # kernelgen.lang's input kinds, where present
+        if self.whole_reduce is not None:
+            return "whole_tensor_loss"
         if self.category == "optim":
             return "optimizer"
         if any(st.op in REDUCE_OPS for v in self.variants for st in v.program):   # kernelgen.lang row reductions
@@ -654,7 +667,7 @@ class OpSpec:
                     self.scalar(value)
             defined = ({t.name for t in self.kernel_inputs + self.last_axis_inputs} | set(v.scratch) | set(v.refine_scratch)
                        | {r for r, _ in v.constants})
-            outs = {t.name for t in self.outputs}
+            outs = {t.name for t in self.outputs} if self.whole_reduce is None else set()  # whole: one element
             masks = set(v.refine_masks) | set(v.masks)
             for step in v.steps(DType.FLOAT32):
                 if step.scalar_ref:

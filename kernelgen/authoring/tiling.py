@@ -126,6 +126,9 @@ def compute_tiling(spec: OpSpec, soc: Soc, dtype: DType, n: int, attrs: dict | N
         raise HostRejected(f"{spec.op_type}: UB of {soc.ub_core_mem} bytes cannot hold one tile")
     full_blocks, remainder = divmod(n, block_elems)
     cores = 1 if (n <= tile or full_blocks == 0) else min(soc.core_num, full_blocks)
+    if spec.whole_reduce is not None:   # partials combined after SyncAll (kernelgen.authoring.lang.whole)
+        from kernelgen.authoring.lang.whole import MAX_CORES, NO_SYNC_ALL_ARCHES
+        cores = 1 if soc.npu_arch in NO_SYNC_ALL_ARCHES else min(cores, MAX_CORES)
     per_core_blocks, big_cores = divmod(full_blocks, cores)
     small = per_core_blocks * block_elems
     big = small + block_elems

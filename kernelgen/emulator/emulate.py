@@ -879,6 +879,7 @@ def run(target, soc, inputs, attrs=None, dtype=None, threads: int = 0, trace: bo
     if not isinstance(resolved, (Path, OperatorSource)):
         check_spec_dtype(resolved.spec, soc, dtype)
         check_spec_shapes(resolved.spec, arrays)
+        resolved.spec.variant_for(soc, attrs or {})   # an attribute value no variant implements (kl.Choice)
     source = resolve_target(resolved, soc)
     decl = source.decl()
     firsts = {n: a[0] if isinstance(a, list) else a for n, a in arrays.items() if not isinstance(a, list) or a}

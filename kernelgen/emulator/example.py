@@ -242,12 +242,14 @@ def check_results(spec: OpSpec, lines: list[str]) -> tuple[bool, str, tuple[floa
             except ValueError:
                 printed[int(m.group(1))] = float("nan")
     inputs = example_inputs(spec)
-    count = int(np.prod(EXAMPLE_SHAPE))
+    whole = getattr(spec, "whole_reduce", None)   # a reduction over every element prints one value
+    shape = whole.out_shape if whole is not None else EXAMPLE_SHAPE
+    count = int(np.prod(shape))
     values = tuple(printed[i] for i in sorted(printed))
     if sorted(printed) != list(range(count)):
         return False, (f"expected {count} lines '{spec.aclnn.name} result[i] is: v' (i = 0..{count - 1}), "
                        f"got {len(printed)}"), values
-    actual = np.array(values, dtype=np.float32).reshape(EXAMPLE_SHAPE)
+    actual = np.array(values, dtype=np.float32).reshape(shape)
     attrs = {a.name: a.default for a in spec.attrs}
     metrics, _ = judge(spec, inputs, actual, "float32", attrs)
     if metrics.passed:

@@ -10,12 +10,12 @@ Tracing and the expression DAG: expr.py; the kl functions: functions.py; the com
 @kl.op and the OpSpec it builds: op.py.
 """
 from kernelgen.authoring.lang.expr import Expr, LangError
-from kernelgen.authoring.lang.functions import (LastAxis, Scalar, abs, clip, exp, log, max, maximum, mean, min,
-                                                minimum, relu, rsqrt, sigmoid, sqrt, sum, tanh, where)
+from kernelgen.authoring.lang.functions import (Choice, LastAxis, Scalar, abs, clip, exp, log, max, maximum, mean, min,
+                                                minimum, relu, rsqrt, sigmoid, size, sqrt, sum, tanh, where)
 from kernelgen.authoring.lang.op import LangOp, op
 
-__all__ = ["Expr", "LangError", "LangOp", "LastAxis", "Scalar", "abs", "clip", "exp", "log", "max", "maximum",
-           "mean", "min", "minimum", "op", "relu", "rsqrt", "sigmoid", "sqrt", "sum", "tanh", "where"]
+__all__ = ["Choice", "Expr", "LangError", "LangOp", "LastAxis", "Scalar", "abs", "clip", "exp", "log", "max", "maximum",
+           "mean", "min", "minimum", "op", "relu", "rsqrt", "sigmoid", "size", "sqrt", "sum", "tanh", "where"]
 
 from kernelgen.authoring.lang.functions import Axes, Axis  # noqa: E402  (row programs' axis attributes)
 

@@ -25,6 +25,25 @@ class Axes(Axis):
     """Annotation: a list-of-ints attribute naming the reduced axes; only the last axis is compiled (see Axis)."""
 
 
+class Choice:
+    """Annotation of a string attribute with a fixed set of values: `reduction: kl.Choice("mean", "sum") = "mean"`.
+    The function is traced once per value, with the parameter a plain Python str (so `if reduction == "sum":`
+    works); each value compiles to its own variant, which the tiling selects by the attribute (a tiling key)."""
+
+    def __init__(self, *values):
+        strs = all(isinstance(v, str) and v for v in values)
+        ints = all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+        if not values or not (strs or ints) or len(set(values)) != len(values):
+            from kernelgen.authoring.lang.expr import fail
+            raise fail(f"kl.Choice{values!r}", 'kl.Choice("a", "b", ...) of distinct non-empty strings, or of '
+                       "distinct ints (soft_margin_loss's reduction 0, 1, 2)")
+        self.kind = "str" if strs else "int"
+        self.values = tuple(values)
+
+    def __repr__(self):
+        return "kl.Choice(" + ", ".join(map(repr, self.values)) + ")"
+
+
 def _traced(*values) -> bool:
     return any(isinstance(v, Expr) for v in values)
 
@@ -53,6 +72,17 @@ rsqrt = _unary("rsqrt", lambda x: 1.0 / np.sqrt(x))
 tanh = _unary("tanh", np.tanh)
 sigmoid = _unary("sigmoid", _sigmoid)
 relu = _unary("relu", lambda x: np.maximum(x, 0))
+
+
+def size(x):
+    """kl.size(x): the number of elements of the full-shape tensors (a run-time scalar from the tiling data; on an
+    array, its size)."""
+    if _traced(x):
+        node = as_node(x)
+        if not node.is_tensor:
+            raise fail("kl.size of a number or attribute", "kl.size(x) of a tensor input or expression")
+        return Expr(Node("size"))
+    return float(np.size(x))
 
 
 def maximum(a, b):
@@ -89,9 +119,8 @@ def _reduction(op: str, fn):
         if _traced(x):
             if axis == -1 and keepdims is True:
                 return Expr(Node(op, (as_node(x),), "last"))
-            if axis is None and not keepdims:
-                raise fail(f"kl.{op}(x) over every element: whole-tensor reductions are not compiled yet "
-                           "(docs/lang.md)", f"kl.{op}(x, axis=-1, keepdims=True) and elementwise expressions")
+            if axis is None and not keepdims:   # over every element: one value (kernelgen.authoring.lang.whole)
+                return Expr(Node(op, (as_node(x),), "all"))
             raise fail(f"kl.{op}(x, axis={axis!r}, keepdims={keepdims!r})",
                        f"kl.{op}(x, axis=-1, keepdims=True) and kl.{op}(x) over every element")
         return fn(np.asarray(x), axis=axis, keepdims=keepdims)
@@ -106,6 +135,6 @@ max = _reduction("max", np.max)  # noqa: A001
 min = _reduction("min", np.min)  # noqa: A001
 mean = _reduction("mean", np.mean)
 
-PUBLIC = ("Scalar", "LastAxis", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu", "maximum",
-          "minimum", "clip", "where", "sum", "max", "min", "mean")
+PUBLIC = ("Scalar", "LastAxis", "Choice", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu", "maximum",
+          "minimum", "clip", "where", "sum", "max", "min", "mean", "size")
 PUBLIC += ("Axis", "Axes")   # attribute annotations of row programs (the reduced axis)

@@ -92,6 +92,8 @@ class Lowering:
             return ("attr", n.value)
         if n.op == "scalar_input":
             return ("input", n.value)
+        if n.op == "size":   # kl.size(x): the element count, from the tiling data
+            return ("size",)
         subs = [self.scalar_expr(a) for a in n.args]
         if all(s[0] == "const" for s in subs) and n.op in _FOLD:
             with np.errstate(all="ignore"):

@@ -11,14 +11,15 @@ from __future__ import annotations
 import inspect
 import re
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from kernelgen.authoring.lang.expr import TRACE, Expr, LangError, Node
-from kernelgen.authoring.lang.functions import Axes, Axis, LastAxis, Scalar
+from kernelgen.authoring.lang.functions import Axes, Axis, Choice, LastAxis, Scalar
 from kernelgen.authoring.lang.lower import Lowering
+from kernelgen.authoring.lang.whole import compile_whole, has_whole
 from kernelgen.authoring.spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, TensorSpec)
 from kernelgen.errors import KernelgenError, UsageError
 
@@ -36,6 +37,7 @@ class Param:
     role: str          # "full", "scalar", "last_axis", "attr"
     attr_kind: str = ""
     default: object = None
+    choices: tuple = ()     # kl.Choice: the string attribute's values (one variant each)
     axis: bool = False   # kl.Axis / kl.Axes: the reduced axis (only the last is compiled)
 
 
@@ -65,6 +67,12 @@ def _params(fn) -> tuple[Param, ...]:
             continue
         if ann in (Axis, Axes) or text in ("Axis", "kl.Axis", "Axes", "kl.Axes"):
             out.append(_axis_param(where, p, ann is Axes or text.endswith("Axes")))
+            continue
+        if isinstance(ann, Choice):
+            if p.default not in ann.values:
+                raise LangError(f"{where}: attribute {p.name}: {ann!r} needs a default among its values; supported: "
+                                f"{p.name}: {ann!r} = {ann.values[0]!r}")
+            out.append(Param(p.name, "attr", ann.kind, p.default, ann.values))
             continue
         kind = {float: "float", int: "int", bool: "bool"}.get(ann) or (text if text in ("float", "int", "bool")
                                                                          else "")
@@ -104,10 +112,11 @@ def _axis_param(where: str, p, many: bool) -> Param:
     return Param(p.name, "attr", "list_int" if many else "int", tuple(d) if many else d, axis=True)
 
 
-def trace(fn, params: tuple[Param, ...]) -> tuple[Node, ...]:
-    """The output nodes of fn called on traced values."""
+def trace(fn, params: tuple[Param, ...], fixed: dict | None = None) -> tuple[Node, ...]:
+    """The output nodes of fn called on traced values (fixed: parameters given as plain values, kl.Choice's)."""
     leaf = {"full": "input", "scalar": "scalar_input", "last_axis": "last_axis", "attr": "attr"}
     args = {p.name: Expr(Node(leaf[p.role], (), p.name)) for p in params}
+    args.update(fixed or {})
     previous = TRACE.file
     TRACE.file = fn.__code__.co_filename
     try:
@@ -157,6 +166,8 @@ class LangOp:
             out = self.fn(**kwargs)
         items = out if isinstance(out, tuple) else (out,)
         shape = np.broadcast_shapes(*(np.shape(inputs[p.name]) for p in self.params if p.role != "attr"))
+        if self.spec.whole_reduce is not None:   # one element each, in the operator's output shape
+            shape = self.spec.whole_reduce.out_shape
         return {t.opdef_name: np.broadcast_to(np.asarray(v, dtype=dtype), shape)
                 for t, v in zip(self.spec.outputs, items)}
 
@@ -164,7 +175,11 @@ class LangOp:
         """{output: float64 array}: golden= if given, else the function on float64 arrays."""
         if self._golden is not None:
             out = self._golden(inputs, attrs)
-            return out if isinstance(out, dict) else {self.spec.outputs[0].opdef_name: out}
+            out = out if isinstance(out, dict) else {self.spec.outputs[0].opdef_name: out}
+            wr = self.spec.whole_reduce
+            if wr is not None:   # a reduction's golden may be 0-d: the operator's one-element shape
+                out = {k: np.reshape(v, wr.out_shape) if np.size(v) == 1 else v for k, v in out.items()}
+            return out
         return self._evaluate(inputs, attrs, np.float64)
 
     def benchmark(self, inputs: dict, attrs: dict) -> dict[str, np.ndarray]:
@@ -179,11 +194,16 @@ class LangOp:
 
 
 def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spec_file: str,
-               golden_key: str) -> tuple[OpSpec, tuple[Param, ...]]:
+               golden_key: str, reduced_shape=()) -> tuple[OpSpec, tuple[Param, ...]]:
     where = _where(fn)
     snake = fn.__name__
     params = _params(fn)
-    nodes = trace(fn, params)
+    choice = [p for p in params if p.choices]
+    if len(choice) > 1:
+        raise LangError(f"{where}: {len(choice)} kl.Choice attributes; supported: one per operator")
+    choice = choice[0] if choice else None
+    traces = {v: trace(fn, params, {choice.name: v}) for v in choice.choices} if choice else {}
+    nodes = traces[choice.default] if choice else trace(fn, params)
     tensor_names = [p.name for p in params if p.role != "attr"]
     if outputs is None:
         outputs = ("y",) if len(nodes) == 1 else tuple(f"y{i}" for i in range(len(nodes)))
@@ -208,13 +228,45 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
         if not ok or not (np.isfinite(rng[0]) and np.isfinite(rng[1]) and rng[0] < rng[1]):
             raise LangError(f"{where}: domain[{name!r}] = {rng!r}; supported: (lo, hi) finite with lo < hi")
     reserved = {p.name for p in params} | set(outputs) | set(internal)
-    compiled = Lowering(list(zip(internal, nodes)), reserved, where).compile()
-    used = compiled.used_inputs | {name for sc in compiled.scalars for kind, name in sc.refs() if kind == "input"}
+    seed: dict = {}   # run-time scalar names shared by every variant
+
+    def compile_nodes(ns, name="main", key=0):
+        if has_whole(ns):   # reductions over every element: one-element outputs (kernelgen.authoring.lang.whole)
+            c, w = compile_whole(list(zip(internal, ns)), reserved, where, reduced_shape, seed)
+        else:
+            low = Lowering(list(zip(internal, ns)), reserved, where)
+            low.scalar_names = seed
+            c, w = low.compile(), None
+        return replace(c, variant=replace(c.variant, name=name, tiling_key=key)), w
+
+    attr_variants = ()
+    if choice:   # one variant per value that compiles to the default's kind of kernel; the tiling selects it
+        accepted = [v for v in choice.choices if has_whole(traces[v]) == has_whole(nodes) and len(traces[v]) == len(nodes)]
+        results = [compile_nodes(traces[v], _variant_name(v, i), i) for i, v in enumerate(accepted)]
+        whole = results[accepted.index(choice.default)][1]
+        if whole is not None:
+            kinds = {w.partials for _, w in results}   # the kernel's accumulators are the same for every variant
+            if len(kinds) != 1:
+                raise LangError(f"{where}: the values of {choice.name} reduce differently ({sorted(kinds)}); supported: "
+                                "the same reduced operands (kl.sum/max/min/mean of the same expressions) for every "
+                                "value, different finishes")
+            whole = replace(whole, variant_finish=tuple((c.variant.name, w.finish) for c, w in results))
+        variants = tuple(c.variant for c, _ in results)
+        scalars = results[-1][0].scalars
+        used_inputs = frozenset().union(*(c.used_inputs for c, _ in results))
+        attr_variants = tuple((choice.name, v, _variant_name(v, i)) for i, v in enumerate(accepted))
+        default_variant = _variant_name(choice.default, accepted.index(choice.default))
+    else:
+        compiled, whole = compile_nodes(nodes)
+        variants, scalars, used_inputs, default_variant = (compiled.variant,), compiled.scalars, \
+            compiled.used_inputs, "main"
+    used = used_inputs | {name for sc in scalars for kind, name in sc.refs() if kind == "input"}
     kinds = {p.name: p.role for p in params}
     inputs = tuple(TensorSpec(p.name, dts, used_by_kernel=p.name in used, kind=kinds[p.name],
                               domain=tuple(map(float, domain[p.name])) if p.name in domain else None)
                    for p in params if p.role != "attr")
-    attrs = tuple(AttrSpec(p.name, p.attr_kind, p.default, axis=p.axis) for p in params if p.role == "attr")
+    attrs = tuple(AttrSpec(p.name, p.attr_kind, p.default, p.choices, axis=p.axis) for p in params
+                  if p.role == "attr")
     out_specs = tuple(TensorSpec(i, dts, ref=o if o in refs else "") for o, i in zip(outputs, internal))
     op_type = op_type or camel(snake)
     # opbuild's API: an input updated in place is `aclTensor* <name>Ref` (role "ref") and has no output parameter
@@ -226,9 +278,9 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
     doc = (inspect.getdoc(fn) or fn.__globals__.get("__doc__") or f"{op_type}, written with kernelgen.lang.")
     doc = doc.strip().splitlines()[0]
     spec = OpSpec(op_type=op_type, snake=snake, category=category, doc=doc, inputs=inputs, outputs=out_specs,
-                  attrs=attrs, default_socs=tuple(socs or DEFAULT_SOCS), soc_variants=(), default_variant="main",
-                  variants=(compiled.variant,), golden=golden_key, aclnn=aclnn,
-                  formula=_formula(fn), spec_file=spec_file, scalars=compiled.scalars)
+                  attrs=attrs, default_socs=tuple(socs or DEFAULT_SOCS), soc_variants=(), default_variant=default_variant,
+                  variants=variants, golden=golden_key, aclnn=aclnn, attr_variants=attr_variants,
+                  formula=_formula(fn), spec_file=spec_file, scalars=scalars, whole_reduce=whole)
     try:
         spec.validate()
     except KernelgenError as exc:
@@ -260,6 +312,14 @@ def ref_outputs(where: str, params: tuple[Param, ...], outputs: tuple[str, ...])
     return refs
 
 
+def _variant_name(value: str, index: int) -> str:
+    """A kl.Choice value's variant name: the value when it is an identifier, v<value> for an int, else v<index>."""
+    text = str(value)
+    if re.fullmatch(r"[0-9]+", text):
+        return f"v{text}"
+    return text.lower() if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", text) else f"v{index}"
+
+
 def _formula(fn) -> str:
     """The function's return expression(s), as written (for the generated docs)."""
     try:
@@ -271,8 +331,11 @@ def _formula(fn) -> str:
 
 
 def op(category: str = "activation", dtypes=DEFAULT_DTYPES, outputs=None, op_type=None, domain=None, socs=None,
-       golden=None):
-    """Decorate the one function of a spec file: it becomes an operator (see the module doc)."""
+       golden=None, reduced_shape=()):
+    """Decorate the one function of a spec file: it becomes an operator (see the module doc). reduced_shape: the
+    shape of a whole-tensor reduction's outputs, () (0-d, the default) or (1,)."""
+    if tuple(reduced_shape) not in ((), (1,)):
+        raise UsageError(f"@kl.op(reduced_shape={reduced_shape!r}); supported: () or (1,)")
     if callable(category) and not isinstance(category, str):
         raise UsageError("@kl.op needs its parentheses: @kl.op(category=\"activation\")")
 
@@ -281,7 +344,7 @@ def op(category: str = "activation", dtypes=DEFAULT_DTYPES, outputs=None, op_typ
         spec_file = _relative(path)
         spec, params = build_spec(fn, category=category, dtypes=dtypes, outputs=outputs, op_type=op_type,
                                   domain=domain, socs=socs, spec_file=spec_file,
-                                  golden_key=f"{fn.__name__}@{path.resolve()}")
+                                  golden_key=f"{fn.__name__}@{path.resolve()}", reduced_shape=tuple(reduced_shape))
         return LangOp(fn, spec, params, golden)
 
     return wrap
