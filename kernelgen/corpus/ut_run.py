@@ -234,7 +234,7 @@ def run_ut(path, kinds=KINDS, soc: str | None = None, jobs: int = 1, gtest_filte
     """Find, build and run every unit-test file under path; on_file(UtFile, [CaseResult]) after each file."""
     from concurrent.futures import ThreadPoolExecutor
 
-    files = [f for f in find_ut_files(path, kinds) if any(_matches(n, gtest_filter) or "*" in n for n in f.cases)]
+    files = [f for f in find_ut_files(path, kinds, soc) if any(_matches(n, gtest_filter) or "*" in n for n in f.cases)]
     report = UtReport()
 
     def one(f: UtFile):
