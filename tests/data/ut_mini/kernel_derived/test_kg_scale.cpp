@@ -15,7 +15,8 @@ TEST(KgScaleKernel, derived_tiling_struct)
     float* x = static_cast<float*>(AscendC::GmAlloc(blocks * per * sizeof(float)));
     float* y = static_cast<float*>(AscendC::GmAlloc(blocks * per * sizeof(float)));
     for (uint32_t i = 0; i < blocks * per; ++i) x[i] = static_cast<float>(i);
-    auto* t = static_cast<KgScaleTilingData*>(AscendC::GmAlloc(sizeof(KgScaleTilingData)));
+    // a tiling buffer larger than the struct, as tests that size it generously (1024 bytes) do
+    auto* t = static_cast<KgScaleTilingData*>(AscendC::GmAlloc(1024));
     t->perBlock = per;
     t->scale = 1.5f;
     t->total = 1;
