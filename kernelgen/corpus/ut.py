@@ -281,6 +281,11 @@ def build_file(f: UtFile, soc: str | None) -> Built:
             CompileUnit("ut_stub_entry", write_source(_STUB_ENTRY, "ut_stub_entry"))]
         kernel = separate_kernel(f)
         if kernel is not None:  # the test declares the entry extern: CANN's UT build compiles the kernel beside it
+            from kernelgen.emulator.opdir import _CONSTEXPR_KEY, kernel_include
+
+            if _CONSTEXPR_KEY.search(kernel.read_text(errors="replace")):
+                # `if constexpr (TILING_KEY_IS(k))`: the key is read at run time here, as `kernelgen sim` reads it
+                kernel = write_source(kernel_include(kernel), f"utk_{f.op}_{kernel.stem}")
             extra_units.append(CompileUnit(f"utk_{f.op}_{kernel.stem}", kernel, flags, inc, digest))
     else:
         flags = host_flags(soc)
