@@ -158,15 +158,16 @@ def _graph_checkout(tmp: Path, values: dict) -> Path:
 @opt_in
 def test_graph_infershape_and_derived_tiling_header(tmp_path):
     shape = ", ".join(map(str, SHAPE))
-    good = {"SHAPE": shape, "EXPECT_SHAPE": shape, "ATTR": "tanh", "EXPECT": 250.0}  # y[100] = 100 * (1.5 + 1)
+    good = {"SHAPE": shape, "EXPECT_SHAPE": shape, "ATTR": "tanh", "OUT_DTYPE": "DT_FLOAT16",
+            "EXPECT": 250.0}  # y[100] = 100 * (1.5 + 1)
     res, doc, _ = _run(_graph_checkout(tmp_path / "good", good), tmp_path / "good")
     assert res.exit_code == 0, res.output
-    assert doc["kinds"]["host"]["passed"] == 2 and doc["kinds"]["kernel"]["passed"] == 1
-    wrong = dict(good, EXPECT_SHAPE=f"{SHAPE[0]}, {SHAPE[1] + 1}", ATTR="none", EXPECT=251.0)
+    assert doc["kinds"]["host"]["passed"] == 3 and doc["kinds"]["kernel"]["passed"] == 1
+    wrong = dict(good, EXPECT_SHAPE=f"{SHAPE[0]}, {SHAPE[1] + 1}", ATTR="none", OUT_DTYPE="DT_FLOAT", EXPECT=251.0)
     res, doc, _ = _run(_graph_checkout(tmp_path / "wrong", wrong), tmp_path / "wrong")
     assert res.exit_code == 1
     failed = {c["name"]: c["message"] for c in doc["cases"] if c["status"] == "failed"}
     assert set(failed) == {"GeluGradGraph.infershape_same_as_input", "GeluGradGraph.attributes",
-                           "KgScaleKernel.derived_tiling_struct"}
+                           "GeluGradGraph.output_tensors_kept_by_an_empty_list", "KgScaleKernel.derived_tiling_struct"}
     assert "1001" in failed["GeluGradGraph.infershape_same_as_input"]
     assert "251" in failed["KgScaleKernel.derived_tiling_struct"]

@@ -34,3 +34,23 @@ TEST(GeluGradGraph, attributes)
     int64_t wrong_type = 0;
     EXPECT_NE(op.GetAttr("approximate", wrong_type), ge::GRAPH_SUCCESS);
 }
+
+#include "base/context_builder/op_tiling_context_builder.h"
+
+TEST(GeluGradGraph, output_tensors_kept_by_an_empty_list)
+{
+    // ops-nn's TilingContextFaker: DO_TILING gives OutputTensors, then Build passes the (empty) NodeOutputTd list
+    gert::StorageShape shape = {{8}, {8}};
+    gert::Tensor x(shape, {ge::FORMAT_ND, ge::FORMAT_ND}, gert::kOnHost, ge::DT_FLOAT16, nullptr);
+    gert::Tensor z(shape, {ge::FORMAT_ND, ge::FORMAT_ND}, gert::kOnHost, ge::DT_FLOAT16, nullptr);
+    auto holder = gert::OpTilingContextBuilder()
+                      .OpType("GeluGrad")
+                      .IONum(1, 1)
+                      .InputTensors({&x})
+                      .OutputTensors({&z})
+                      .OutputTensors(std::vector<gert::Tensor*>())
+                      .Build();
+    auto desc = holder.GetContext()->GetOutputDesc(0);
+    ASSERT_NE(desc, nullptr);
+    EXPECT_EQ(desc->GetDataType(), ge::@OUT_DTYPE@);
+}
