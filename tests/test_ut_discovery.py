@@ -131,3 +131,17 @@ def test_derived_tiling_header(tmp_path):
     ut.mkdir(parents=True)
     (ut / "kg_scale_tiling_def.h").write_text("// own\n")
     assert tiling_include(ut, op) == ut / "kg_scale_tiling_def.h"
+
+
+def test_scratch_cwd_is_where_ops_nn_runs_the_program(tmp_path):
+    # <checkout>/build/tests/ut/op_kernel: kernel tests copy ../../../../experimental/<cat>/<op>/.../<op>_data
+    from kernelgen.corpus.ut_run import _scratch_cwd
+
+    root = _tree(tmp_path)
+    f = find_ut_files(root, ("kernel",))[0]
+    run = tmp_path / "scratch"
+    run.mkdir()
+    cwd = _scratch_cwd(run, f)
+    assert cwd.parts[-4:] == ("build", "tests", "ut", "op_kernel")
+    data = cwd / "../../../../experimental/math/kg_op/tests/ut/op_kernel/kg_op_data/gen_data.py"
+    assert data.resolve().is_file()
