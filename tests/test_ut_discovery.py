@@ -145,3 +145,9 @@ def test_scratch_cwd_is_where_ops_nn_runs_the_program(tmp_path):
     assert cwd.parts[-4:] == ("build", "tests", "ut", "op_kernel")
     data = cwd / "../../../../experimental/math/kg_op/tests/ut/op_kernel/kg_op_data/gen_data.py"
     assert data.resolve().is_file()
+
+
+def test_cmake_case_expands_the_source_dir(tmp_path):
+    cml = tmp_path / "CMakeLists.txt"
+    cml.write_text('AddOpTestCase(q "ascend910B1" "-DX=1 -DDATA=${CMAKE_CURRENT_SOURCE_DIR}/q_data")\n')
+    assert cmake_case(tmp_path / "test_q.cpp") == ("ascend910B1", ("-DX=1", f"-DDATA={tmp_path}/q_data"))

@@ -21,7 +21,9 @@ def cmake_case(path: Path) -> tuple[str | None, tuple[str, ...]]:
     m = _ADD_CASE.search(re.sub(r"#[^\n]*", "", text))
     if not m:
         return None, ()
-    return m.group(2) or None, tuple((m.group(3) or "").split())
+    # CMake variables the option strings use: the test directory (quantize: -DQUANTIZE_DATA_DIR=${CMAKE_CURRENT_SOURCE_DIR}/..)
+    opts = (m.group(3) or "").replace("${CMAKE_CURRENT_SOURCE_DIR}", str(path.parent))
+    return m.group(2) or None, tuple(opts.split())
 
 
 def kernel_soc(f, soc: str | None) -> str:
