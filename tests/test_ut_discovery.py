@@ -149,5 +149,5 @@ def test_scratch_cwd_is_where_ops_nn_runs_the_program(tmp_path):
 
 def test_cmake_case_expands_the_source_dir(tmp_path):
     cml = tmp_path / "CMakeLists.txt"
-    cml.write_text('AddOpTestCase(q "ascend910B1" "-DX=1 -DDATA=${CMAKE_CURRENT_SOURCE_DIR}/q_data")\n')
-    assert cmake_case(tmp_path / "test_q.cpp") == ("ascend910B1", ("-DX=1", f"-DDATA={tmp_path}/q_data"))
+    cml.write_text('AddOpTestCase(q "ascend910B1" "-DX=1;-DY=2 -DDATA=${CMAKE_CURRENT_SOURCE_DIR}/q_data")\n')
+    assert cmake_case(tmp_path / "test_q.cpp") == ("ascend910B1", ("-DX=1", "-DY=2", f"-DDATA={tmp_path}/q_data"))

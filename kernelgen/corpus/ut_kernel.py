@@ -23,7 +23,8 @@ def cmake_case(path: Path) -> tuple[str | None, tuple[str, ...]]:
         return None, ()
     # CMake variables the option strings use: the test directory (quantize: -DQUANTIZE_DATA_DIR=${CMAKE_CURRENT_SOURCE_DIR}/..)
     opts = (m.group(3) or "").replace("${CMAKE_CURRENT_SOURCE_DIR}", str(path.parent))
-    return m.group(2) or None, tuple(opts.split())
+    # a CMake list: ';' separates options as spaces do (average_pooling_grad: "-DDTYPE_GRAD_OUTPUT=float;-DORIG_...")
+    return m.group(2) or None, tuple(opts.replace(";", " ").split())
 
 
 def kernel_soc(f, soc: str | None) -> str:
