@@ -37,7 +37,7 @@ TEST(GeluGradGraph, attributes)
 
 #include "base/context_builder/op_tiling_context_builder.h"
 
-TEST(GeluGradGraph, output_tensors_kept_by_an_empty_list)
+TEST(GeluGradGraph, tensors_kept_by_an_empty_list)
 {
     // ops-nn's TilingContextFaker: DO_TILING gives OutputTensors, then Build passes the (empty) NodeOutputTd list
     gert::StorageShape shape = {{8}, {8}};
@@ -47,9 +47,12 @@ TEST(GeluGradGraph, output_tensors_kept_by_an_empty_list)
                       .OpType("GeluGrad")
                       .IONum(1, 1)
                       .InputTensors({&x})
+                      .InputTensors(std::vector<gert::Tensor*>())
                       .OutputTensors({&z})
                       .OutputTensors(std::vector<gert::Tensor*>())
                       .Build();
+    ASSERT_NE(holder.GetContext()->GetInputDesc(0), nullptr);
+    EXPECT_EQ(holder.GetContext()->GetInputDesc(0)->GetDataType(), ge::DT_FLOAT16);
     auto desc = holder.GetContext()->GetOutputDesc(0);
     ASSERT_NE(desc, nullptr);
     EXPECT_EQ(desc->GetDataType(), ge::@OUT_DTYPE@);

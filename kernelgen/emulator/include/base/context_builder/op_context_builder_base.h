@@ -119,10 +119,12 @@ protected:
         in_inst_ = in;
         out_inst_ = out;
     }
-    void KgInputs(const std::vector<Tensor*>& ts) { inputs_ = ts; }
-    // An empty list leaves the tensors given before: ops-nn's TilingContextFaker::Build passes the outputs it
-    // collected from NodeOutputTd, none when a test gave OutputTensors itself (tiling_case_executor's DO_TILING),
-    // and those tests read their outputs' dtypes.
+    // An empty list leaves the tensors given before: ops-nn's fakers' Build passes the tensors they collected from
+    // NodeInputTd / NodeOutputTd, none when a test gave InputTensors / OutputTensors itself (tiling_case_executor's
+    // DO_TILING; InferShapeContextFaker tests with a value-carrying input), and those tests read them.
+    void KgInputs(const std::vector<Tensor*>& ts) {
+        if (!ts.empty()) inputs_ = ts;
+    }
     void KgOutputs(const std::vector<Tensor*>& ts) {
         if (!ts.empty()) outputs_ = ts;
     }
