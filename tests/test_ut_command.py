@@ -1,6 +1,7 @@
 """`kernelgen ut` on a miniature checkout in ops-nn's pattern (tests/data/ut_mini): a tiling test with an expected
 key, block dim and tiling bytes, an infershape test, a kernel test through ICPU_RUN_KF; each passes as written and
-fails when its expectation (or the kernel's GM bound) is changed. Needs googletest (Debian libgtest-dev,
+fails when its expectation (or the kernel's GM bound) is changed; a graph-mode infershape test (REG_OP prototype,
+ge::Operator) and a kernel test whose tiling struct is derived from a host BEGIN_TILING_DATA_DEF class, likewise. Needs googletest (Debian libgtest-dev,
 libgmock-dev) and g++; several test programs are compiled (slow), so the changed-expectation tests are opt-in:
 KERNELGEN_UT_TESTS=1 (about 3 minutes alone; 22 min on the shared 2-core machine at load 24)."""
 from __future__ import annotations
@@ -129,3 +130,45 @@ def test_usage_errors():
     assert r.exit_code == 2 and "no such file or directory" in r.output
     r = CliRunner().invoke(main, ["ut", str(MINI), "--kind", "bogus"])
     assert r.exit_code == 2
+
+
+def _graph_checkout(tmp: Path, values: dict) -> Path:
+    """A checkout with a graph-mode infershape test (REG_OP prototype, ge::Operator) of gelu_grad and a kernel test
+    whose kernel's tiling struct is a host BEGIN_TILING_DATA_DEF class (no <op>_tiling_def.h: the header is derived)."""
+    root = tmp / "ops-nn"
+    shutil.copytree(MINI / "common", root / "tests" / "ut" / "common")
+    shutil.copy(MINI / "graph" / "kg_mini_graph_ut.h", root / "tests" / "ut" / "common")
+    op = root / "experimental" / "activation" / "gelu_grad"
+    for sub in ("op_host", "op_kernel"):
+        shutil.copytree(REPO / sub, op / sub, ignore=shutil.ignore_patterns("op_api"))
+    (op / "op_graph").mkdir()
+    shutil.copy(MINI / "graph" / "gelu_grad_proto.h", op / "op_graph")
+    (op / "tests" / "ut" / "op_host").mkdir(parents=True)
+    (op / "tests" / "ut" / "op_host" / "test_gelu_grad_graph_infershape.cpp").write_text(
+        _fill((MINI / "graph" / "test_gelu_grad_graph_infershape.cpp").read_text(), values))
+    kop = root / "experimental" / "misc" / "kg_scale"
+    for sub in ("op_host", "op_kernel", "tests/ut/op_kernel"):
+        (kop / sub).mkdir(parents=True)
+    shutil.copy(MINI / "kernel_derived" / "kg_scale_tiling.h", kop / "op_host")
+    shutil.copy(MINI / "kernel_derived" / "kg_scale.cpp", kop / "op_kernel")
+    (kop / "tests" / "ut" / "op_kernel" / "test_kg_scale.cpp").write_text(
+        _fill((MINI / "kernel_derived" / "test_kg_scale.cpp").read_text(), values))
+    return root
+
+
+@opt_in
+def test_graph_infershape_and_derived_tiling_header(tmp_path):
+    shape = ", ".join(map(str, SHAPE))
+    good = {"SHAPE": shape, "EXPECT_SHAPE": shape, "ATTR": "tanh", "OUT_DTYPE": "DT_FLOAT16",
+            "EXPECT": 250.0}  # y[100] = 100 * (1.5 + 1)
+    res, doc, _ = _run(_graph_checkout(tmp_path / "good", good), tmp_path / "good")
+    assert res.exit_code == 0, res.output
+    assert doc["kinds"]["host"]["passed"] == 3 and doc["kinds"]["kernel"]["passed"] == 1
+    wrong = dict(good, EXPECT_SHAPE=f"{SHAPE[0]}, {SHAPE[1] + 1}", ATTR="none", OUT_DTYPE="DT_FLOAT", EXPECT=251.0)
+    res, doc, _ = _run(_graph_checkout(tmp_path / "wrong", wrong), tmp_path / "wrong")
+    assert res.exit_code == 1
+    failed = {c["name"]: c["message"] for c in doc["cases"] if c["status"] == "failed"}
+    assert set(failed) == {"GeluGradGraph.infershape_same_as_input", "GeluGradGraph.attributes",
+                           "GeluGradGraph.tensors_kept_by_an_empty_list", "KgScaleKernel.derived_tiling_struct"}
+    assert "1001" in failed["GeluGradGraph.infershape_same_as_input"]
+    assert "251" in failed["KgScaleKernel.derived_tiling_struct"]

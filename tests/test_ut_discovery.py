@@ -93,3 +93,61 @@ def test_junit_merges_and_counts(tmp_path):
     assert c["kinds"]["host"]["files"] == 1 and c["kinds"]["host"]["files_passed"] == 0
     assert c["kinds"]["kernel"]["failed"] == 1 and c["operators"]["op2"]["kernel"]["failed"] == 1
     assert not rep.ok
+
+
+def test_op_host_files_by_ops_nn_globs(tmp_path):
+    # cmake/ut.cmake builds test_*_tiling.cpp and test_*_infershape.cpp as host tests and test_aclnn_*.cpp as op_api
+    # tests; an operator's own test_op_host_main.cpp, and arch35/ files without a SOC, are not built
+    root = _tree(tmp_path)
+    host = root / "experimental" / "math" / "kg_op" / "tests" / "ut" / "op_host"
+    (host / "test_aclnn_kg_op.cpp").write_text("TEST(l2_kg_op, a) {}\n")
+    (host / "test_op_host_main.cpp").write_text("TEST(Main, m) {}\n")
+    (host / "arch35").mkdir()
+    (host / "arch35" / "test_kg_op_tiling.cpp").write_text("TEST(Arch35, t) {}\n")
+    got = [(f.kind, f.path.name) for f in find_ut_files(root, ("host", "api"))]
+    assert got == [("api", "test_aclnn_kg_op.cpp"), ("host", "test_kg_op_tiling.cpp")]
+    assert [f.path.parent.name for f in find_ut_files(root, ("host",), "ascend950")] == ["arch35", "op_host"]
+
+
+def test_derived_tiling_header(tmp_path):
+    from kernelgen.corpus.ut_tiling import derived_tiling_header, tiling_include
+
+    mini = Path(__file__).parent / "data" / "ut_mini" / "kernel_derived"
+    op = tmp_path / "kg_scale"
+    (op / "op_host").mkdir(parents=True)
+    (op / "op_kernel").mkdir()
+    (op / "op_host" / "kg_scale_tiling.h").write_text((mini / "kg_scale_tiling.h").read_text())
+    (op / "op_kernel" / "kg_scale.cpp").write_text((mini / "kg_scale.cpp").read_text())
+    text = derived_tiling_header(op)
+    body = text[text.index("struct alignas(8) KgScaleTilingData {"):text.index("};")]
+    assert [ln.strip() for ln in body.splitlines()[1:]] == [
+        "uint32_t perBlock;", "float scale;", "uint16_t flag;", "uint32_t pad[3];", "uint64_t total;"]
+    assert "typedef KgScaleTilingData kgemu_default_tiling_type_;" in text
+    # a kernel with its own struct (REGISTER_TILING_DEFAULT) gets no derived struct
+    (op / "op_kernel" / "kg_scale.cpp").write_text("struct S { int a; };\nREGISTER_TILING_DEFAULT(S);\n")
+    assert "struct" not in derived_tiling_header(op).split("#include <cstdint>")[1]
+    # a test directory's own <op>_tiling_def.h wins
+    ut = op / "tests" / "ut" / "op_kernel"
+    ut.mkdir(parents=True)
+    (ut / "kg_scale_tiling_def.h").write_text("// own\n")
+    assert tiling_include(ut, op) == ut / "kg_scale_tiling_def.h"
+
+
+def test_scratch_cwd_is_where_ops_nn_runs_the_program(tmp_path):
+    # <checkout>/build/tests/ut/op_kernel: kernel tests copy ../../../../experimental/<cat>/<op>/.../<op>_data
+    from kernelgen.corpus.ut_run import _scratch_cwd
+
+    root = _tree(tmp_path)
+    f = find_ut_files(root, ("kernel",))[0]
+    run = tmp_path / "scratch"
+    run.mkdir()
+    cwd = _scratch_cwd(run, f)
+    assert cwd.parts[-4:] == ("build", "tests", "ut", "op_kernel")
+    data = cwd / "../../../../experimental/math/kg_op/tests/ut/op_kernel/kg_op_data/gen_data.py"
+    assert data.resolve().is_file()
+
+
+def test_cmake_case_expands_the_source_dir(tmp_path):
+    cml = tmp_path / "CMakeLists.txt"
+    cml.write_text('AddOpTestCase(q "ascend910B1" "-DX=1;-DY=2 -DDATA=${CMAKE_CURRENT_SOURCE_DIR}/q_data")\n')
+    assert cmake_case(tmp_path / "test_q.cpp") == ("ascend910B1", ("-DX=1", "-DY=2", f"-DDATA={tmp_path}/q_data"))

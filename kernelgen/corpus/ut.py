@@ -80,9 +80,31 @@ def _strip(text: str) -> str:
     return strip_comments(text)
 
 
-def find_ut_files(path: str | Path, kinds=KINDS) -> list[UtFile]:
-    """Every unit-test file under path (an operator directory, a category or a checkout); the checkout's own
-    tests/ut (the shared mains and helpers) is not an operator's."""
+def _host_dir_kind(name: str) -> str | None:
+    """What ops-nn's UT build makes of a file in tests/ut/op_host (cmake/ut.cmake add_modules_ut_sources globs):
+    test_aclnn_*.cpp are op_api tests, test_*_tiling.cpp and test_*_infershape.cpp host tests; it builds no other."""
+    if re.fullmatch(r"test_aclnn_\w*\.cpp", name):
+        return "api"
+    if re.fullmatch(r"test_\w*_(tiling|infershape)\.cpp", name):
+        return "host"
+    return None
+
+
+def _target_dirs(soc: str | None) -> tuple[str, ...]:
+    """The op_host test subfolders ops-nn's UT build adds for a SOC (func.cmake get_target_dir: arch22, arch35);
+    none without one (`build.sh -u` sets no ASCEND_COMPUTE_UNIT)."""
+    if not soc:
+        return ()
+    from kernelgen.emulator.layout import ARCH_DIRS
+    from kernelgen.socs import get_soc
+
+    return ARCH_DIRS.get(get_soc(soc).npu_arch, ())
+
+
+def find_ut_files(path: str | Path, kinds=KINDS, soc: str | None = None) -> list[UtFile]:
+    """Every unit-test file under path (an operator directory, a category or a checkout) that ops-nn's UT build
+    compiles (for op_host, by its file-name globs and the SOC's target folder); the checkout's own tests/ut (the
+    shared mains and helpers) is not an operator's."""
     root = Path(path)
     if not root.exists():
         raise UsageError(f"{path}: no such file or directory; give an ops-nn operator directory, a category or a "
@@ -98,12 +120,18 @@ def find_ut_files(path: str | Path, kinds=KINDS) -> list[UtFile]:
     for ut in uts:
         op_dir = ut.parent.parent
         for sub, kind in _KIND_DIRS.items():
-            if kind not in kinds or not (ut / sub).is_dir():
+            if not (ut / sub).is_dir() or (kind not in kinds and not (sub == "op_host" and "api" in kinds)):
                 continue
             for src in sorted((ut / sub).rglob("*.cpp")):
+                file_kind = _host_dir_kind(src.name) if sub == "op_host" else kind
+                rel = src.relative_to(ut / sub).parts
+                if sub == "op_host" and len(rel) > 1 and rel[0] not in _target_dirs(soc):
+                    continue
+                if file_kind not in kinds:
+                    continue
                 cases = gtest_cases(src.read_text(errors="replace"))
                 if cases:
-                    found.append(UtFile(op_dir, kind, src, cases))
+                    found.append(UtFile(op_dir, file_kind, src, cases))
     return found
 
 
@@ -253,6 +281,11 @@ def build_file(f: UtFile, soc: str | None) -> Built:
             CompileUnit("ut_stub_entry", write_source(_STUB_ENTRY, "ut_stub_entry"))]
         kernel = separate_kernel(f)
         if kernel is not None:  # the test declares the entry extern: CANN's UT build compiles the kernel beside it
+            from kernelgen.emulator.opdir import _CONSTEXPR_KEY, kernel_include
+
+            if _CONSTEXPR_KEY.search(kernel.read_text(errors="replace")):
+                # `if constexpr (TILING_KEY_IS(k))`: the key is read at run time here, as `kernelgen sim` reads it
+                kernel = write_source(kernel_include(kernel), f"utk_{f.op}_{kernel.stem}")
             extra_units.append(CompileUnit(f"utk_{f.op}_{kernel.stem}", kernel, flags, inc, digest))
     else:
         flags = host_flags(soc)

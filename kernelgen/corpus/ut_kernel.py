@@ -21,7 +21,10 @@ def cmake_case(path: Path) -> tuple[str | None, tuple[str, ...]]:
     m = _ADD_CASE.search(re.sub(r"#[^\n]*", "", text))
     if not m:
         return None, ()
-    return m.group(2) or None, tuple((m.group(3) or "").split())
+    # CMake variables the option strings use: the test directory (quantize: -DQUANTIZE_DATA_DIR=${CMAKE_CURRENT_SOURCE_DIR}/..)
+    opts = (m.group(3) or "").replace("${CMAKE_CURRENT_SOURCE_DIR}", str(path.parent))
+    # a CMake list: ';' separates options as spaces do (average_pooling_grad: "-DDTYPE_GRAD_OUTPUT=float;-DORIG_...")
+    return m.group(2) or None, tuple(opts.replace(";", " ").split())
 
 
 def kernel_soc(f, soc: str | None) -> str:
@@ -39,9 +42,14 @@ def kernel_soc(f, soc: str | None) -> str:
 
 
 def kernel_unit_flags(f, soc: str) -> tuple[str, ...]:
+    from kernelgen.corpus.ut_tiling import tiling_include
+
     s = get_soc(soc)
-    _cm_soc, extra = cmake_case(f.path)
-    flags = ["-O1", "-D__CCE_KT_TEST__=1", "-D__CCE_UT_TEST__=1", "-DASCENDC_CPU_DEBUG=1", f"-D__NPU_ARCH__={s.npu_arch}",
+    cm_soc, extra = cmake_case(f.path)
+    # AddOpTestCase force-includes the tiling header into the test and the kernel, and names the SOC
+    tiling = tiling_include(f.path.parent, f.op_dir)
+    flags = ["-include", str(tiling), f'-DUT_SOC_VERSION="{cm_soc or soc}"', "-DKERNELUT=1"] if tiling else []
+    flags += ["-O1", "-D__CCE_KT_TEST__=1", "-D__CCE_UT_TEST__=1", "-DASCENDC_CPU_DEBUG=1", f"-D__NPU_ARCH__={s.npu_arch}",
              f"-D__CCE_AICORE__={s.npu_arch // 10}", "-fno-access-control"]
     if s.npu_arch == 2201:
         flags.append("-D__DAV_C220_VEC__")

@@ -126,20 +126,25 @@ def _run_program(program: Path, f: UtFile, gtest_filter: str | None, timeout: fl
 
 
 def _scratch_cwd(tmp: Path, f: UtFile) -> Path:
-    """A working directory for the program that is not the (read-only) checkout: kernel tests copy their
-    `<op>_data` scripts into the cwd and write goldens there. It holds a link to every top-level entry of the
-    checkout, so tests that find their data by walking up from the cwd to `experimental/...` still do."""
+    """A working directory for the program that is not the (read-only) checkout, where ops-nn's UT build runs it:
+    `<checkout>/build/tests/ut/op_kernel` (the POST_BUILD command's binary dir; op_host, op_api likewise). Kernel
+    tests copy their `<op>_data` scripts from `../../../../experimental/...` into the cwd and write goldens there,
+    so the scratch root holds a link to every top-level entry of the checkout (not its own build/)."""
     from kernelgen.corpus.ut import repo_root
 
-    cwd = tmp / "run"
-    cwd.mkdir()
+    root = tmp / "run"
+    root.mkdir()
     repo = repo_root(f.op_dir)
     if repo is not None:
         for entry in repo.iterdir():
+            if entry.name == "build":
+                continue
             try:
-                (cwd / entry.name).symlink_to(entry)
+                (root / entry.name).symlink_to(entry)
             except OSError:
                 pass
+    cwd = root / "build" / "tests" / "ut" / {"host": "op_host", "kernel": "op_kernel", "api": "op_api"}[f.kind]
+    cwd.mkdir(parents=True)
     return cwd
 
 
@@ -234,7 +239,7 @@ def run_ut(path, kinds=KINDS, soc: str | None = None, jobs: int = 1, gtest_filte
     """Find, build and run every unit-test file under path; on_file(UtFile, [CaseResult]) after each file."""
     from concurrent.futures import ThreadPoolExecutor
 
-    files = [f for f in find_ut_files(path, kinds) if any(_matches(n, gtest_filter) or "*" in n for n in f.cases)]
+    files = [f for f in find_ut_files(path, kinds, soc) if any(_matches(n, gtest_filter) or "*" in n for n in f.cases)]
     report = UtReport()
 
     def one(f: UtFile):

@@ -340,6 +340,12 @@ std::string rt_check_outputs() {
 void rt_set_tiling(const uint8_t* data, uint64_t size) {
     g_run.tiling.assign(data, data + size);
     g_run.tiling_set = true;
+    g_run.tiling_is_capacity = false;
+}
+
+void rt_set_tiling_buffer(const uint8_t* data, uint64_t capacity) {
+    rt_set_tiling(data, capacity);
+    g_run.tiling_is_capacity = true;
 }
 
 const KgSoc* rt_soc() { return g_run.soc; }

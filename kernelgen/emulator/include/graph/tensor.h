@@ -80,6 +80,13 @@ public:
     const uint8_t* GetData() const { return data_.data(); }
     uint8_t* GetData() { return data_.data(); }
     size_t GetSize() const { return data_.size(); }
+    DataType GetDataType() const { return desc_.GetDataType(); }
+    Format GetFormat() const { return desc_.GetFormat(); }
+    Format GetOriginFormat() const { return desc_.GetOriginFormat(); }
+    size_t GetShapeDimNum() const { return desc_.GetShape().GetDimNum(); }
+    int64_t GetShapeDim(size_t i) const { return desc_.GetShape().GetDim(i); }
+    size_t GetOriginShapeDimNum() const { return desc_.GetOriginShape().GetDimNum(); }
+    int64_t GetOriginShapeDim(size_t i) const { return desc_.GetOriginShape().GetDim(i); }
 
 private:
     TensorDesc desc_;

@@ -64,6 +64,8 @@ void rt_mark_output(const char* name, bool must_cover);
 std::string rt_check_outputs();
 // The tiling-data bytes written by the host; GET_TILING_DATA* copies from here and checks sizes.
 void rt_set_tiling(const uint8_t* data, uint64_t size);
+// A unit test's tiling buffer (tikicpulib): capacity bytes from data, of which the kernel's struct reads a prefix.
+void rt_set_tiling_buffer(const uint8_t* data, uint64_t capacity);
 const KgSoc* rt_soc();
 // How many blocks the harness runs at once; SyncAll needs all of them (default: unknown, assumed enough).
 void rt_set_concurrency(uint32_t blocks_at_once);

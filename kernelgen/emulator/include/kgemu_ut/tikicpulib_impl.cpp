@@ -57,7 +57,7 @@ void BeginLaunch(const char* kernel, const void* tiling) {
             tiling_size = r.first + r.second - reinterpret_cast<uintptr_t>(tiling);
         }
     }
-    if (tiling != nullptr) kgemu::rt_set_tiling(static_cast<const uint8_t*>(tiling), tiling_size);
+    if (tiling != nullptr) kgemu::rt_set_tiling_buffer(static_cast<const uint8_t*>(tiling), tiling_size);
     kgemu::rt_set_concurrency(1);
 }
 

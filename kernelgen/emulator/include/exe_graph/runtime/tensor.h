@@ -50,6 +50,7 @@ public:
     template <typename T>
     T* GetData() { return static_cast<T*>(data_.GetAddr()); }
     size_t GetSize() const { return data_.GetSize(); }
+    void SetSize(size_t size) { data_.SetSize(size); }
     bool IsEmpty() const { return GetShapeSize() == 0; }
     const TensorData& GetTensorData() const { return data_; }
     TensorData& MutableTensorData() { return data_; }

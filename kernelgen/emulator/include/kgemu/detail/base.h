@@ -14,6 +14,14 @@
 
 #include "kgemu/runtime.h"
 
+// ---- branch hints kernels use as the device toolchain's headers provide them (asc-devkit's GroupedMatmul guide) ----
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
+
 // ---- qualifiers: empty, exactly like CANN's CPU-debug build ----
 #ifndef __aicore__
 #define __aicore__

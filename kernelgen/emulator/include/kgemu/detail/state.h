@@ -121,6 +121,7 @@ struct RunState {
     std::vector<GmRange> gm;
     std::vector<uint8_t> tiling;
     bool tiling_set = false;
+    bool tiling_is_capacity = false;  // unit tests (tikicpulib): the tiling GmAlloc region, which may exceed the struct
     SyncState sync;
     std::mutex cov_mu;
     std::vector<CovWrite> cov;  // every block's GM output writes (rt_block_end appends)

@@ -23,10 +23,14 @@ inline void load_tiling(void* dst, size_t size, const void* tiling, const char* 
     api_enter(api);
     if (!g_run.tiling_set) fail(api, "no tiling data was set (the harness must call kgemu::rt_set_tiling)");
     const size_t host = g_run.tiling.size();
-    if (host > size) {
+    if (host > size && !g_run.tiling_is_capacity) {
         fail(api, strf("tiling data larger than the declared struct: the host wrote %zu bytes but %s has %zu bytes "
                        "(host and kernel disagree on the tiling struct)",
                        host, type_name, size));
+    }
+    if (host < size && g_run.tiling_is_capacity) {
+        fail(api, strf("the tiling buffer (GmAlloc region) holds %zu bytes but %s has %zu bytes, so the kernel "
+                       "would read %zu bytes past it", host, type_name, size, size - host));
     }
     if (host < size) {
         fail(api, strf("tiling data smaller than the declared struct: the host wrote %zu bytes but %s has %zu bytes, "
