@@ -2,6 +2,7 @@
 from kernelgen.authoring.lang import (Expr, LangError, LangOp, LastAxis, Scalar, abs, clip, exp, log, max,  # noqa: F401
                                       maximum, mean, min, minimum, op, relu, rsqrt, sigmoid, sqrt, sum, tanh, where)
 from kernelgen.authoring.lang import __all__  # noqa: F401
+from kernelgen.authoring.lang import refine_root  # noqa: F401
 
 
 def __getattr__(name: str):

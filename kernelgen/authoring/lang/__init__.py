@@ -13,6 +13,7 @@ from kernelgen.authoring.lang.expr import Expr, LangError
 from kernelgen.authoring.lang.functions import (LastAxis, Scalar, abs, clip, exp, log, max, maximum, mean, min,
                                                 minimum, relu, rsqrt, sigmoid, sqrt, sum, tanh, where)
 from kernelgen.authoring.lang.op import LangOp, op
+from kernelgen.authoring.lang.refine import refine_root
 
 __all__ = ["Expr", "LangError", "LangOp", "LastAxis", "Scalar", "abs", "clip", "exp", "log", "max", "maximum",
-           "mean", "min", "minimum", "op", "relu", "rsqrt", "sigmoid", "sqrt", "sum", "tanh", "where"]
+           "mean", "min", "minimum", "op", "refine_root", "relu", "rsqrt", "sigmoid", "sqrt", "sum", "tanh", "where"]

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from kernelgen.authoring.lang.expr import LangError, Node
+from kernelgen.authoring.lang.refine import lower_refine, split_refine
 from kernelgen.authoring.spec import ScalarDef, Step, Variant
 
 _MODES = {"lt": "LT", "le": "LE", "gt": "GT", "ge": "GE", "eq": "EQ", "ne": "NE"}
@@ -29,8 +30,6 @@ _FOLD = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide
          "min": np.minimum, "neg": np.negative, "abs": np.abs, "exp": np.exp, "log": np.log, "sqrt": np.sqrt,
          "rsqrt": lambda v: 1.0 / np.sqrt(v), "tanh": np.tanh, "relu": lambda v: np.maximum(v, 0.0),
          "sigmoid": lambda v: 1.0 / (1.0 + np.exp(-v))}
-SIGMOID_CLAMP = 88.0       # exp(88) = 1.65e38: 1 + exp(-x) stays finite, sigmoid(x < -88) is ~0
-TANH_CLAMP = 10.0          # tanh(10) rounds to 1 in float32
 TANH_SMALL = 0.0625        # below: x (1 - x^2/3 + 2 x^4/15) (the next term is 3e-9 relative); above: 1 - 2/(e^2x + 1)
 
 
@@ -50,6 +49,7 @@ class _Instr:
     ref: str = ""
     cmp: str = ""
     tied: bool = False         # Axpy: dst is srcs[0], accumulated in place
+    f32: bool = False          # a float32-only refinement step (kl.refine_root: Variant.refine)
 
 
 @dataclass
@@ -120,8 +120,8 @@ class Lowering:
         return len(self.vregs) - 1
 
     def emit(self, op: str, srcs: tuple[int, ...], scalar=None, ref: str = "", cmp: str = "",
-             kind: str = "float", tied: bool = False) -> int:
-        dst = srcs[0] if tied else self.new(kind)
+             kind: str = "float", tied: bool = False, tied_dst: int | None = None) -> int:
+        dst = srcs[0] if tied else tied_dst if tied_dst is not None else self.new(kind)
         self.instrs.append(_Instr(op, dst, tuple(srcs), scalar, ref, cmp, tied))
         return dst
 
@@ -171,6 +171,8 @@ class Lowering:
             raise self.error("a comparison outside kl.where", "kl.where(a < b, x, y)")
         if n.op == "where":
             return self.where_(n)
+        if n.op == "refine":
+            return lower_refine(self, n)
         if len(n.args) == 1:
             return self.unary(n.op, n.args[0])
         return self.binary(n.op, n.args[0], n.args[1])
@@ -197,8 +199,7 @@ class Lowering:
         if op == "rsqrt":
             return self.emit("Div", (self.const(("const", 1.0)), self.emit("Sqrt", (t,))))
         if op == "sigmoid":
-            n = self.emit("Muls", (t,), -1.0)
-            n = self.emit("Mins", (n,), SIGMOID_CLAMP)
+            n = self.emit("Muls", (t,), -1.0)   # no clamp: exp overflows to inf, 1 / inf = 0 (rewrite.py, rule 5)
             n = self.emit("Exp", (n,))
             n = self.emit("Adds", (n,), 1.0)
             return self.emit("Div", (self.const(("const", 1.0)), n))
@@ -211,9 +212,7 @@ class Lowering:
             p = self.emit("Mul", (p, u))
             p = self.emit("Adds", (p,), 1.0)
             small = self.emit("Mul", (p, t))
-            c = self.emit("Maxs", (t,), -TANH_CLAMP)
-            c = self.emit("Mins", (c,), TANH_CLAMP)
-            c = self.emit("Muls", (c,), 2.0)
+            c = self.emit("Muls", (t,), 2.0)   # no clamp: e^2t = inf gives 1 - 2/inf = 1, e^-inf = 0 gives -1
             c = self.emit("Exp", (c,))
             c = self.emit("Adds", (c,), 1.0)
             c = self.emit("Div", (self.const(("const", -2.0)), c))
@@ -382,7 +381,7 @@ class Lowering:
         for key, v in self.const_regs.items():
             consts.append((self.vregs[v].fixed, key))
         scalars = tuple(ScalarDef(nm, expr) for expr, nm in self.scalar_names.items())
-        variant = Variant(name=name, tiling_key=0, doc=doc, scratch=scratch, constants=tuple(consts),
-                          program=tuple(steps), masks=tuple(made["mask"]))
+        fields = split_refine(steps, [ins.f32 for ins in self.instrs], scratch, tuple(made["mask"]))
+        variant = Variant(name=name, tiling_key=0, doc=doc, constants=tuple(consts), **fields)
         used = frozenset(n for n in self.input_regs)
         return Compiled(variant, scalars, used)

@@ -19,6 +19,7 @@ import numpy as np
 from kernelgen.authoring.lang.expr import TRACE, Expr, LangError, Node
 from kernelgen.authoring.lang.functions import LastAxis, Scalar
 from kernelgen.authoring.lang.lower import Lowering
+from kernelgen.authoring.lang.rewrite import rewrite
 from kernelgen.authoring.spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, TensorSpec)
 from kernelgen.errors import KernelgenError, UsageError
 
@@ -193,7 +194,7 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
         if not ok or not (np.isfinite(rng[0]) and np.isfinite(rng[1]) and rng[0] < rng[1]):
             raise LangError(f"{where}: domain[{name!r}] = {rng!r}; supported: (lo, hi) finite with lo < hi")
     reserved = {p.name for p in params} | set(outputs)
-    compiled = Lowering(list(zip(outputs, nodes)), reserved, where).compile()
+    compiled = Lowering(list(zip(outputs, rewrite(nodes))), reserved, where).compile()
     used = compiled.used_inputs | {name for sc in compiled.scalars for kind, name in sc.refs() if kind == "input"}
     kinds = {p.name: p.role for p in params}
     inputs = tuple(TensorSpec(p.name, dts, used_by_kernel=p.name in used, kind=kinds[p.name],
