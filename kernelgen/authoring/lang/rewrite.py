@@ -267,7 +267,8 @@ def rewrite(roots: tuple[Node, ...]) -> tuple[Node, ...]:
 
 
 def evaluate(n: Node, env: dict[str, np.ndarray], memo: dict | None = None) -> np.ndarray:
-    """n in float64 on arrays by input name (the refinement's fit; attributes are not allowed there)."""
+    """n in float64 on arrays (and attribute values) by name: the refinement's fit, and the tests' check that
+    a rewrite keeps the value."""
     memo = {} if memo is None else memo
     if n in memo:
         return memo[n]
@@ -275,8 +276,11 @@ def evaluate(n: Node, env: dict[str, np.ndarray], memo: dict | None = None) -> n
 
     if n.op == "const":
         v = np.float64(n.value)
-    elif n.op == "input":
+    elif n.op in ("input", "last_axis", "scalar_input", "attr"):
         v = np.asarray(env[n.value], dtype=np.float64)
+    elif n.op in ("sum", "max", "min", "mean") and n.value == "last":
+        v = {"sum": np.sum, "max": np.max, "min": np.min, "mean": np.mean}[n.op](
+            evaluate(n.args[0], env, memo), axis=-1, keepdims=True)
     elif n.op == "where":
         m, a, b = (evaluate(x, env, memo) for x in n.args)
         v = np.where(m, a, b)
