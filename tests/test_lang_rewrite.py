@@ -154,3 +154,19 @@ def test_gelu_grad_expression_modelled_time_within_1_15x_of_the_built_in():
         gen = estimate(str(EXAMPLE), "ascend910b", dtype, (1048576,))
         hand = estimate("gelu_grad", "ascend910b", dtype, (1048576,))
         assert gen.estimated_us / hand.estimated_us <= 1.15, (dtype, gen.estimated_us, hand.estimated_us)
+
+
+def test_a_factored_polynomial_is_not_expanded_into_a_dearer_horner_form(tmp_path):
+    spec = spec_of(tmp_path, """
+        @kl.op(category="activation")
+        def sq(x):
+            e = kl.exp(x)
+            return (e + 1.0) * (e + 1.0)
+        """, "sq")
+    assert ops(spec) == ["Exp", "Adds", "Mul"]
+    cubic = spec_of(tmp_path, """
+        @kl.op(category="activation")
+        def cubic(x):
+            return 2.0 * (x + 0.5 * x ** 3)
+        """, "cubic")
+    assert ops(cubic) == ["Mul", "Adds", "Mul"]                    # x * (x^2 + 2): the 2 folded into Horner

@@ -111,6 +111,15 @@ def horner(leaf: Node, coeffs: dict) -> Node:
     return acc
 
 
+def cost(n: Node, leaf: Node | None = None, seen: set | None = None) -> int:
+    """Instructions n's subtree takes (distinct tensor nodes; `leaf` and input leaves are free)."""
+    seen = set() if seen is None else seen
+    if n in seen or n == leaf or not n.args or not n.is_tensor:
+        return 0
+    seen.add(n)
+    return 1 + sum(cost(a, leaf, seen) for a in n.args)
+
+
 def _horner_terms(coeffs: dict) -> int:
     return sum(1 for v in coeffs.values() if v != 0.0)
 
@@ -179,7 +188,9 @@ class Rewriter:
         # rule 4
         p = poly(n, self.pmemo)
         if p is not None and p[0] is not None and max(p[1]) >= 2 and n.op != "input":
-            return horner(*p)
+            h = horner(*p)
+            if cost(h, p[0]) <= cost(n, p[0]):   # a factored form (e + 1)*(e + 1) stays as written
+                return h
         if n.op == "mul":
             coef, factors = self._flatten(n)
             return self._product(coef, factors)
@@ -238,8 +249,10 @@ class Rewriter:
                      if p is not None and p[0] is not None and _horner_terms(p[1]) >= 2]
             if polys:
                 _, _, i, p = min(polys, key=lambda t: t[:3])
-                fs[i] = horner(p[0], {k: v * coef for k, v in p[1].items()})
-                coef = 1.0
+                h = horner(p[0], {k: v * coef for k, v in p[1].items()})
+                if cost(h, p[0]) <= cost(fs[i], p[0]) + 1:   # no dearer than the separate Muls
+                    fs[i] = h
+                    coef = 1.0
         out = fs[0]
         for f in fs[1:]:
             out = Node("mul", (out, f))
