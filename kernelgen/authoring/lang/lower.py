@@ -1,14 +1,15 @@
 """Compile a traced kernelgen.lang expression DAG to the Steps IR (kernelgen.authoring.spec.Variant).
 
-Three passes:
+Three passes, after the rewrite pass of rewrite.py:
 1. scalars: subexpressions of numbers, attributes and Scalar inputs only. Numbers fold (in float64, rounded
    once to float32 when rendered); anything naming an attribute or a Scalar input becomes a run-time scalar
    (OpSpec.scalars) the kernel computes once per core in float32.
 2. instruction selection over the tensor DAG (equal subexpressions are one node, computed once): the scalar
    forms where one side is a scalar (Adds, Muls, Maxs, Mins), Axpy for t + u * s when t dies there, Relu, Abs,
    Exp, Ln, Sqrt; division by a scalar is a multiplication by its reciprocal; rsqrt is Sqrt then Div (the
-   Reciprocal and Rsqrt instructions are documented as imprecise); sigmoid and tanh clamp before Exp so no
-   inf reaches a product; where is Compare/CompareScalar + Select (sources copied out of input queues by
+   Reciprocal and Rsqrt instructions are documented as imprecise); sigmoid and tanh need no clamp before Exp
+   (an overflow to inf ends as 1/inf = 0, rewrite.py rule 5); kl.refine_root's float32 window is refine.py's;
+   where is Compare/CompareScalar + Select (sources copied out of input queues by
    Adds 0 so the whole-repeat compare reads no undefined bytes).
 3. register allocation: linear scan over value lifetimes; a value takes the register of a source that dies at
    the same instruction (in place, except Select); each output's value is computed straight into the output.
