@@ -3,6 +3,7 @@ from kernelgen.authoring.lang import (Choice, Expr, LangError, LangOp, LastAxis,
                                       maximum, mean, min, minimum, op, relu, rsqrt, sigmoid, size, sqrt, sum, tanh, where)
 from kernelgen.authoring.lang import Axes, Axis  # noqa: F401  (row programs' axis attributes)
 from kernelgen.authoring.lang import __all__  # noqa: F401
+from kernelgen.authoring.lang import refine_root  # noqa: F401
 
 
 def __getattr__(name: str):

@@ -147,7 +147,9 @@ KL_SPECS = sorted(p.stem for p in KL_DIR.glob("*.py") if not p.stem.startswith("
 # where a kl spec cannot keep the stored interface yet, and why (docs/versus.md)
 KL_KNOWN = {"sigmoid_grad": ["aclnn aclnnSigmoidGrad vs aclnnSigmoidBackward"],   # @kl.op has no aclnn= yet
             "l1_loss_grad": ["aclnn aclnnL1LossGrad vs aclnnL1LossBackward"],
-            "smooth_l1_loss_v2": ["aclnn aclnnSmoothL1LossV2 vs aclnnSmoothL1Loss"]}
+            "smooth_l1_loss_v2": ["aclnn aclnnSmoothL1LossV2 vs aclnnSmoothL1Loss"],
+            "softplus_v2": ["aclnn aclnnSoftplusV2 vs aclnnSoftplus"]}
+
 
 
 def _lang_available() -> bool:

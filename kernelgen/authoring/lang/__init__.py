@@ -10,13 +10,11 @@ Tracing and the expression DAG: expr.py; the kl functions: functions.py; the com
 @kl.op and the OpSpec it builds: op.py.
 """
 from kernelgen.authoring.lang.expr import Expr, LangError
-from kernelgen.authoring.lang.functions import (Choice, LastAxis, Scalar, abs, clip, exp, log, max, maximum, mean, min,
-                                                minimum, relu, rsqrt, sigmoid, size, sqrt, sum, tanh, where)
+from kernelgen.authoring.lang.functions import (Axes, Axis, Choice, LastAxis, Scalar, abs, clip, exp, log, max, maximum,
+                                                mean, min, minimum, relu, rsqrt, sigmoid, size, sqrt, sum, tanh, where)
 from kernelgen.authoring.lang.op import LangOp, op
+from kernelgen.authoring.lang.refine import refine_root
 
-__all__ = ["Choice", "Expr", "LangError", "LangOp", "LastAxis", "Scalar", "abs", "clip", "exp", "log", "max", "maximum",
-           "mean", "min", "minimum", "op", "relu", "rsqrt", "sigmoid", "size", "sqrt", "sum", "tanh", "where"]
-
-from kernelgen.authoring.lang.functions import Axes, Axis  # noqa: E402  (row programs' axis attributes)
-
-__all__ += ["Axes", "Axis"]
+__all__ = ["Axes", "Axis", "Choice", "Expr", "LangError", "LangOp", "LastAxis", "Scalar", "abs", "clip", "exp", "log",
+           "max", "maximum", "mean", "min", "minimum", "op", "refine_root", "relu", "rsqrt", "sigmoid", "size", "sqrt",
+           "sum", "tanh", "where"]

@@ -1,14 +1,15 @@
 """Compile a traced kernelgen.lang expression DAG to the Steps IR (kernelgen.authoring.spec.Variant).
 
-Three passes:
+Three passes, after the rewrite pass of rewrite.py:
 1. scalars: subexpressions of numbers, attributes and Scalar inputs only. Numbers fold (in float64, rounded
    once to float32 when rendered); anything naming an attribute or a Scalar input becomes a run-time scalar
    (OpSpec.scalars) the kernel computes once per core in float32.
 2. instruction selection over the tensor DAG (equal subexpressions are one node, computed once): the scalar
    forms where one side is a scalar (Adds, Muls, Maxs, Mins), Axpy for t + u * s when t dies there, Relu, Abs,
    Exp, Ln, Sqrt; division by a scalar is a multiplication by its reciprocal; rsqrt is Sqrt then Div (the
-   Reciprocal and Rsqrt instructions are documented as imprecise); sigmoid and tanh clamp before Exp so no
-   inf reaches a product; where is Compare/CompareScalar + Select (sources copied out of input queues by
+   Reciprocal and Rsqrt instructions are documented as imprecise); sigmoid and tanh need no clamp before Exp
+   (an overflow to inf ends as 1/inf = 0, rewrite.py rule 5); kl.refine_root's float32 window is refine.py's;
+   where is Compare/CompareScalar + Select (sources copied out of input queues by
    Adds 0 so the whole-repeat compare reads no undefined bytes).
 3. register allocation: linear scan over value lifetimes; a value takes the register of a source that dies at
    the same instruction (in place, except Select); each output's value is computed straight into the output.
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from kernelgen.authoring.lang.expr import LangError, Node
+from kernelgen.authoring.lang.refine import lower_refine, split_refine
 from kernelgen.authoring.spec import ScalarDef, Step, Variant
 
 _MODES = {"lt": "LT", "le": "LE", "gt": "GT", "ge": "GE", "eq": "EQ", "ne": "NE"}
@@ -29,8 +31,6 @@ _FOLD = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide
          "min": np.minimum, "neg": np.negative, "abs": np.abs, "exp": np.exp, "log": np.log, "sqrt": np.sqrt,
          "rsqrt": lambda v: 1.0 / np.sqrt(v), "tanh": np.tanh, "relu": lambda v: np.maximum(v, 0.0),
          "sigmoid": lambda v: 1.0 / (1.0 + np.exp(-v))}
-SIGMOID_CLAMP = 88.0       # exp(88) = 1.65e38: 1 + exp(-x) stays finite, sigmoid(x < -88) is ~0
-TANH_CLAMP = 10.0          # tanh(10) rounds to 1 in float32
 TANH_SMALL = 0.0625        # below: x (1 - x^2/3 + 2 x^4/15) (the next term is 3e-9 relative); above: 1 - 2/(e^2x + 1)
 
 
@@ -50,6 +50,7 @@ class _Instr:
     ref: str = ""
     cmp: str = ""
     tied: bool = False         # Axpy: dst is srcs[0], accumulated in place
+    f32: bool = False          # a float32-only refinement step (kl.refine_root: Variant.refine)
 
 
 @dataclass
@@ -122,8 +123,8 @@ class Lowering:
         return len(self.vregs) - 1
 
     def emit(self, op: str, srcs: tuple[int, ...], scalar=None, ref: str = "", cmp: str = "",
-             kind: str = "float", tied: bool = False) -> int:
-        dst = srcs[0] if tied else self.new(kind)
+             kind: str = "float", tied: bool = False, tied_dst: int | None = None) -> int:
+        dst = srcs[0] if tied else tied_dst if tied_dst is not None else self.new(kind)
         self.instrs.append(_Instr(op, dst, tuple(srcs), scalar, ref, cmp, tied))
         return dst
 
@@ -173,6 +174,8 @@ class Lowering:
             raise self.error("a comparison outside kl.where", "kl.where(a < b, x, y)")
         if n.op == "where":
             return self.where_(n)
+        if n.op == "refine":
+            return lower_refine(self, n)
         if len(n.args) == 1:
             return self.unary(n.op, n.args[0])
         return self.binary(n.op, n.args[0], n.args[1])
@@ -199,8 +202,7 @@ class Lowering:
         if op == "rsqrt":
             return self.emit("Div", (self.const(("const", 1.0)), self.emit("Sqrt", (t,))))
         if op == "sigmoid":
-            n = self.emit("Muls", (t,), -1.0)
-            n = self.emit("Mins", (n,), SIGMOID_CLAMP)
+            n = self.emit("Muls", (t,), -1.0)   # no clamp: exp overflows to inf, 1 / inf = 0 (rewrite.py, rule 5)
             n = self.emit("Exp", (n,))
             n = self.emit("Adds", (n,), 1.0)
             return self.emit("Div", (self.const(("const", 1.0)), n))
@@ -213,9 +215,7 @@ class Lowering:
             p = self.emit("Mul", (p, u))
             p = self.emit("Adds", (p,), 1.0)
             small = self.emit("Mul", (p, t))
-            c = self.emit("Maxs", (t,), -TANH_CLAMP)
-            c = self.emit("Mins", (c,), TANH_CLAMP)
-            c = self.emit("Muls", (c,), 2.0)
+            c = self.emit("Muls", (t,), 2.0)   # no clamp: e^2t = inf gives 1 - 2/inf = 1, e^-inf = 0 gives -1
             c = self.emit("Exp", (c,))
             c = self.emit("Adds", (c,), 1.0)
             c = self.emit("Div", (self.const(("const", -2.0)), c))
@@ -384,7 +384,7 @@ class Lowering:
         for key, v in self.const_regs.items():
             consts.append((self.vregs[v].fixed, key))
         scalars = tuple(ScalarDef(nm, expr) for expr, nm in self.scalar_names.items())
-        variant = Variant(name=name, tiling_key=0, doc=doc, scratch=scratch, constants=tuple(consts),
-                          program=tuple(steps), masks=tuple(made["mask"]))
+        fields = split_refine(steps, [ins.f32 for ins in self.instrs], scratch, tuple(made["mask"]))
+        variant = Variant(name=name, tiling_key=0, doc=doc, constants=tuple(consts), **fields)
         used = frozenset(n for n in self.input_regs)
         return Compiled(variant, scalars, used)

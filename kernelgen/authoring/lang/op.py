@@ -19,6 +19,7 @@ import numpy as np
 from kernelgen.authoring.lang.expr import TRACE, Expr, LangError, Node
 from kernelgen.authoring.lang.functions import Axes, Axis, Choice, LastAxis, Scalar
 from kernelgen.authoring.lang.lower import Lowering
+from kernelgen.authoring.lang.rewrite import rewrite
 from kernelgen.authoring.lang.whole import compile_whole, has_whole
 from kernelgen.authoring.spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, TensorSpec)
 from kernelgen.errors import KernelgenError, UsageError
@@ -234,7 +235,7 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
         if has_whole(ns):   # reductions over every element: one-element outputs (kernelgen.authoring.lang.whole)
             c, w = compile_whole(list(zip(internal, ns)), reserved, where, reduced_shape, seed)
         else:
-            low = Lowering(list(zip(internal, ns)), reserved, where)
+            low = Lowering(list(zip(internal, rewrite(ns))), reserved, where)
             low.scalar_names = seed
             c, w = low.compile(), None
         return replace(c, variant=replace(c.variant, name=name, tiling_key=key)), w
