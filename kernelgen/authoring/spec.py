@@ -657,7 +657,7 @@ class OpSpec:
         """Every name that becomes a C++ identifier or a path component: identifiers, not keywords, no '/'."""
         import re
 
-        from kernelgen.validate import CAMEL, INT64_MAX, INT64_MIN, check_name
+        from kernelgen.validate import CAMEL, INT64_MAX, INT64_MIN, SNAKE, check_name
 
         CAMEL_IDENT = re.compile(r"^[a-z][A-Za-z0-9]*$")  # aclnnGeluBackward
 
@@ -675,8 +675,8 @@ class OpSpec:
                 check_name("variant name", v.name, example="main")
                 for reg in (*v.scratch, *v.refine_scratch, *v.refine_masks, *v.masks, *(r for r, _ in v.constants)):
                     check_name(f"register of variant {v.name}", reg, example="t0")
-            for a in self.attrs:
-                check_name("attribute name", a.name, example="alpha")
+            for a in self.attrs:   # snake_case or lowerCamelCase, as OpDefs spell them (negativeSlope)
+                check_name("attribute name", a.name, CAMEL_IDENT if not SNAKE.match(a.name) else SNAKE, "alpha")
                 if a.kind not in ("str", "float", "int", "bool"):
                     raise UsageError(f"attribute {a.name}: kind {a.kind!r} is not one of bool, float, int, str")
                 if a.kind == "int" and (isinstance(a.default, bool) or not isinstance(a.default, int)

@@ -145,7 +145,8 @@ class LangOp:
 
     def golden(self, inputs: dict, attrs: dict) -> dict[str, np.ndarray]:
         """{output: float64 array}: golden= if given, else the function on float64 arrays."""
-        if self._golden is not None:
+        if self._golden is not None:   # every attribute with a value: a given one, else the spec's default
+            attrs = {**{p.name: p.default for p in self.params if p.role == "attr"}, **(attrs or {})}
             out = self._golden(inputs, attrs)
             return out if isinstance(out, dict) else {self.spec.outputs[0].name: out}
         return self._evaluate(inputs, attrs, np.float64)
@@ -162,7 +163,7 @@ class LangOp:
 
 
 def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spec_file: str,
-               golden_key: str) -> tuple[OpSpec, tuple[Param, ...]]:
+               golden_key: str, aclnn: str | None = None) -> tuple[OpSpec, tuple[Param, ...]]:
     where = _where(fn)
     snake = fn.__name__
     params = _params(fn)
@@ -202,7 +203,10 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
     attrs = tuple(AttrSpec(p.name, p.attr_kind, p.default) for p in params if p.role == "attr")
     out_specs = tuple(TensorSpec(o, dts) for o in outputs)
     op_type = op_type or camel(snake)
-    aclnn = AclnnSpec(name=f"aclnn{op_type}", header=f"aclnn_{snake}",
+    if aclnn is not None and not re.fullmatch(r"aclnn[A-Z][A-Za-z0-9]*", str(aclnn)):
+        raise LangError(f"{where}: aclnn={aclnn!r}; supported: the documented API's name, e.g. aclnnSiluBackward")
+    aclnn = AclnnSpec(name=aclnn or f"aclnn{op_type}",
+                      header=_snake(aclnn) if aclnn else f"aclnn_{snake}",
                       params=tuple(AclnnParam(t.name, t.name, "input") for t in inputs)
                       + tuple(AclnnParam(a.name, a.name, "attr") for a in attrs)
                       + tuple(AclnnParam(t.name, t.name, "output") for t in out_specs))
@@ -231,9 +235,15 @@ def _formula(fn) -> str:
     return re.sub(r"\s+", " ", lines[-1][len("return "):]) if lines else ""
 
 
+def _snake(aclnn: str) -> str:
+    """aclnnSiluBackward -> aclnn_silu_backward (the header opbuild would name)."""
+    return "aclnn_" + re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", aclnn[len("aclnn"):]).lower()
+
+
 def op(category: str = "activation", dtypes=DEFAULT_DTYPES, outputs=None, op_type=None, domain=None, socs=None,
-       golden=None):
-    """Decorate the one function of a spec file: it becomes an operator (see the module doc)."""
+       golden=None, aclnn=None):
+    """Decorate the one function of a spec file: it becomes an operator (see the module doc). aclnn= names the
+    aclnn API where the operator's docs give another name than aclnn<OpType> (aclnnSiluBackward for SiluGrad)."""
     if callable(category) and not isinstance(category, str):
         raise UsageError("@kl.op needs its parentheses: @kl.op(category=\"activation\")")
 
@@ -242,7 +252,7 @@ def op(category: str = "activation", dtypes=DEFAULT_DTYPES, outputs=None, op_typ
         spec_file = _relative(path)
         spec, params = build_spec(fn, category=category, dtypes=dtypes, outputs=outputs, op_type=op_type,
                                   domain=domain, socs=socs, spec_file=spec_file,
-                                  golden_key=f"{fn.__name__}@{path.resolve()}")
+                                  golden_key=f"{fn.__name__}@{path.resolve()}", aclnn=aclnn)
         return LangOp(fn, spec, params, golden)
 
     return wrap
