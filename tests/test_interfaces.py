@@ -145,10 +145,15 @@ def test_stored_interface_is_the_compiled_opdef(name):
 KL_DIR = Path(interfaces.__file__).resolve().parent / "ops" / "kl"
 KL_SPECS = sorted(p.stem for p in KL_DIR.glob("*.py") if not p.stem.startswith("_")) if KL_DIR.is_dir() else []
 # where a kl spec cannot keep the stored interface yet, and why (docs/versus.md)
-KL_KNOWN = {"sigmoid_grad": ["aclnn aclnnSigmoidGrad vs aclnnSigmoidBackward"],   # @kl.op has no aclnn= yet
-            "l1_loss_grad": ["aclnn aclnnL1LossGrad vs aclnnL1LossBackward"],
-            "smooth_l1_loss_v2": ["aclnn aclnnSmoothL1LossV2 vs aclnnSmoothL1Loss"],
-            "softplus_v2": ["aclnn aclnnSoftplusV2 vs aclnnSoftplus"]}
+KL_KNOWN = {
+    "l1_loss_grad": ["aclnn aclnnL1LossGrad vs aclnnL1LossBackward"],
+    "smooth_l1_loss_v2": ["aclnn aclnnSmoothL1LossV2 vs aclnnSmoothL1Loss"],
+    "softplus_v2": ["aclnn aclnnSoftplusV2 vs aclnnSoftplus"],
+    # the OpDef's class is EluDef (opbuild: aclnnEluDef); elu's own op_api/aclnn_elu.h declares aclnnElu
+    "elu": ["aclnn aclnnElu vs aclnnEluDef"],
+    # the docs' aclnnThresholdBackward takes a threshold ReluGrad's OpDef has no attribute for
+    "relu_grad": ["aclnn aclnnReluGrad vs aclnnThresholdBackward"],
+}
 
 
 

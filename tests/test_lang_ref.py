@@ -131,10 +131,9 @@ def test_ref_and_axis_errors_are_one_line(tmp_path, body, message):
 
 
 def _rotation_pair(name: str):
-    """The (SOC, dtype) test_kl_builtins's rotation verifies name on, so this test reuses that library."""
-    from test_kl_builtins import KL_BUILTINS, _rotation
-
-    return _rotation(KL_BUILTINS.index(name), name)
+    """The operator's pair in test_kl_builtins' reduced matrix: its library is already built there."""
+    from test_kl_builtins import rotation_pair
+    return rotation_pair(name)
 
 
 @requires_cxx

@@ -174,7 +174,8 @@ class LangOp:
 
     def golden(self, inputs: dict, attrs: dict) -> dict[str, np.ndarray]:
         """{output: float64 array}: golden= if given, else the function on float64 arrays."""
-        if self._golden is not None:
+        if self._golden is not None:   # every attribute with a value: a given one, else the spec's default
+            attrs = {**{p.name: p.default for p in self.params if p.role == "attr"}, **(attrs or {})}
             out = self._golden(inputs, attrs)
             out = out if isinstance(out, dict) else {self.spec.outputs[0].opdef_name: out}
             wr = self.spec.whole_reduce
@@ -195,7 +196,7 @@ class LangOp:
 
 
 def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spec_file: str,
-               golden_key: str, reduced_shape=()) -> tuple[OpSpec, tuple[Param, ...]]:
+               golden_key: str, reduced_shape=(), aclnn: str | None = None) -> tuple[OpSpec, tuple[Param, ...]]:
     where = _where(fn)
     snake = fn.__name__
     params = _params(fn)
@@ -270,8 +271,11 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
                   if p.role == "attr")
     out_specs = tuple(TensorSpec(i, dts, ref=o if o in refs else "") for o, i in zip(outputs, internal))
     op_type = op_type or camel(snake)
+    if aclnn is not None and not re.fullmatch(r"aclnn[A-Z][A-Za-z0-9]*", str(aclnn)):
+        raise LangError(f"{where}: aclnn={aclnn!r}; supported: the documented API's name, e.g. aclnnSiluBackward")
     # opbuild's API: an input updated in place is `aclTensor* <name>Ref` (role "ref") and has no output parameter
-    aclnn = AclnnSpec(name=f"aclnn{op_type}", header=f"aclnn_{snake}",
+    aclnn = AclnnSpec(name=aclnn or f"aclnn{op_type}",
+                      header=_snake(aclnn) if aclnn else f"aclnn_{snake}",
                       params=tuple(AclnnParam(t.name + "Ref", t.name, "ref") if t.name in refs else
                                    AclnnParam(t.name, t.name, "input") for t in inputs)
                       + tuple(AclnnParam(a.name, a.name, "attr") for a in attrs)
@@ -331,10 +335,16 @@ def _formula(fn) -> str:
     return re.sub(r"\s+", " ", lines[-1][len("return "):]) if lines else ""
 
 
+def _snake(aclnn: str) -> str:
+    """aclnnSiluBackward -> aclnn_silu_backward (the header opbuild would name)."""
+    return "aclnn_" + re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", aclnn[len("aclnn"):]).lower()
+
+
 def op(category: str = "activation", dtypes=DEFAULT_DTYPES, outputs=None, op_type=None, domain=None, socs=None,
-       golden=None, reduced_shape=()):
+       golden=None, reduced_shape=(), aclnn=None):
     """Decorate the one function of a spec file: it becomes an operator (see the module doc). reduced_shape: the
-    shape of a whole-tensor reduction's outputs, () (0-d, the default) or (1,)."""
+    shape of a whole-tensor reduction's outputs, () (0-d, the default) or (1,). aclnn= names the aclnn API where
+    the operator's docs give another name than aclnn<OpType> (aclnnSiluBackward for SiluGrad)."""
     if tuple(reduced_shape) not in ((), (1,)):
         raise UsageError(f"@kl.op(reduced_shape={reduced_shape!r}); supported: () or (1,)")
     if callable(category) and not isinstance(category, str):
@@ -345,7 +355,8 @@ def op(category: str = "activation", dtypes=DEFAULT_DTYPES, outputs=None, op_typ
         spec_file = _relative(path)
         spec, params = build_spec(fn, category=category, dtypes=dtypes, outputs=outputs, op_type=op_type,
                                   domain=domain, socs=socs, spec_file=spec_file,
-                                  golden_key=f"{fn.__name__}@{path.resolve()}", reduced_shape=tuple(reduced_shape))
+                                  golden_key=f"{fn.__name__}@{path.resolve()}", reduced_shape=tuple(reduced_shape),
+                                  aclnn=aclnn)
         return LangOp(fn, spec, params, golden)
 
     return wrap

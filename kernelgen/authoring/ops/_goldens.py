@@ -156,8 +156,9 @@ REFERENCES: dict[str, Reference] = {
                      _ew("y", lambda x, a: a.get("scale", 1.0) * np.where(
                          x > 0, x, a.get("alpha", 1.0) * np.expm1(a.get("input_scale", 1.0) * np.minimum(x, 0.0))))),
     "leakyrelu_v2": Reference("y = x for x >= 0, negativeSlope * x otherwise",
-                              _ew("y", lambda x, a: np.where(x >= 0, x, a.get("negativeSlope", 0.0) * x)),
-                              "the OpDef declares negativeSlope without a default (0.0 here)"),
+                              _ew("y", lambda x, a: np.where(x >= 0, x, a.get("negativeSlope", 1.0) * x)),
+                              "the OpDef declares negativeSlope without a value; its graph prototype and its "
+                              "tiling's fallback give 1.0"),
     "hard_shrink": Reference("out = x where |x| > lambd, else 0",
                              _ew("out", lambda x, a: np.where(np.abs(x) > a.get("lambd", 0.5), x, 0.0))),
     "softshrink": Reference("y = x - lambd for x > lambd, x + lambd for x < -lambd, else 0",
@@ -242,3 +243,11 @@ def golden(name: str, inputs: dict, attrs: dict | None = None) -> dict:
     """{output name: float64 array} of the operator's reference formula."""
     with np.errstate(all="ignore"):
         return REFERENCES[name].fn({k: np.asarray(v, dtype=np.float64) for k, v in inputs.items()}, attrs or {})
+
+
+def reference(name: str) -> Callable[[dict, dict], dict]:
+    """golden= for a kernelgen.lang built-in: the operator's docs formula above, independent of its expression."""
+    def fn(inputs: dict, attrs: dict) -> dict:
+        return golden(name, inputs, attrs)
+    fn.__name__ = f"golden_{name}"
+    return fn

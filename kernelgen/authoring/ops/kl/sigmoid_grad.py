@@ -3,6 +3,6 @@ forward sigmoid output, y the incoming gradient (the OpDef's names and order x, 
 import kernelgen.lang as kl
 
 
-@kl.op(category="activation", outputs=("z",))
+@kl.op(category="activation", outputs=("z",), aclnn="aclnnSigmoidBackward")
 def sigmoid_grad(x, y):
     return y * x * (1.0 - x)
