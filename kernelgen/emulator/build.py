@@ -60,6 +60,10 @@ PCH_SETS: dict[str, tuple[str, ...]] = {
 # -O level of host units (OpDef, infershape, tiling: run once per library, so compile time matters more than
 # their speed); IEEE arithmetic without -ffast-math gives the same results at every -O level on x86-64/aarch64.
 HOST_OPT = "-O1"
+# -O level of kernel launchers (the kernel's code and kgemu's API templates instantiated for it): -O1 costs 35 %
+# less g++ time than -O2 (docs/speed.md) for the same results (no -ffast-math; x86-64 contracts no FMA at any level).
+# $KERNELGEN_KERNEL_OPT overrides it (e.g. -O2 for long runs); the kernel's precompiled headers follow it.
+KERNEL_OPT: tuple[str, ...] = (os.environ.get("KERNELGEN_KERNEL_OPT") or "-O1",)
 # Defines that differ per dtype combination and never reach a header set: left out of the PCH's flags
 _PER_TENSOR_DEFINE = re.compile(r"-D(DTYPE|ORIG_DTYPE|FORMAT)_\w+=")
 
@@ -439,7 +443,8 @@ def archive_objects(objects: list[Path], name: str) -> Path:
 
 # Runtime sources compiled below -O2: the harness (OpDef JSON, tiling requests, block dispatch, report writing) is
 # the longest unit of a cold start (12 of 62 CPU s of a cold verify) and none of its loops is a kernel's inner loop
-RUNTIME_FLAGS = {"kg_harness.cpp": ("-O1",)}
+# (-Og: 6.4 CPU s against 9.6 at -O1). kg_runtime.cpp (the sanitizer, the GM shadow, per API call) stays at -O2.
+RUNTIME_FLAGS = {"kg_harness.cpp": ("-Og",)}
 
 
 def runtime_unit(src: str) -> CompileUnit:
