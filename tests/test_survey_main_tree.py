@@ -49,3 +49,42 @@ def test_survey_reports_an_opdef_named_apart_from_its_tiling(tmp_path):
     assert row["class"] == "defect found", row
     assert row["defect_kind"] == "registration mismatch"
     assert "IMPL_OP_OPTILING(PairStats)" in row["detail"]
+
+
+def _tree_with_build_layout_includes(root: Path) -> Path:
+    """A miniature ops-nn tree whose kernel reaches a shared kernel folder and common/inc/op_kernel the way the main
+    tree's arch35 kernels do (norm/*/op_kernel/arch35 -> ../../norm_common/..., hash -> ../../inc/...)."""
+    (root / "common" / "inc" / "op_kernel").mkdir(parents=True)
+    (root / "common" / "inc" / "op_kernel" / "table_common.h").write_text("#pragma once\nconstexpr int kTable = 3;\n")
+    shared = root / "cat" / "cat_common" / "op_kernel"
+    shared.mkdir(parents=True)
+    (shared / "reduce_helper.h").write_text('#pragma once\n#include "table_common.h"\nconstexpr int kReduce = 4;\n')
+    sib = root / "cat" / "base_op" / "op_kernel"
+    sib.mkdir(parents=True)
+    (sib / "base.h").write_text("#pragma once\nconstexpr int kBase = 5;\n")
+    op = root / "cat" / "my_op"
+    (op / "op_kernel" / "arch35").mkdir(parents=True)
+    (op / "op_kernel" / "arch35" / "k.h").write_text(
+        '#include "../../cat_common/reduce_helper.h"\n#include "../../inc/table_common.h"\n'
+        '#include "../base_op/base.h"\nstatic_assert(kReduce + kTable + kBase == 12, "");\n')
+    return op
+
+
+@requires_cxx
+def test_kernels_include_other_operators_through_the_build_folder(tmp_path, monkeypatch):
+    import subprocess
+
+    from kernelgen.emulator.layout import include_dirs
+    from kernelgen.toolchain import find_compiler
+
+    monkeypatch.setenv("KERNELGEN_CACHE_DIR", str(tmp_path / "cache"))
+    op = _tree_with_build_layout_includes(tmp_path / "repo")
+    header = op / "op_kernel" / "arch35" / "k.h"
+    cmd = [find_compiler().path, "-std=c++17", "-fsyntax-only", "-x", "c++", str(header)]
+    flags = [f"-I{d}" for d in include_dirs(op)]
+    without = [f for f in flags if "/layout/" not in f]
+    assert len(flags) == len(without) + 3
+    assert subprocess.run(cmd + without, capture_output=True).returncode != 0   # the source tree alone: not found
+    res = subprocess.run(cmd + flags, capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    assert include_dirs(op) == include_dirs(op)      # built once, the same folders (cache keys stay stable)
