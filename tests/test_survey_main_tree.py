@@ -88,3 +88,50 @@ def test_kernels_include_other_operators_through_the_build_folder(tmp_path, monk
     res = subprocess.run(cmd + flags, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
     assert include_dirs(op) == include_dirs(op)      # built once, the same folders (cache keys stay stable)
+
+
+# ops-nn tiling code written against CANN's platform/platform_info_def.h, which declares std's map, vector and
+# string at global scope (loss/*/op_host/arch35: `static const map<ge::DataType, uint32_t> DTYEP_2_INT_KEY`)
+_UNQUALIFIED_TILING = """
+#include "register/op_impl_registry.h"
+static const map<ge::DataType, uint32_t> DTYPE_KEY{{ge::DT_FLOAT16, 10}, {ge::DT_FLOAT, 20}};
+static ge::graphStatus Tiling4Mini(gert::TilingContext* context) {
+    vector<int64_t> dims{1, 2};
+    string name = context->GetNodeName();
+    return DTYPE_KEY.at(ge::DT_FLOAT) == 20 && dims.size() == 2 && !name.empty() ? ge::GRAPH_SUCCESS : ge::GRAPH_FAILED;
+}
+IMPL_OP_OPTILING(Mini).Tiling(Tiling4Mini);
+"""
+
+
+@requires_cxx
+def test_tiling_code_sees_std_names_as_cann_declares_them(tmp_path):
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "mini_tiling.cpp"
+    src.write_text(_UNQUALIFIED_TILING)
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+
+
+@requires_cxx
+def test_internal_reg_others_header_brings_the_public_api(tmp_path):
+    """norm/loss/rnn kernels include impl/dav_c220/kernel_operator_reg_others_impl.h after kernel_operator.h and use
+    only public names from it (21 files of the main tree)."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "k.cpp"
+    src.write_text('#include "kernel_operator.h"\n#include "impl/dav_c220/kernel_operator_reg_others_impl.h"\n'
+                   "using namespace AscendC;\n"
+                   "__aicore__ inline void Tail(LocalTensor<float>& t) { PipeBarrier<PIPE_V>(); (void)t; }\n")
+    flags = ["-std=c++17", "-fsyntax-only", "-D__NPU_ARCH__=2201", "-D__CCE_AICORE__=220", "-DASCENDC_CPU_DEBUG=1"]
+    res = subprocess.run([find_compiler().path, *flags, "-I", str(INCLUDE_DIR), str(src)], capture_output=True,
+                         text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
