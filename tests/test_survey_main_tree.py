@@ -130,8 +130,32 @@ def test_internal_reg_others_header_brings_the_public_api(tmp_path):
     src = tmp_path / "k.cpp"
     src.write_text('#include "kernel_operator.h"\n#include "impl/dav_c220/kernel_operator_reg_others_impl.h"\n'
                    "using namespace AscendC;\n"
-                   "__aicore__ inline void Tail(LocalTensor<float>& t) { PipeBarrier<PIPE_V>(); (void)t; }\n")
+                   "__aicore__ inline void Tail(LocalTensor<float>& t, int n) {\n"
+                   "    if (unlikely(n < 0) || !likely(n < 1 << 20)) return;\n"   # CANN's branch hints (ATVOSS reduce)
+                   "    PipeBarrier<PIPE_V>(); (void)t;\n}\n")
     flags = ["-std=c++17", "-fsyntax-only", "-D__NPU_ARCH__=2201", "-D__CCE_AICORE__=220", "-DASCENDC_CPU_DEBUG=1"]
     res = subprocess.run([find_compiler().path, *flags, "-I", str(INCLUDE_DIR), str(src)], capture_output=True,
                          text=True)
     assert res.returncode == 0, res.stderr[-2000:]
+
+
+def test_template_entry_parameters_given_by_a_macro(tmp_path):
+    """ATVOSS reduce kernels (loss/mse_loss, l2_loss) declare `template <REDUCE_TPL_PARAM, uint32_t Reduction>`:
+    the launcher instantiates them with the macro's parameters, found in a header the kernel includes."""
+    from kernelgen.emulator.opdir import expand_parameter_macros, find_entry
+
+    inc = tmp_path / "pkg" / "reduce"
+    inc.mkdir(parents=True)
+    (inc / "key_decl.h").write_text("#pragma once\n#define RED_PARAM \\\n    bool Contig, uint32_t Pattern\n"
+                                    "#define RED_VALUE Contig, Pattern\n")
+    (tmp_path / "op_kernel").mkdir()
+    (tmp_path / "op_kernel" / "key.h").write_text('#include "reduce/key_decl.h"\n')
+    kernel = tmp_path / "op_kernel" / "mini_loss.cpp"
+    kernel.write_text('#include "key.h"\ntemplate <RED_PARAM, uint32_t Reduction>\n'
+                      "__global__ __aicore__ void mini_loss(GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR t) {}\n")
+    entry = find_entry(kernel.read_text(), ["mini_loss"], kernel)
+    assert [p.name for p in entry.template] == ["RED_PARAM", "Reduction"]
+    expanded = expand_parameter_macros(entry, kernel, (tmp_path / "pkg",))
+    assert [(p.ctype, p.name) for p in expanded.template] == [("bool", "Contig"), ("uint32_t", "Pattern"),
+                                                              ("uint32_t", "Reduction")]
+    assert expand_parameter_macros(entry, kernel, ()) == entry    # the macro's header not found: unchanged
