@@ -159,3 +159,24 @@ def test_template_entry_parameters_given_by_a_macro(tmp_path):
     assert [(p.ctype, p.name) for p in expanded.template] == [("bool", "Contig"), ("uint32_t", "Pattern"),
                                                               ("uint32_t", "Reduction")]
     assert expand_parameter_macros(entry, kernel, ()) == entry    # the macro's header not found: unchanged
+
+
+@requires_cxx
+def test_runtime2_util_brings_the_repositorys_op_util(tmp_path):
+    """layer_norm_v3's infershape calls Ops::Nn::IsDimValid having included only op_api/runtime2_util.h: ops-nn's
+    header includes its op_api/op_util.h, so the emulator's stand-in does too when the repository provides it."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    util = tmp_path / "common" / "inc" / "op_api" / "op_util.h"
+    util.parent.mkdir(parents=True)
+    util.write_text("#pragma once\nnamespace Ops { namespace Nn {\n"
+                    "inline bool IsDimValid(long rank, long dim) { return dim >= -rank && dim < rank; }\n} }\n")
+    src = tmp_path / "infer.cpp"
+    src.write_text('#include "op_api/runtime2_util.h"\nbool Ok(long r, long d) { return Ops::Nn::IsDimValid(r, d); }\n')
+    cmd = [find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)]
+    res = subprocess.run(cmd + ["-I", str(tmp_path / "common" / "inc")], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert subprocess.run(cmd, capture_output=True).returncode != 0   # without the repository's header: undeclared
