@@ -180,3 +180,29 @@ def test_runtime2_util_brings_the_repositorys_op_util(tmp_path):
     res = subprocess.run(cmd + ["-I", str(tmp_path / "common" / "inc")], capture_output=True, text=True)
     assert res.returncode == 0, res.stderr[-2000:]
     assert subprocess.run(cmd, capture_output=True).returncode != 0   # without the repository's header: undeclared
+
+
+@requires_cxx
+def test_tanh_and_sigmoid_tmp_sizes_follow_asc_devkit(tmp_path):
+    """GetTanhMaxMinTmpSize / GetSigmoidMaxMinTmpSize (rnn tilings): asc-devkit's rules, via tiling/tiling_api.h."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "sizes.cpp"
+    src.write_text('#include <cstdio>\n#include "tiling/tiling_api.h"\n'
+                   "struct S { long n; long GetShapeSize() const { return n; } };\n"
+                   "int main() { uint32_t mx = 0, mn = 0, a = 0, b = 0;\n"
+                   "  for (long n : {100L, 1000L}) for (uint32_t t : {2u, 4u}) {\n"
+                   "    AscendC::GetTanhMaxMinTmpSize(S{n}, t, false, mx, mn); std::printf(\"%u %u \", mx, mn);\n"
+                   "    AscendC::GetSigmoidMaxMinTmpSize(S{n}, t, false, mx, mn); std::printf(\"%u %u \", mx, mn); }\n"
+                   "  AscendC::GetTanhTmpBufferFactorSize(2, a, b); std::printf(\"%u %u\\n\", a, b); }\n")
+    exe = tmp_path / "sizes"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    got = [int(v) for v in subprocess.run([str(exe)], capture_output=True, text=True).stdout.split()]
+    # n=100 half: 200 bytes <= 256, so tanh max = min = 4 x 256; float 400 bytes: tanh 1 x 400, sigmoid 400
+    assert got == [1024, 1024, 256, 256,   400, 256, 400, 256,
+                   8000, 1024, 2000, 256,  4000, 256, 4000, 256,   4, 0]
