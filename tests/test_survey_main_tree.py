@@ -101,6 +101,8 @@ static ge::graphStatus Tiling4Mini(gert::TilingContext* context) {
     return DTYPE_KEY.at(ge::DT_FLOAT) == 20 && dims.size() == 2 && !name.empty() ? ge::GRAPH_SUCCESS : ge::GRAPH_FAILED;
 }
 IMPL_OP_OPTILING(Mini).Tiling(Tiling4Mini);
+// and graph/types.h's dynamic-shape markers (cross_entropy_loss_grad's infershape: `GetDim(0) != UNKNOWN_DIM`)
+static_assert(ge::UNKNOWN_DIM == -1 && ge::UNKNOWN_DIM_NUM == -2, "CANN's values");
 """
 
 
