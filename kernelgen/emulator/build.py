@@ -60,9 +60,6 @@ PCH_SETS: dict[str, tuple[str, ...]] = {
 # -O level of host units (OpDef, infershape, tiling: run once per library, so compile time matters more than
 # their speed); IEEE arithmetic without -ffast-math gives the same results at every -O level on x86-64/aarch64.
 HOST_OPT = "-O1"
-# -O level of kernel launchers (kgemu's API templates instantiated for the kernel, the kernel's own code), from
-# $KERNELGEN_KERNEL_OPT (an -O flag) else this default; the kernel's precompiled headers follow it
-KERNEL_OPT: tuple[str, ...] = (os.environ.get("KERNELGEN_KERNEL_OPT", "-O2"),)
 # Defines that differ per dtype combination and never reach a header set: left out of the PCH's flags
 _PER_TENSOR_DEFINE = re.compile(r"-D(DTYPE|ORIG_DTYPE|FORMAT)_\w+=")
 
@@ -442,8 +439,7 @@ def archive_objects(objects: list[Path], name: str) -> Path:
 
 # Runtime sources compiled below -O2: the harness (OpDef JSON, tiling requests, block dispatch, report writing) is
 # the longest unit of a cold start (12 of 62 CPU s of a cold verify) and none of its loops is a kernel's inner loop
-RUNTIME_FLAGS = {"kg_harness.cpp": (os.environ.get("KERNELGEN_HARNESS_OPT", "-O1"),),
-                 "kg_runtime.cpp": (os.environ.get("KERNELGEN_RUNTIME_OPT", "-O2"),)}
+RUNTIME_FLAGS = {"kg_harness.cpp": ("-O1",)}
 
 
 def runtime_unit(src: str) -> CompileUnit:

@@ -18,7 +18,7 @@ import numpy as np
 from kernelgen.errors import EmulatorDefect, HostRejected, ToolchainError, UsageError, choices_message
 from kernelgen.emulator import abi
 from kernelgen.emulator.trace import StreamedTrace
-from kernelgen.emulator.build import (HOST_OPT, KERNEL_OPT, CompileUnit, _tree_digest, build_library, evict, materialize_tree,
+from kernelgen.emulator.build import (HOST_OPT, CompileUnit, _tree_digest, build_library, evict, materialize_tree,
                                       write_source)
 from kernelgen.socs import Soc, get_soc
 
@@ -192,7 +192,7 @@ class OperatorSource:
         """The SOC's defines of a kernel build (what its precompiled kernel headers are built with)."""
         # ASCENDC_CPU_DEBUG: the macro of CANN's CPU debug build, the emulator's counterpart; kernels keep what only
         # the NPU compiler takes (a `kernel<<<blockDim, ...>>>` launch wrapper) behind #ifndef ASCENDC_CPU_DEBUG
-        flags = [*KERNEL_OPT, f"-D__NPU_ARCH__={soc.npu_arch}", f"-D__CCE_AICORE__={soc.npu_arch // 10}", "-DASCENDC_CPU_DEBUG=1"]
+        flags = [f"-D__NPU_ARCH__={soc.npu_arch}", f"-D__CCE_AICORE__={soc.npu_arch // 10}", "-DASCENDC_CPU_DEBUG=1"]
         if soc.npu_arch == 2201:
             flags.append("-D__DAV_C220_VEC__")  # the vector-core build of 910B / 910_93 kernels
         return tuple(flags)

@@ -10,9 +10,6 @@
 #include <memory>
 #include <string>
 
-// The one definition of the emulator helpers kernel TUs only declare (the sanitizer, the GM shadow: see
-// KGEMU_RUNTIME_IMPL in kgemu/detail/sanitize.h, gm_shadow.h, state.h, tensor.h): compiled here once per cache
-#define KGEMU_RUNTIME_IMPL 1
 #include "kernel_operator.h"
 #include "kgemu/runtime.h"
 

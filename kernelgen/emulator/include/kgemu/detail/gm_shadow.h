@@ -47,10 +47,7 @@ inline int gm_tensor_of(uint64_t a) {
 
 // "bytes [0, 256) of the user workspace (after the 16777216-byte system workspace of 'workspace')" /
 // "bytes [0, 256) of 'y'", with the GlobalTensor it went through when that starts elsewhere.
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-std::string gm_range_name(int t, uint64_t a, uint64_t e, const void* origin)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline std::string gm_range_name(int t, uint64_t a, uint64_t e, const void* origin) {
     if (t < 0 || static_cast<size_t>(t) >= g_run.gm.size()) return "GM bytes outside every registered tensor";
     const GmRange& r = g_run.gm[static_cast<size_t>(t)];
     uint64_t lo = a - r.base, hi = e - r.base;
@@ -72,14 +69,8 @@ std::string gm_range_name(int t, uint64_t a, uint64_t e, const void* origin)
     }
     return s;
 }
-#else
-;
-#endif
 
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-std::string gm_call_name(const std::vector<GmCall>& calls, uint32_t idx, bool tiles)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline std::string gm_call_name(const std::vector<GmCall>& calls, uint32_t idx, bool tiles) {
     if (idx >= calls.size()) return "an earlier call";
     const GmCall& c = calls[idx];
     std::string s = strf("%s (pipe %s", c.api, san_pipe_label(c.pipe));
@@ -91,9 +82,6 @@ std::string gm_call_name(const std::vector<GmCall>& calls, uint32_t idx, bool ti
     if (tiles) s += strf(", tile %llu", static_cast<unsigned long long>(c.tile));
     return s + ")";
 }
-#else
-;
-#endif
 
 // ---- runs of bytes sorted by begin, each with one history (the GM shadow here, the UB shadow in sanitize.h) ----
 // Index of the run that starts at x, splitting the one that contains it.
@@ -139,12 +127,9 @@ inline bool gm_same_history(const GmSeg& a, const GmSeg& b) {
     return true;
 }
 
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-[[noreturn]] void gm_race_in_block(BlockState& b, const char* api, int pipe, bool write, int t, uint64_t a,
+[[noreturn]] inline void gm_race_in_block(BlockState& b, const char* api, int pipe, bool write, int t, uint64_t a,
                                           uint64_t e, const void* origin, int other_pipe, uint32_t other_call,
-                                          bool other_write)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+                                          bool other_write) {
     const char* src = san_pipe_label(other_pipe);
     const char* dst = san_pipe_label(pipe);
     fail(api, strf("race on %s: this call (pipe %s%s) %s bytes that %s %s, and nothing orders pipe %s before pipe %s "
@@ -158,16 +143,10 @@ inline bool gm_same_history(const GmSeg& a, const GmSeg& b) {
                    other_write ? "wrote" : "reads", src, dst, write ? "write" : "read",
                    other_write ? "earlier write" : "earlier read", src, dst));
 }
-#else
-;
-#endif
 
 // One run [a, e) of tensor t on pipe `pipe` (not S) at clock clk.
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void gm_seg_access(BlockState& b, const char* api, int pipe, uint32_t clk, uint32_t call, int t, uint64_t a,
-                          uint64_t e, bool write, const void* origin)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void gm_seg_access(BlockState& b, const char* api, int pipe, uint32_t clk, uint32_t call, int t, uint64_t a,
+                          uint64_t e, bool write, const void* origin) {
     auto& all = b.san.gm.segs;
     if (all.size() <= static_cast<size_t>(t)) all.resize(g_run.gm.size());
     auto& segs = all[static_cast<size_t>(t)];
@@ -218,9 +197,6 @@ void gm_seg_access(BlockState& b, const char* api, int pipe, uint32_t clk, uint3
     }
     seg_merge(segs, lo, hi, gm_same_history);
 }
-#else
-;
-#endif
 
 // ---- across blocks ----
 // Sorts and merges a block's runs that share tensor, phase, kind and pipe (the merged run names its first call).
@@ -269,11 +245,8 @@ inline void gm_run_add(GmShadow& g, int t, uint64_t a, uint64_t e, uint8_t kind,
 // the old copy, unless DataCacheCleanAndInvalid came in between.
 constexpr uint64_t kDcLine = 64;
 
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void dcache_access(BlockState& b, const char* api, int pipe, int t, uint64_t a, uint64_t e, bool write,
-                          const void* origin)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void dcache_access(BlockState& b, const char* api, int pipe, int t, uint64_t a, uint64_t e, bool write,
+                          const void* origin) {
     auto& dc = b.san.dcache;
     uint64_t first = a / kDcLine, last = (e - 1) / kDcLine;
     if (pipe == 0) {
@@ -311,9 +284,6 @@ void dcache_access(BlockState& b, const char* api, int pipe, int t, uint64_t a, 
         }
     }
 }
-#else
-;
-#endif
 
 // DataCacheCleanAndInvalid: the line holding p (or, with entire, every line) is written back and dropped.
 inline void dcache_clean(BlockState& b, const void* p, bool entire) {
@@ -329,11 +299,8 @@ inline void dcache_clean(BlockState& b, const void* p, bool entire) {
 
 // A GM access of the running call: `rows` runs of `bytes` bytes, `stride` bytes apart, from p, on `pipe`.
 // The GM bounds are gm_check's (called before); `origin` is the GlobalTensor's SetGlobalBuffer pointer.
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void gm_access(BlockState& b, const char* api, ::pipe_t pipe_enum, const void* p, uint64_t bytes, bool write,
-                      const void* origin, uint64_t rows, uint64_t stride)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void gm_access(BlockState& b, const char* api, ::pipe_t pipe_enum, const void* p, uint64_t bytes, bool write,
+                      const void* origin, uint64_t rows, uint64_t stride) {
     if (!b.san.on || bytes == 0 || rows == 0) return;
     const int t = gm_tensor_of(reinterpret_cast<uint64_t>(p));
     if (t < 0) return;
@@ -361,9 +328,6 @@ void gm_access(BlockState& b, const char* api, ::pipe_t pipe_enum, const void* p
         gm_run_add(g, t, a, e, kind, pipe, call);
     }
 }
-#else
-;
-#endif
 
 // SyncAll: later accesses belong to the next phase.
 inline void gm_sync_all(BlockState& b) {
@@ -371,10 +335,7 @@ inline void gm_sync_all(BlockState& b) {
 }
 
 // rt_block_end: the block's runs join the launch's log.
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void gm_block_end(BlockState& b)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void gm_block_end(BlockState& b) {
     if (!b.san.on || b.san.gm.runs.empty()) return;
     GmBlockLog log;
     log.block = b.block_idx;
@@ -383,16 +344,10 @@ void gm_block_end(BlockState& b)
     std::lock_guard<std::mutex> lock(g_run.cov_mu);
     g_run.gm_log.push_back(std::move(log));
 }
-#else
-;
-#endif
 
 // After the launch: a byte range one block writes and another reads (or writes atomically against a plain
 // write) in the same SyncAll phase. Returns the diagnosis, or "".
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-std::string gm_check_blocks()
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline std::string gm_check_blocks() {
     std::vector<GmBlockLog> logs;
     {
         std::lock_guard<std::mutex> lock(g_run.cov_mu);
@@ -471,9 +426,6 @@ std::string gm_check_blocks()
     }
     return "";
 }
-#else
-;
-#endif
 
 }  // namespace detail
 }  // namespace kgemu

@@ -95,24 +95,15 @@ inline const SanBuffer* san_buffer_at(const BlockState& b, uint64_t off) {
 }
 
 // "queue 1 (VECIN) buffer 0" / "TBuf 2 (VECCALC)" / "UB outside every buffer" for a UB offset.
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-std::string san_buffer_name(const BlockState& b, uint64_t off)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline std::string san_buffer_name(const BlockState& b, uint64_t off) {
     const SanBuffer* q = san_buffer_at(b, off);
     if (q == nullptr) return "UB outside every TPipe buffer";
     if (q->tbuf) return strf("TBuf %d (%s)", q->id, position_name(q->pos));
     return strf("queue %d (%s) buffer %llu", q->id, position_name(q->pos),
                 static_cast<unsigned long long>((off - q->base) / q->len));
 }
-#else
-;
-#endif
 
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-std::string san_call_name(const BlockState& b, uint32_t idx)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline std::string san_call_name(const BlockState& b, uint32_t idx) {
     if (idx >= b.san.calls.size()) return "an earlier call";
     const SanCall& c = b.san.calls[idx];
     std::string s = strf("%s (pipe %s, API call #%llu", c.api, san_pipe_label(c.pipe),
@@ -120,9 +111,6 @@ std::string san_call_name(const BlockState& b, uint32_t idx)
     if (b.progress_queue != nullptr) s += strf(", tile %llu", static_cast<unsigned long long>(c.tile));
     return s + ")";
 }
-#else
-;
-#endif
 
 // Index of the segment that starts at x, splitting the one that contains it.
 inline size_t san_split(std::vector<SanSeg>& segs, uint32_t x) { return seg_split(segs, x); }
@@ -134,11 +122,8 @@ inline bool san_same_history(const SanSeg& a, const SanSeg& b) {
 // Merges equal neighbours in [lo - 1, hi].
 inline void san_merge(std::vector<SanSeg>& segs, size_t lo, size_t hi) { seg_merge(segs, lo, hi, san_same_history); }
 
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-[[noreturn]] void san_race(BlockState& b, const char* api, int pipe, bool write, const SanSeg& s, uint64_t a,
-                                  uint64_t e, int other_pipe, uint32_t other_call, bool other_write)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+[[noreturn]] inline void san_race(BlockState& b, const char* api, int pipe, bool write, const SanSeg& s, uint64_t a,
+                                  uint64_t e, int other_pipe, uint32_t other_call, bool other_write) {
     const uint64_t lo = std::max<uint64_t>(a, s.begin), hi = std::min<uint64_t>(e, s.end);
     // A copy straight through a TQue<VECIN> (MTE2 in, MTE3 out, no vector step): its EnQue/DeQue order MTE2
     // before V only, so the usual advice would not help; the documented path is TQueBind<VECIN, VECOUT>.
@@ -163,15 +148,9 @@ inline void san_merge(std::vector<SanSeg>& segs, size_t lo, size_t hi) { seg_mer
                    san_call_name(b, other_call).c_str(), other_write ? "wrote" : "reads", san_pipe_label(other_pipe),
                    san_pipe_label(pipe), san_pipe_label(other_pipe), san_pipe_label(pipe), fix.c_str()));
 }
-#else
-;
-#endif
 
 // A queue tensor must still be the allocation it was made from.
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void san_check_alloc(BlockState& b, const char* api, const SanOp& op)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void san_check_alloc(BlockState& b, const char* api, const SanOp& op) {
     if (op.owner == nullptr || op.slot < 0 || b.pipe == nullptr) return;
     const QueCore* q = nullptr;
     for (const QueCore* c : b.pipe->kg_queues) {
@@ -193,9 +172,6 @@ void san_check_alloc(BlockState& b, const char* api, const SanOp& op)
                        op.role, slot, q->kg_id, position_name(q->kg_bpos)));
     }
 }
-#else
-;
-#endif
 
 // Bytes of the call's exact reads that hold no defined value, relative to their operand (so that a write can
 // map them onto its own operand: element i of an element-wise result depends on element i of each source).
@@ -223,11 +199,8 @@ inline bool san_is_reduction(const char* api) {
 }
 
 // Sets the value state of UB [a, e): 1 defined, 2 computed from undefined bytes by `origin`.
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void san_mark(BlockState& b, uint64_t a64, uint64_t e64, uint8_t state, uint32_t origin, uint32_t src_lo = 0,
-                     uint32_t src_hi = 0)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void san_mark(BlockState& b, uint64_t a64, uint64_t e64, uint8_t state, uint32_t origin, uint32_t src_lo = 0,
+                     uint32_t src_hi = 0) {
     auto& segs = b.san.segs;
     const uint32_t a = static_cast<uint32_t>(std::min<uint64_t>(a64, b.ub_size));
     const uint32_t e = static_cast<uint32_t>(std::min<uint64_t>(e64, b.ub_size));
@@ -242,17 +215,11 @@ void san_mark(BlockState& b, uint64_t a64, uint64_t e64, uint8_t state, uint32_t
     }
     san_merge(segs, lo, hi);
 }
-#else
-;
-#endif
 
 // One run of an operand. For an operand of several runs (SanOp::spans), op is the run and its undefined bytes are
 // reported at logical offset lshift of an operand of ltotal bytes (the runs laid end to end in element order).
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void san_access(BlockState& b, const char* api, int pipe, uint32_t clk, uint32_t call, const SanOp& op,
-                       SanUndefSet* undef = nullptr, uint64_t lshift = 0, uint64_t ltotal = 0)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void san_access(BlockState& b, const char* api, int pipe, uint32_t clk, uint32_t call, const SanOp& op,
+                       SanUndefSet* undef = nullptr, uint64_t lshift = 0, uint64_t ltotal = 0) {
     auto& segs = b.san.segs;
     const uint64_t ub = b.ub_size;
     const uint32_t a = static_cast<uint32_t>(std::min<uint64_t>(op.begin, ub));
@@ -337,16 +304,10 @@ void san_access(BlockState& b, const char* api, int pipe, uint32_t clk, uint32_t
     }
     san_merge(segs, lo, hi);
 }
-#else
-;
-#endif
 
 // The compiler's automatic sync from the scalar unit: a call touching bytes the scalar unit wrote (or, for a
 // write, read) waits for the scalar unit, and so for everything the scalar unit waited for.
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void san_after_scalar(BlockState& b, int pipe, const SanOp* ops, int n)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void san_after_scalar(BlockState& b, int pipe, const SanOp* ops, int n) {
     const auto& segs = b.san.segs;
     for (int i = 0; i < n; ++i) {
         const uint32_t a = static_cast<uint32_t>(std::min<uint64_t>(ops[i].begin, b.ub_size));
@@ -362,9 +323,6 @@ void san_after_scalar(BlockState& b, int pipe, const SanOp* ops, int n)
         }
     }
 }
-#else
-;
-#endif
 
 // Bytes of an operand in element order: its runs laid end to end (all of [begin, end) when it has none).
 inline uint64_t san_logical_bytes(const SanOp& op) {
@@ -375,11 +333,8 @@ inline uint64_t san_logical_bytes(const SanOp& op) {
 }
 
 // Checks every run of op (one san_access per run, in element order).
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void san_access_runs(BlockState& b, const char* api, int pipe, uint32_t clk, uint32_t call, const SanOp& op,
-                            SanUndefSet* undef)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void san_access_runs(BlockState& b, const char* api, int pipe, uint32_t clk, uint32_t call, const SanOp& op,
+                            SanUndefSet* undef) {
     if (op.sp_n == 0) {
         san_access(b, api, pipe, clk, call, op, undef);
         return;
@@ -396,16 +351,10 @@ void san_access_runs(BlockState& b, const char* api, int pipe, uint32_t clk, uin
         at += run.end - run.begin;
     }
 }
-#else
-;
-#endif
 
 // Marks the logical bytes [x, y) of op (element order) with value state 2.
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void san_mark_logical(BlockState& b, const SanOp& op, uint64_t x, uint64_t y, uint32_t origin, uint32_t src_lo,
-                             uint32_t src_hi)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void san_mark_logical(BlockState& b, const SanOp& op, uint64_t x, uint64_t y, uint32_t origin, uint32_t src_lo,
+                             uint32_t src_hi) {
     if (op.sp_n == 0) {
         san_mark(b, op.begin + x, op.begin + std::min(y, op.end - op.begin), 2, origin, src_lo, src_hi);
         return;
@@ -418,19 +367,13 @@ void san_mark_logical(BlockState& b, const SanOp& op, uint64_t x, uint64_t y, ui
         at += len;
     }
 }
-#else
-;
-#endif
 
 // Checks one described call: allocation identity, then reads, then writes, on the call's pipe. A vector op
 // that reads bytes without a defined value passes the undefinedness on to its results; a copy-out of such
 // bytes is the defect (kernels routinely compute on a rounded-up count and copy out only the valid part).
 // Operands with runs (strided, masked, scattered forms) are checked and marked run by run, so the bytes
 // between the runs keep their state.
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void san_apply(BlockState& b, const char* api, uint64_t call_no, int pipe, const SanOp* ops, int n)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void san_apply(BlockState& b, const char* api, uint64_t call_no, int pipe, const SanOp* ops, int n) {
     if (!b.san.on || n == 0) return;
     uint32_t clk = 0, call = UINT32_MAX;
     if (pipe != kSanS) {
@@ -464,9 +407,6 @@ void san_apply(BlockState& b, const char* api, uint64_t call_no, int pipe, const
         }
     }
 }
-#else
-;
-#endif
 
 inline void san_flush(BlockState& b) {
     auto& s = b.san;
@@ -476,11 +416,8 @@ inline void san_flush(BlockState& b) {
     san_apply(b, s.p_api != nullptr ? s.p_api : "?", s.p_call, s.p_pipe, s.p_ops, n);
 }
 
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void san_record(BlockState& b, const char* api, const char* role, uint64_t off, uint64_t bytes, uint64_t view_end,
-                       const void* owner, int32_t slot, uint32_t gen, bool exact)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void san_record(BlockState& b, const char* api, const char* role, uint64_t off, uint64_t bytes, uint64_t view_end,
+                       const void* owner, int32_t slot, uint32_t gen, bool exact) {
     if (exact && off + bytes > (view_end + 31) / 32 * 32) {
         fail(api, strf("%s needs %llu bytes from UB offset %llu, past the end of its LocalTensor view at UB offset "
                        "%llu (%llu bytes): the count exceeds the tensor it was given (TBuf::Get<T>(n), a sub-view or "
@@ -508,9 +445,6 @@ void san_record(BlockState& b, const char* api, const char* role, uint64_t off, 
     op.spans = nullptr;
     op.sp_n = 0;
 }
-#else
-;
-#endif
 
 // ---- the runs of a strided / masked operand (the one ub_operand recorded last) ----
 constexpr size_t kSanMaxSpans = 4096;  // more runs than this: the operand stays a conservative extent
@@ -544,10 +478,7 @@ inline void san_spans_end(BlockState& b) {
     op.sp_n = static_cast<uint32_t>(v.size());
 }
 // `count` rows of `len` bytes, `step` bytes apart, from the last operand's start (DataCopy / DataCopyPad strides).
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void san_rows(BlockState& b, uint64_t count, uint64_t len, uint64_t step)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void san_rows(BlockState& b, uint64_t count, uint64_t len, uint64_t step) {
     if (count <= 1 || step == len) return;  // contiguous: the operand's span is exact already
     std::vector<SanSpan>* v = san_spans_begin(b);
     if (v == nullptr) return;
@@ -557,14 +488,8 @@ void san_rows(BlockState& b, uint64_t count, uint64_t len, uint64_t step)
     }
     san_spans_end(b);
 }
-#else
-;
-#endif
 
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void san_gm_write(BlockState& b, const void* p, uint64_t bytes)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void san_gm_write(BlockState& b, const void* p, uint64_t bytes) {
     if (!b.san.on || bytes == 0) return;
     const uint64_t a = reinterpret_cast<uint64_t>(p), e = a + bytes;
     bool out = false;
@@ -583,9 +508,6 @@ void san_gm_write(BlockState& b, const void* p, uint64_t bytes)
     }
     w.push_back(SanGmWrite{a, e, atomic});
 }
-#else
-;
-#endif
 
 // ---- pipe edges ----
 inline void san_set_flag(BlockState& b, AscendC::HardEvent evt, int32_t id) {

@@ -364,18 +364,12 @@ inline void note_l2_mode(const char* api, uint8_t mode) {
 }
 
 // Counts a vector (pipe V) API call; with tracing on, records its cost-model event.
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void note_vector(BlockState& b, const char* api, uint64_t elements, uint32_t dtype_bytes, uint64_t bytes)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void note_vector(BlockState& b, const char* api, uint64_t elements, uint32_t dtype_bytes, uint64_t bytes) {
     ++b.vector_calls[api];
     if (__builtin_expect(b.trace, 0)) {
         trace_push(b, api, "V", bytes, elements, static_cast<uint32_t>((bytes + 255) / 256), dtype_bytes, -1, -1, -1);
     }
 }
-#else
-;
-#endif
 
 // GM bounds check against the harness's registered buffers. Returns the byte offset of p within its
 // buffer; throws EmuError naming the buffer and the byte range otherwise. Counts the bytes moved.

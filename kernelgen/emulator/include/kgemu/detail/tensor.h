@@ -14,11 +14,11 @@
 namespace kgemu {
 namespace detail {
 // The sanitizer's recorders (defined in sanitize.h): a UB operand of the call being described, a GM output write.
-void san_record(BlockState& b, const char* api, const char* role, uint64_t off, uint64_t bytes, uint64_t view_end,
+inline void san_record(BlockState& b, const char* api, const char* role, uint64_t off, uint64_t bytes, uint64_t view_end,
                 const void* owner, int32_t slot, uint32_t gen, bool exact);
-void san_gm_write(BlockState& b, const void* p, uint64_t bytes);
+inline void san_gm_write(BlockState& b, const void* p, uint64_t bytes);
 // GM runs for the pipe / block hazard checks (gm_shadow.h).
-void gm_access(BlockState& b, const char* api, ::pipe_t pipe, const void* p, uint64_t bytes, bool write,
+inline void gm_access(BlockState& b, const char* api, ::pipe_t pipe, const void* p, uint64_t bytes, bool write,
                       const void* origin, uint64_t rows = 1, uint64_t stride = 0);
 
 // The Reg API's record of a UB view whose raw address a kernel took (kgemu/detail/reg/types.h).
@@ -339,11 +339,8 @@ inline T* ub_operand(BlockState& b, const char* api, const char* role, const Asc
 }
 
 // Vector operands must overlap completely (in place) or not at all (Ascend C general constraints).
-// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
-void check_overlap(BlockState& b, const char* api, const char* dname, const void* d, uint64_t dbytes,
-                          const char* sname, const void* s, uint64_t sbytes)
-#ifdef KGEMU_RUNTIME_IMPL
-{
+inline void check_overlap(BlockState& b, const char* api, const char* dname, const void* d, uint64_t dbytes,
+                          const char* sname, const void* s, uint64_t sbytes) {
     if (dbytes == 0 || sbytes == 0) return;
     const auto* dp = static_cast<const uint8_t*>(d);
     const auto* sp = static_cast<const uint8_t*>(s);
@@ -355,9 +352,6 @@ void check_overlap(BlockState& b, const char* api, const char* dname, const void
                        sname, static_cast<unsigned long long>(s0), static_cast<unsigned long long>(s0 + sbytes)));
     }
 }
-#else
-;
-#endif
 
 inline void check_count(const char* api, int64_t count) {
     if (__builtin_expect(count < 0, 0)) fail(api, strf("count %lld is negative", static_cast<long long>(count)));
