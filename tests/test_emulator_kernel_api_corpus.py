@@ -91,6 +91,13 @@ def test_init_global_memory(program):
     np.testing.assert_array_equal(v["w"].astype(np.float32), np.r_[np.full(96, -2.5, np.float32), [untouched] * 4])
 
 
+def test_init_output_fills_like_init_global_memory(program):
+    v = ok(run(program, "init_output"))
+    untouched = np.frombuffer(b"\x7f" * 4, np.float32)[0]
+    want = np.r_[[untouched] * 8, np.full(40, 1.5, np.float32), np.zeros(50, np.float32), [untouched] * 2]
+    np.testing.assert_array_equal(v["w"].astype(np.float32), want)
+
+
 def test_gather_count_and_mask_forms(program):
     v = ok(run(program, "gather_forms"))
     src = inputs(128)
@@ -191,6 +198,7 @@ MISUSE = [
     ("quebind_bad_user_positions", "EnQue: user positions VECOUT -> VECIN are not a hop of this TQueBind<VECIN, "
                                    "VECOUT> (valid: GM -> VECIN, VECIN -> VECOUT, VECOUT -> GM)"),
     ("init_global_memory_past_end", "InitGlobalMemory: writes bytes [0, 288) of 'w' which has 256 bytes"),
+    ("init_output_past_end", "InitOutput: writes bytes [160, 280) of 'w' which has 256 bytes"),
     ("gather_unaligned_offset", "Gather: offset 1 of element 1 is not a multiple of 4 bytes (sizeof float)"),
     ("gather_past_src_buffer", "Gather: offset 1120 bytes of element 7 reads past the end of src's buffer [0, 1024)"),
     ("gather_mask_bad_pattern", "GatherMask: built-in pattern 8 is outside [1, 7]"),
@@ -211,7 +219,7 @@ def test_misuse_is_diagnosed(program, name, diagnosis):
 def test_every_corpus_api_test_is_covered(program):
     listed = set(kgbuild.run_program(program, "--list").stdout.split())
     covered = {m[0] for m in MISUSE} | {"tbuf_queue_interface", "quebind_user_positions", "scalar_cast",
-                                        "deq_scale_and_set_mask", "init_global_memory", "gather_forms",
+                                        "deq_scale_and_set_mask", "init_global_memory", "init_output", "gather_forms",
                                         "gather_mask_forms", "gather_past_view_ok", "sign_values", "transpose_forms",
                                         "pair_and_repeat_reduce", "reduce_patterns",
                                         "tbuf_pool"}

@@ -55,6 +55,13 @@ def test_gelu_grad_register_function_matches_the_tanh_gelu_derivative(program):
     assert np.max(np.abs(z - erf_form)) > 1e-4
 
 
+def test_mula_multiplies_and_adds_into_dst(program):
+    out = kgbuild.run_vals(program, "mula_fused")
+    assert out["defect"] is None, out["raw"]
+    x = x_in().astype(np.float64)
+    np.testing.assert_allclose(out["vals"]["z"].astype(np.float32), (x * x + 1.0).astype(np.float32), rtol=1e-7)
+
+
 def test_half_unpack_cast_pack(program):
     out = kgbuild.run_vals(program, "half_unpack_cast_pack")
     assert out["defect"] is None, out["raw"]

@@ -26,6 +26,7 @@ DEFECT_KINDS: tuple[tuple[str, str], ...] = (
     ("operand overlap", r"\boverlap"),
     ("unsupported dtype", r"not a supported dtype|not in the documented conversion"),
     ("event ids exhausted", r"all \d+ event ids of HardEvent"),
+    ("registration mismatch", r"^OP_ADD\(\w+\) registers the operator as"),
     ("host tiling misuse", r"^[^:]*: tiling: |GetTilingData<"),
     ("queue misuse", r"AllocTensor|FreeTensor|EnQue|DeQue|queue buffers"),
     ("unwritten output", r"never written"),

@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from kernelgen.corpus.kinds import defect_kind
+from kernelgen.corpus.registrations import registration_mismatch
 
 RESULT_TAG = "KGSURVEY "
 
@@ -190,6 +191,11 @@ def survey_one(job: dict) -> dict:
         soc_name = job.get("soc")
         decl = source.decl(soc_name)
         row["op_type"] = decl.op_type
+        mismatch = registration_mismatch(source._doc, decl.op_type)
+        if mismatch:
+            from kernelgen.errors import EmulatorDefect
+
+            raise EmulatorDefect(mismatch)
         recipe = recipe_for(recipes, decl.op_type)
         if not soc_name:  # the operator's own first SOC among those kernelgen knows (ascend910b preferred)
             soc_name = source.default_soc(recipe.get("soc"))
@@ -202,6 +208,8 @@ def survey_one(job: dict) -> dict:
     except Exception as exc:  # noqa: BLE001 - a survey row, never a traceback
         row["class"], row["detail"], row["apis"] = _classify(exc, stage)
         row["stage"] = stage
+        if row["class"] == DEFECT:
+            row["defect_kind"] = defect_kind(row["detail"])
         row["seconds"] = round(time.monotonic() - start, 2)
         return row
     for key in ("dtypes", "shapes", "attrs", "warnings", "output_rules", "block_dim", "apis", "stage"):

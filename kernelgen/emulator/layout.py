@@ -12,7 +12,8 @@
 - Include paths as ops-nn's CMake sets them: the operator, its op_host/ and op_kernel/, the category folder
   (`op_host/../../`), the repository root (the nearest ancestor holding common/inc) with common/inc and
   common/inc/op_host; plus kgemu_opsnn/op, an empty folder whose `../inc/` holds the emulated stand-ins of
-  the ops-nn kernel helpers a kernel reaches with `#include "../inc/platform.h"`.
+  the ops-nn kernel helpers a kernel reaches with `#include "../inc/platform.h"`; last, the anchors of CANN's
+  build folder (kernel_layout.py) for kernels that include another operator's kernel as `"../<op>/x.h"`.
 """
 from __future__ import annotations
 
@@ -217,6 +218,10 @@ def include_dirs(op_dir: Path, sub: Path | None = None) -> tuple[Path, ...]:
         dirs += [root, root / "common" / "inc", root / "common" / "inc" / "op_host"]
     dirs.append(INCLUDE_DIR / "kgemu_opsnn" / "op")
     dirs += opbase_include_dirs(root)
+    if root is not None:  # CANN's build folder (tbe/ascendc/<op>, inc/) for "../<op>/..." includes
+        from kernelgen.emulator.kernel_layout import build_layout_dirs
+
+        dirs += build_layout_dirs(op_dir, root)
     return tuple(dict.fromkeys(dirs))
 
 

@@ -221,6 +221,28 @@ KG_TEST(init_global_memory) {
     corpus::val("w", w.as<float>(), 100);
 }
 
+// InitOutput, InitGlobalMemory's deprecated name (pooling/avg_pool3_d_grad zeroes its output in two calls,
+// a former part and a tail, with the value argument; ctc_loss_v2 relies on the default value 0)
+KG_TEST(init_output) {
+    kgtest::Gm w("w", 100 * 4, 0x7F);
+    kgtest::run_one("ascend910b", {&w}, [&] {
+        AscendC::GlobalTensor<float> wg;
+        wg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(w.ptr()), 100);
+        AscendC::InitOutput(wg[8], 40, static_cast<float>(1.5));
+        AscendC::InitOutput<float>(wg[48], 50);
+    });
+    corpus::val("w", w.as<float>(), 100);
+}
+
+KG_TEST(init_output_past_end) {
+    kgtest::Gm w("w", 64 * 4);
+    kgtest::run_one("ascend910b", {&w}, [&] {
+        AscendC::GlobalTensor<float> wg;
+        wg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(w.ptr()), 64);
+        AscendC::InitOutput(wg[40], 30, 0.0f);
+    });
+}
+
 KG_TEST(init_global_memory_past_end) {
     kgtest::Gm w("w", 64 * 4);
     kgtest::run_one("ascend910b", {&w}, [&] {

@@ -96,6 +96,44 @@ __simd_vf__ inline void scale_clamp_vf(__ubuf__ float* dst, __ubuf__ float* src,
 }
 }  // namespace rg
 
+// Mula (dst += src0 * src1, fused), as the norm family's Newton step calls it: out = x * x + 1 on 200 floats
+KG_TEST(mula_fused) {
+    using namespace AscendC;
+    constexpr uint32_t n = rg::kN;
+    kgtest::Gm x("x", n * 4), z("z", n * 4);
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = rg::input_x(i);
+    z.as_output();
+    kgtest::run_one("ascend950", {&x, &z}, [&] {
+        rg::Tile t(256 * 4, 256 * 4);
+        LocalTensor<float> in = t.inQ.AllocTensor<float>();
+        rg::copy_in(in, x.ptr(), n);
+        t.inQ.EnQue(in);
+        in = t.inQ.DeQue<float>();
+        LocalTensor<float> out = t.outQ.AllocTensor<float>();
+        __ubuf__ float* src = (__ubuf__ float*)in.GetPhyAddr();
+        __ubuf__ float* dst = (__ubuf__ float*)out.GetPhyAddr();
+        constexpr uint32_t vl = VECTOR_REG_WIDTH / sizeof(float);
+        uint32_t count = n;
+        MicroAPI::RegTensor<float> vx, acc;
+        MicroAPI::MaskReg mask;
+        __VEC_SCOPE__ {
+            for (uint16_t i = 0; i < (n + vl - 1) / vl; ++i) {
+                mask = MicroAPI::UpdateMask<float>(count);
+                MicroAPI::LoadAlign(vx, src + i * vl);
+                MicroAPI::Duplicate(acc, 1.0f);
+                MicroAPI::Mula(acc, vx, vx, mask);
+                MicroAPI::StoreAlign(dst + i * vl, acc, mask);
+            }
+        }
+        t.outQ.EnQue(out);
+        t.inQ.FreeTensor(in);
+        out = t.outQ.DeQue<float>();
+        rg::copy_out(z.ptr(), out, n);
+        t.outQ.FreeTensor(out);
+    });
+    rg::val("z", z.as<float>(), n);
+}
+
 KG_TEST(gelu_grad_custom) {
     using namespace AscendC;
     constexpr uint32_t n = rg::kN, bytes = 256 * 4;

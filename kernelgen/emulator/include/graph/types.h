@@ -125,6 +125,11 @@ private:
     std::vector<int64_t> dims_;
 };
 #endif
+// CANN's dynamic-shape markers (metadef graph/types.h): a dimension unknown until run time is -1, a rank unknown
+// until run time is written as the single dimension -2. ops-nn's infershapes compare dims with them (24 files).
+constexpr int64_t UNKNOWN_DIM = -1;
+constexpr int64_t UNKNOWN_DIM_NUM = -2;
+
 }  // namespace ge
 
 #endif  // KGEMU_GRAPH_TYPES_H

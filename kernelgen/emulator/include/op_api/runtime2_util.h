@@ -11,6 +11,12 @@
 #include "graph/types.h"
 #include "log/log.h"
 #include "register/op_impl_registry.h"
+#include "platform/platform_infos_def.h"
+// ops-nn's own runtime2_util.h includes its op_api/op_util.h (Ops::Nn::IsDimValid, GenInvalidDimMsg: norm
+// infershapes such as layer_norm_v3 call them through this header); it is ops-nn's code, found in its common/inc
+#if __has_include("op_api/op_util.h")
+#include "op_api/op_util.h"
+#endif
 
 namespace optiling {
 // The compile-info object a TilingParse function fills (nullptr when the context has none).

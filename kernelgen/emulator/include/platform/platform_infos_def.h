@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "kgemu/abi.h"
+#include "platform/platform_info_def.h"  // CANN's global using std::map / vector / string
 
 namespace fe {
 class PlatFormInfos {

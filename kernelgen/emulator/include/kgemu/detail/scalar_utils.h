@@ -7,6 +7,7 @@
 //   SetDeqScale(half)             the scale that an int32_t -> half Cast multiplies by (the deq conversion)
 //   AscendCUtils::SetMask<T>      the mask register, as SetVectorMask<T>
 //   InitGlobalMemory(gm, n, v)    fills n elements of GM with v (on the MTE3 pipe)
+//   InitOutput(gm, n, v = 0)      the same on 910B and 950 (its deprecated name); nothing elsewhere, as in CANN
 //   ENABLE_PRINTF()               nothing to enable: printf always prints here
 //   g_coreType                    AIV (the emulator runs vector kernels)
 // Semantics: hicann/asc-devkit docs (ScalarCast.md, InitGlobalMemory.md, SetDeqScale.md, std algorithm min/max).
@@ -93,21 +94,43 @@ public:
 
 // InitGlobalMemory: size elements of gmWorkspaceAddr become value. Other blocks see the values only after a
 // synchronisation (SyncAll, or a later kernel), as on the NPU.
+namespace kg_init {
 template <typename T>
-inline void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
-    auto& b = kgemu::detail::api_enter("InitGlobalMemory");
+inline void Fill(const char* api, T* p, const uint64_t size, const T value) {
+    auto& b = kgemu::detail::api_enter(api);
     if (size == 0) return;
-    T* p = gmWorkspaceAddr.kg_ptr;
-    if (p == nullptr) kgemu::detail::fail("InitGlobalMemory", "the GlobalTensor has no buffer (SetGlobalBuffer first)");
+    if (p == nullptr) kgemu::detail::fail(api, "the GlobalTensor has no buffer (SetGlobalBuffer first)");
     const uint64_t bytes = size * sizeof(T);
-    kgemu::detail::ApiCall call(b, "InitGlobalMemory", ::PIPE_MTE3);
+    kgemu::detail::ApiCall call(b, api, ::PIPE_MTE3);
     call.write_gm(p, bytes);
     call.commit();
-    kgemu::detail::gm_check("InitGlobalMemory", p, bytes, true);
+    kgemu::detail::gm_check(api, p, bytes, true);
     for (uint64_t i = 0; i < size; ++i) p[i] = value;
     if (__builtin_expect(b.trace, 0)) {
-        kgemu::detail::trace_push(b, "InitGlobalMemory", "MTE3", bytes, size, 0, sizeof(T), -1, -1, -1);
+        kgemu::detail::trace_push(b, api, "MTE3", bytes, size, 0, sizeof(T), -1, -1, -1);
     }
+}
+}  // namespace kg_init
+
+template <typename T>
+inline void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
+    kg_init::Fill("InitGlobalMemory", gmWorkspaceAddr.kg_ptr, size, value);
+}
+
+// InitOutput (deprecated in CANN for InitGlobalMemory / Fill, still called by 34 of ops-nn's main-tree operators):
+// size elements of the GM tensor become value, written from a UB stack buffer on MTE3 after a V -> MTE3 hand-over
+// inside the call (asc-devkit impl/basic_api/kernel_operator_common_intf_impl.h). CANN compiles the body only for
+// __NPU_ARCH__ 2201 and 3510 (and 5102); on the other architectures the call does nothing, and so it does here.
+template <typename T>
+inline void InitOutput(GlobalTensor<T> gmWorkspaceAddr, uint32_t size, T value = 0) {
+#if defined(__NPU_ARCH__) && ((__NPU_ARCH__ == 2201) || (__NPU_ARCH__ == 3510))
+    kg_init::Fill("InitOutput", gmWorkspaceAddr.kg_ptr, size, value);
+#else
+    kgemu::detail::api_enter("InitOutput");
+    (void)gmWorkspaceAddr;
+    (void)size;
+    (void)value;
+#endif
 }
 
 }  // namespace AscendC

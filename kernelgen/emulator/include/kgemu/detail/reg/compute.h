@@ -288,6 +288,18 @@ __aicore__ inline void MulAddDst(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mas
         dstReg.v[i] = mask.bit(i * U::kMaskStride) ? kgr::e_fma(srcReg0.v[i], srcReg1.v[i], dstReg.v[i]) : E{};
     }
 }
+// Mula: the reg_compute interface's other name for MulAddDst (asc-devkit impl/basic_api/reg_compute/
+// kernel_reg_compute_vec_binary_intf_impl.h forwards it to the same implementation); ops-nn's norm family calls it
+// (norm_common/reduce_common_regbase.h: the Newton step of 1/sqrt(var), 5 of 6 norm kernels surveyed)
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
+__aicore__ inline void Mula(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask) {
+    (void)kgr::enter("Reg::Mula");
+    using E = typename U::ActualT;
+    kgr::check_mask("Reg::Mula", mask, U::kMaskStride);
+    for (uint32_t i = 0; i < U::kLanes; ++i) {
+        dstReg.v[i] = mask.bit(i * U::kMaskStride) ? kgr::e_fma(srcReg0.v[i], srcReg1.v[i], dstReg.v[i]) : E{};
+    }
+}
 template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
 __aicore__ inline void MulDstAdd(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask) {
     (void)kgr::enter("Reg::MulDstAdd");

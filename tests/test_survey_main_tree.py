@@ -1,0 +1,210 @@
+"""What the survey of ops-nn's main tree on ascend950 needed besides the register model and SIMT, each with a
+miniature written here (tests/opdirs copies changed the way the corpus shows): an OpDef registered under a name
+its tiling is not (experimental/activation/elu: OP_ADD(EluDef) next to IMPL_OP_OPTILING(Elu)).
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from kernelgen.cli import main
+from kernelgen.corpus.kinds import defect_kind
+from kernelgen.corpus.registrations import registration_mismatch
+
+from conftest import requires_cxx
+
+OPDIRS = Path(__file__).resolve().parent / "opdirs"
+
+
+def test_registration_mismatch_reads_the_registry():
+    doc = {"ops": [{"op_type": "EluDef", "opdef_tiling": False}],
+           "impls": {"Elu": {"tiling": True, "infer_shape": True}}}
+    text = registration_mismatch(doc, "EluDef")
+    assert text.startswith("OP_ADD(EluDef) registers the operator as 'EluDef'")
+    assert "IMPL_OP_OPTILING(Elu)" in text and "'Elu' no OpDef" in text
+    assert defect_kind(text) == "registration mismatch"
+    doc["impls"]["EluDef"] = {"tiling": True}       # the matching registration: no defect
+    assert registration_mismatch(doc, "EluDef") is None
+    # a tiling set through the OpDef itself (AICore().SetTiling) is a registration too
+    assert registration_mismatch({"ops": [{"op_type": "A", "opdef_tiling": True}], "impls": {"B": {"tiling": True}}},
+                                 "A") is None
+    # no tiling anywhere: not this defect (the harness names the missing registration)
+    assert registration_mismatch({"ops": [{"op_type": "A"}], "impls": {"A": {"infer_shape": True}}}, "A") is None
+
+
+@requires_cxx
+def test_survey_reports_an_opdef_named_apart_from_its_tiling(tmp_path):
+    op = tmp_path / "act" / "pair_stats"
+    shutil.copytree(OPDIRS / "pair_stats", op)
+    d = op / "op_host" / "pair_stats_def.cpp"
+    d.write_text(d.read_text().replace("class PairStats ", "class PairStatsDef ")
+                 .replace("explicit PairStats(", "explicit PairStatsDef(").replace("OP_ADD(PairStats)", "OP_ADD(PairStatsDef)"))
+    report = tmp_path / "row.json"
+    res = CliRunner().invoke(main, ["survey", str(op), "--json", str(report)])
+    assert "Traceback" not in res.output
+    [row] = json.loads(report.read_text())["rows"]
+    assert row["class"] == "defect found", row
+    assert row["defect_kind"] == "registration mismatch"
+    assert "IMPL_OP_OPTILING(PairStats)" in row["detail"]
+
+
+def _tree_with_build_layout_includes(root: Path) -> Path:
+    """A miniature ops-nn tree whose kernel reaches a shared kernel folder and common/inc/op_kernel the way the main
+    tree's arch35 kernels do (norm/*/op_kernel/arch35 -> ../../norm_common/..., hash -> ../../inc/...)."""
+    (root / "common" / "inc" / "op_kernel").mkdir(parents=True)
+    (root / "common" / "inc" / "op_kernel" / "table_common.h").write_text("#pragma once\nconstexpr int kTable = 3;\n")
+    shared = root / "cat" / "cat_common" / "op_kernel"
+    shared.mkdir(parents=True)
+    (shared / "reduce_helper.h").write_text('#pragma once\n#include "table_common.h"\nconstexpr int kReduce = 4;\n')
+    sib = root / "cat" / "base_op" / "op_kernel"
+    sib.mkdir(parents=True)
+    (sib / "base.h").write_text("#pragma once\nconstexpr int kBase = 5;\n")
+    op = root / "cat" / "my_op"
+    (op / "op_kernel" / "arch35").mkdir(parents=True)
+    (op / "op_kernel" / "arch35" / "k.h").write_text(
+        '#include "../../cat_common/reduce_helper.h"\n#include "../../inc/table_common.h"\n'
+        '#include "../base_op/base.h"\nstatic_assert(kReduce + kTable + kBase == 12, "");\n')
+    return op
+
+
+@requires_cxx
+def test_kernels_include_other_operators_through_the_build_folder(tmp_path, monkeypatch):
+    import subprocess
+
+    from kernelgen.emulator.layout import include_dirs
+    from kernelgen.toolchain import find_compiler
+
+    monkeypatch.setenv("KERNELGEN_CACHE_DIR", str(tmp_path / "cache"))
+    op = _tree_with_build_layout_includes(tmp_path / "repo")
+    header = op / "op_kernel" / "arch35" / "k.h"
+    cmd = [find_compiler().path, "-std=c++17", "-fsyntax-only", "-x", "c++", str(header)]
+    flags = [f"-I{d}" for d in include_dirs(op)]
+    without = [f for f in flags if "/layout/" not in f]
+    assert len(flags) == len(without) + 3
+    assert subprocess.run(cmd + without, capture_output=True).returncode != 0   # the source tree alone: not found
+    res = subprocess.run(cmd + flags, capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    assert include_dirs(op) == include_dirs(op)      # built once, the same folders (cache keys stay stable)
+
+
+# ops-nn tiling code written against CANN's platform/platform_info_def.h, which declares std's map, vector and
+# string at global scope (loss/*/op_host/arch35: `static const map<ge::DataType, uint32_t> DTYEP_2_INT_KEY`)
+_UNQUALIFIED_TILING = """
+#include "register/op_impl_registry.h"
+static const map<ge::DataType, uint32_t> DTYPE_KEY{{ge::DT_FLOAT16, 10}, {ge::DT_FLOAT, 20}};
+static ge::graphStatus Tiling4Mini(gert::TilingContext* context) {
+    vector<int64_t> dims{1, 2};
+    string name = context->GetNodeName();
+    return DTYPE_KEY.at(ge::DT_FLOAT) == 20 && dims.size() == 2 && !name.empty() ? ge::GRAPH_SUCCESS : ge::GRAPH_FAILED;
+}
+IMPL_OP_OPTILING(Mini).Tiling(Tiling4Mini);
+// and graph/types.h's dynamic-shape markers (cross_entropy_loss_grad's infershape: `GetDim(0) != UNKNOWN_DIM`)
+static_assert(ge::UNKNOWN_DIM == -1 && ge::UNKNOWN_DIM_NUM == -2, "CANN's values");
+"""
+
+
+@requires_cxx
+def test_tiling_code_sees_std_names_as_cann_declares_them(tmp_path):
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "mini_tiling.cpp"
+    src.write_text(_UNQUALIFIED_TILING)
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+
+
+@requires_cxx
+def test_internal_reg_others_header_brings_the_public_api(tmp_path):
+    """norm/loss/rnn kernels include impl/dav_c220/kernel_operator_reg_others_impl.h after kernel_operator.h and use
+    only public names from it (21 files of the main tree)."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "k.cpp"
+    src.write_text('#include "kernel_operator.h"\n#include "impl/dav_c220/kernel_operator_reg_others_impl.h"\n'
+                   "using namespace AscendC;\n"
+                   "__aicore__ inline void Tail(LocalTensor<float>& t, int n) {\n"
+                   "    if (unlikely(n < 0) || !likely(n < 1 << 20)) return;\n"   # CANN's branch hints (ATVOSS reduce)
+                   "    PipeBarrier<PIPE_V>(); (void)t;\n}\n")
+    flags = ["-std=c++17", "-fsyntax-only", "-D__NPU_ARCH__=2201", "-D__CCE_AICORE__=220", "-DASCENDC_CPU_DEBUG=1"]
+    res = subprocess.run([find_compiler().path, *flags, "-I", str(INCLUDE_DIR), str(src)], capture_output=True,
+                         text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+
+
+def test_template_entry_parameters_given_by_a_macro(tmp_path):
+    """ATVOSS reduce kernels (loss/mse_loss, l2_loss) declare `template <REDUCE_TPL_PARAM, uint32_t Reduction>`:
+    the launcher instantiates them with the macro's parameters, found in a header the kernel includes."""
+    from kernelgen.emulator.opdir import expand_parameter_macros, find_entry
+
+    inc = tmp_path / "pkg" / "reduce"
+    inc.mkdir(parents=True)
+    (inc / "key_decl.h").write_text("#pragma once\n#define RED_PARAM \\\n    bool Contig, uint32_t Pattern\n"
+                                    "#define RED_VALUE Contig, Pattern\n")
+    (tmp_path / "op_kernel").mkdir()
+    (tmp_path / "op_kernel" / "key.h").write_text('#include "reduce/key_decl.h"\n')
+    kernel = tmp_path / "op_kernel" / "mini_loss.cpp"
+    kernel.write_text('#include "key.h"\ntemplate <RED_PARAM, uint32_t Reduction>\n'
+                      "__global__ __aicore__ void mini_loss(GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR t) {}\n")
+    entry = find_entry(kernel.read_text(), ["mini_loss"], kernel)
+    assert [p.name for p in entry.template] == ["RED_PARAM", "Reduction"]
+    expanded = expand_parameter_macros(entry, kernel, (tmp_path / "pkg",))
+    assert [(p.ctype, p.name) for p in expanded.template] == [("bool", "Contig"), ("uint32_t", "Pattern"),
+                                                              ("uint32_t", "Reduction")]
+    assert expand_parameter_macros(entry, kernel, ()) == entry    # the macro's header not found: unchanged
+
+
+@requires_cxx
+def test_runtime2_util_brings_the_repositorys_op_util(tmp_path):
+    """layer_norm_v3's infershape calls Ops::Nn::IsDimValid having included only op_api/runtime2_util.h: ops-nn's
+    header includes its op_api/op_util.h, so the emulator's stand-in does too when the repository provides it."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    util = tmp_path / "common" / "inc" / "op_api" / "op_util.h"
+    util.parent.mkdir(parents=True)
+    util.write_text("#pragma once\nnamespace Ops { namespace Nn {\n"
+                    "inline bool IsDimValid(long rank, long dim) { return dim >= -rank && dim < rank; }\n} }\n")
+    src = tmp_path / "infer.cpp"
+    src.write_text('#include "op_api/runtime2_util.h"\nbool Ok(long r, long d) { return Ops::Nn::IsDimValid(r, d); }\n')
+    cmd = [find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)]
+    res = subprocess.run(cmd + ["-I", str(tmp_path / "common" / "inc")], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert subprocess.run(cmd, capture_output=True).returncode != 0   # without the repository's header: undeclared
+
+
+@requires_cxx
+def test_tanh_and_sigmoid_tmp_sizes_follow_asc_devkit(tmp_path):
+    """GetTanhMaxMinTmpSize / GetSigmoidMaxMinTmpSize (rnn tilings): asc-devkit's rules, via tiling/tiling_api.h."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "sizes.cpp"
+    src.write_text('#include <cstdio>\n#include "tiling/tiling_api.h"\n'
+                   "struct S { long n; long GetShapeSize() const { return n; } };\n"
+                   "int main() { uint32_t mx = 0, mn = 0, a = 0, b = 0;\n"
+                   "  for (long n : {100L, 1000L}) for (uint32_t t : {2u, 4u}) {\n"
+                   "    AscendC::GetTanhMaxMinTmpSize(S{n}, t, false, mx, mn); std::printf(\"%u %u \", mx, mn);\n"
+                   "    AscendC::GetSigmoidMaxMinTmpSize(S{n}, t, false, mx, mn); std::printf(\"%u %u \", mx, mn); }\n"
+                   "  AscendC::GetTanhTmpBufferFactorSize(2, a, b); std::printf(\"%u %u\\n\", a, b); }\n")
+    exe = tmp_path / "sizes"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    got = [int(v) for v in subprocess.run([str(exe)], capture_output=True, text=True).stdout.split()]
+    # n=100 half: 200 bytes <= 256, so tanh max = min = 4 x 256; float 400 bytes: tanh 1 x 400, sigmoid 400
+    assert got == [1024, 1024, 256, 256,   400, 256, 400, 256,
+                   8000, 1024, 2000, 256,  4000, 256, 4000, 256,   4, 0]
