@@ -2,8 +2,8 @@
 (tests/data/lang_user_set/: hardtanh with run-time bounds, addcmul, a Scalar-slope PReLU, a stable log-sigmoid from
 Python helpers, SwiGLU's gate, SGD with momentum (two outputs, a Scalar and an attribute), a temperature softmax and
 LayerNorm (row programs), an elementwise Huber loss). Each must compile unchanged and match its golden by CANN's
-standard through the NumPy interpreter of its program in every dtype at ragged shapes; one runs on the emulator by
-default (KERNELGEN_LANG_FULL=1: every one, on ascend910b and ascend310b in every dtype)."""
+standard through the NumPy interpreter of its program in every dtype at ragged shapes; KERNELGEN_LANG_FULL=1 runs
+every one on the emulator on ascend910b and ascend310b in every dtype."""
 from __future__ import annotations
 
 import os
@@ -69,7 +69,7 @@ def test_a_wrong_result_fails_the_same_judge():
     assert not metrics.passed
 
 
-EMULATED = [("sgd_momentum", "ascend310b", DType.BFLOAT16)]
+EMULATED = []   # default suite: none (CI's 15 minutes); the interpreter checks above run every spec
 if FULL:
     # layer_norm in float32 misses CANN's MARE bar at one element of [3, 7, 4099] (seed 2, element 29746):
     # d * rstd * gamma = -0.6452 plus beta = 0.6451 cancels, and ReduceSum's documented order (a tree inside each
