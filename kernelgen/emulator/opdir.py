@@ -321,14 +321,19 @@ def uses_simt(op_dir: Path, include_dirs: tuple[Path, ...], limit: int = 400) ->
     transitively) uses SIMT: a __simt_vf__ function, a simt_api/ header, Simt::VF_CALL or the thread built-ins.
     Such a kernel is compiled with build.SIMT_FLAGS (the race check between SIMT threads)."""
     markers = ("__simt_vf__", "simt_api/", "VF_CALL<", "threadIdx.")
-    todo = [p for p in sorted((Path(op_dir) / "op_kernel").rglob("*")) if p.is_file() and p.suffix in
-            (".h", ".hpp", ".cpp", ".cc", ".inc")]
-    seen = set(todo)
+    starts = [p for p in sorted((Path(op_dir) / "op_kernel").rglob("*")) if p.is_file() and p.suffix in
+              (".h", ".hpp", ".cpp", ".cc", ".inc")]
+    return any(any(m in text for m in markers) for text in _included_texts(starts, include_dirs, limit))
+
+
+def _included_texts(starts: list[Path], include_dirs: tuple[Path, ...], limit: int):
+    """The texts of starts and of the headers they include (`#include "..."`, looked up beside the includer, then
+    in include_dirs), transitively, each once, at most limit files."""
+    todo, seen = list(starts), {Path(p).resolve() for p in starts}
     while todo and limit > 0:
         p, limit = todo.pop(), limit - 1
         text = p.read_text(errors="replace")
-        if any(m in text for m in markers):
-            return True
+        yield text
         for name in _INCLUDE.findall(text):
             for base in (p.parent, *include_dirs):
                 q = base / name
@@ -338,29 +343,16 @@ def uses_simt(op_dir: Path, include_dirs: tuple[Path, ...], limit: int = 400) ->
                         seen.add(q)
                         todo.append(q)
                     break
-    return False
 
 
 def _header_define(start: Path, name: str, include_dirs: tuple[Path, ...], limit: int = 400) -> str | None:
     """The body of `#define name ...` (continuation lines joined) in start or a header it includes from its
     folder or include_dirs, transitively; None when none of them defines it."""
     pattern = re.compile(r"^[ \t]*#[ \t]*define[ \t]+" + re.escape(name) + r"\b(?!\()((?:[^\n]*\\\n)*[^\n]*)", re.M)
-    todo, seen = [Path(start)], {Path(start).resolve()}
-    while todo and limit > 0:
-        p, limit = todo.pop(), limit - 1
-        text = p.read_text(errors="replace")
+    for text in _included_texts([Path(start)], include_dirs, limit):
         m = pattern.search(text)
         if m:
             return re.sub(r"\\\n", " ", m.group(1)).strip()
-        for inc in _INCLUDE.findall(text):
-            for base in (p.parent, *include_dirs):
-                q = base / inc
-                if q.is_file():
-                    q = q.resolve()
-                    if q not in seen:
-                        seen.add(q)
-                        todo.append(q)
-                    break
     return None
 
 

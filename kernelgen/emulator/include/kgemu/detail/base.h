@@ -14,7 +14,8 @@
 
 #include "kgemu/runtime.h"
 
-// ---- branch hints kernels use as the device toolchain's headers provide them (asc-devkit's GroupedMatmul guide) ----
+// ---- branch hints, as the device toolchain's headers provide them beside GM_ADDR (asc-devkit
+// impl/basic_api/utils/kernel_utils_macros.h): kernels and ATVOSS's reduce schedule write `if (unlikely(...))` ----
 #ifndef likely
 #define likely(x) __builtin_expect(!!(x), 1)
 #endif
@@ -49,14 +50,6 @@
 #endif
 #ifndef GM_ADDR
 #define GM_ADDR __gm__ uint8_t*
-// Ascend C's branch hints (asc-devkit impl/basic_api/utils/kernel_utils_macros.h, beside GM_ADDR): kernels and
-// ATVOSS's reduce schedule write `if (unlikely(...))` with only kernel_operator.h included
-#ifndef likely
-#define likely(x) __builtin_expect(!!(x), 1)
-#endif
-#ifndef unlikely
-#define unlikely(x) __builtin_expect(!!(x), 0)
-#endif
 #endif
 // The core a block runs as, decided per launch by the kernel type (KgSoc launch layout, rt_block_core): AIV
 // for vector-only kernels, AIC for the cube side of AIC-only and MIX kernels. Runtime expressions, so that one
