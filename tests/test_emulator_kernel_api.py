@@ -24,7 +24,7 @@ pytestmark = pytest.mark.skipif(not kgbuild.have_compiler(), reason=f"{kgbuild.C
 
 @pytest.fixture(scope="session")
 def programs():
-    return kgbuild.build_all()
+    return kgbuild.Programs()
 
 
 def run_test(programs, program, name):

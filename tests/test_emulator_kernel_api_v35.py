@@ -19,7 +19,7 @@ N = 64
 
 @pytest.fixture(scope="module")
 def program():
-    return kgbuild.build_all()["api_v35"]
+    return kgbuild.build("api_v35")
 
 
 def inputs(n: int = N) -> np.ndarray:

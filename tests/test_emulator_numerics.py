@@ -64,7 +64,7 @@ def make_samples(seed: int = 20240607) -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def dumps(tmp_path_factory):
-    exe = kgbuild.build_all()["numerics_cast"]
+    exe = kgbuild.build("numerics_cast")
     d = tmp_path_factory.mktemp("numerics")
     samples = make_samples()
     samples.tofile(d / "samples.bin")

@@ -2,12 +2,12 @@
 
 Every program is a unity build (one g++ call) linked with runtime/kg_runtime.cpp. Builds are cached in the
 system temp directory under a hash of the sources, the flags and the compiler version, so a pytest session
-compiles each program at most once and later sessions reuse them.
+compiles each program at most once and later sessions reuse them. A program is built when a test first asks for
+it, under the cache entry's lock: pytest-xdist workers wanting the same program build it once (the second waits).
 """
 
 from __future__ import annotations
 
-import concurrent.futures
 import functools
 import hashlib
 import os
@@ -80,24 +80,29 @@ def run_tool(cmd: list[str], timeout: float = 300) -> subprocess.CompletedProces
     return proc
 
 
+def _made_once(out: pathlib.Path, command: list[str]) -> pathlib.Path:
+    """Runs command (which writes the file after its "-o") unless out exists, under out's entry lock, writing to a
+    name of this process's own and renaming: concurrent workers never see or write a half-made file."""
+    from kernelgen.emulator.build import entry_lock
+
+    if out.exists():
+        return out
+    with entry_lock(out):
+        if not out.exists():
+            tmp = out.with_name(f"{out.stem}.{os.getpid()}.tmp{out.suffix}")
+            run_tool([*command, "-o", str(tmp)])
+            tmp.replace(out)
+    return out
+
+
 def _build_one(name: str, runtime_obj: pathlib.Path) -> pathlib.Path:
     src, extra = PROGRAMS[name]
-    out = build_dir() / name
-    if not out.exists():
-        tmp = out.with_suffix(".tmp")
-        run_tool([CXX, *BASE_FLAGS, *extra, str(HERE / src), str(runtime_obj), "-o", str(tmp)])
-        tmp.replace(out)
-    return out
+    return _made_once(build_dir() / name, [CXX, *BASE_FLAGS, *extra, str(HERE / src), str(runtime_obj)])
 
 
 @functools.lru_cache(maxsize=None)
 def _runtime_obj() -> pathlib.Path:
-    obj = build_dir() / "kg_runtime.o"
-    if not obj.exists():
-        tmp = obj.with_suffix(".tmp.o")
-        run_tool([CXX, *BASE_FLAGS, *STRICT, "-c", str(RUNTIME), "-o", str(tmp)])
-        tmp.replace(obj)
-    return obj
+    return _made_once(build_dir() / "kg_runtime.o", [CXX, *BASE_FLAGS, *STRICT, "-c", str(RUNTIME)])
 
 
 def build(name: str) -> pathlib.Path:
@@ -105,12 +110,11 @@ def build(name: str) -> pathlib.Path:
     return _build_one(name, _runtime_obj())
 
 
-def build_all() -> dict[str, pathlib.Path]:
-    """Compiles the runtime once, then all test programs in parallel. Returns name -> executable."""
-    obj = _runtime_obj()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-        futures = {name: pool.submit(_build_one, name, obj) for name in PROGRAMS}
-        return {name: f.result() for name, f in futures.items()}
+class Programs:
+    """name -> executable, each program built on first use (a test module asks only for what it runs)."""
+
+    def __getitem__(self, name: str) -> pathlib.Path:
+        return build(name)
 
 
 def run_program(exe: pathlib.Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
