@@ -49,6 +49,21 @@ def test_nonfinite_where_golden_is_finite_fails():
     assert m.nonfinite_mismatches == 0 and m.passed
 
 
+@pytest.mark.parametrize("dtype, beyond, within", [
+    ("float16", 65520.0, 65519.0),                      # 65504 + half an ulp (16) rounds to inf
+    ("bfloat16", 3.3962e38, 3.3961e38),                 # (2 - 2**-7) 2**127 + 2**119 = 3.39618e38
+    ("float32", 3.40282357e38, 3.40282346e38),
+])
+def test_a_golden_past_the_dtypes_range_accepts_the_infinity_it_rounds_to(dtype, beyond, within):
+    golden = np.array([1.0, beyond, -beyond, 2.0])
+    out = np.array([1.0, np.inf, -np.inf, 2.0])
+    assert compare(out, golden, dtype).passed
+    # the infinity of the other sign, or an infinity where the golden rounds to a finite value, is still wrong
+    assert compare(np.array([1.0, -np.inf, -np.inf, 2.0]), golden, dtype).nonfinite_mismatches == 1
+    m = compare(out, np.array([1.0, within, -within, 2.0]), dtype)
+    assert not m.passed and m.nonfinite_mismatches == 2
+
+
 def test_no_benchmark_can_relax_a_gross_small_value_error():
     g = np.full(100_000, 1e-6)
     a = g.copy()
