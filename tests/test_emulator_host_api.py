@@ -19,7 +19,7 @@ import pytest
 
 from kernelgen.emulator import abi
 
-from conftest import requires_cxx
+from conftest import implied_alone, requires_cxx
 
 
 @pytest.fixture(autouse=True)
@@ -446,8 +446,11 @@ PUBLIC_HEADERS = [
 
 
 def test_every_public_header_compiles_alone(tmp_path):
-    files = []
+    files, forwarders = [], implied_alone(PUBLIC_HEADERS, INCLUDE)
+    assert len(forwarders) >= 10, forwarders       # the ops-nn spellings of one header (log/log.h, util/...)
     for i, h in enumerate(PUBLIC_HEADERS):
+        if h in forwarders:
+            continue
         f = tmp_path / f"h{i}.cpp"
         f.write_text(f'#include "{h}"\n#include "{h}"\nint kg_probe_{i};\n')
         files.append(str(f))
@@ -457,6 +460,17 @@ def test_every_public_header_compiles_alone(tmp_path):
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(check, [files[0::2], files[1::2]]))
     assert all(r.returncode == 0 for r in results), "\n".join(r.stderr for r in results)
+
+
+def test_only_pure_forwarders_to_a_listed_header_are_implied(tmp_path):
+    heads = {"b.h": "#pragma once\nint b;\n",
+             "a.h": "#ifndef A_H\n#define A_H\n// the other spelling\n#include \"b.h\"\n#endif  // A_H\n",
+             "c.h": '#pragma once\n#include "b.h"\nint c;\n',          # declares something of its own
+             "d.h": '#pragma once\n#include "unlisted.h"\n',           # forwards to a header not compiled alone
+             "e.h": '#pragma once\n#include "b.h"\n#include "a.h"\n'}  # two includes: they might clash
+    for name, text in heads.items():
+        (tmp_path / name).write_text(text)
+    assert implied_alone(sorted(heads), tmp_path) == {"a.h": "b.h"}
 
 
 def test_detail_header_alone_is_an_error(tmp_path):
