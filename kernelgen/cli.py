@@ -190,7 +190,7 @@ def _write_outputs(out_dir: Path, arrays: list[tuple[str, object]], report: tupl
 def _early_attrs(resolved, pairs) -> None:
     """A built-in or spec-file target types its attributes from the spec, before anything compiles."""
     from kernelgen.authoring.ops import ResolvedOp
-    from kernelgen.emulator.emulate import spec_decl
+    from kernelgen.emulator.decl import spec_decl
 
     if isinstance(resolved, ResolvedOp):
         _typed_attrs(pairs, spec_decl(resolved.spec))
@@ -200,7 +200,7 @@ def _early_dtype_check(resolved, soc, dtype: str | None, arrays=()) -> None:
     """A built-in or spec-file target refuses a dtype its SOC lacks (bfloat16 on 910/310P) before compiling."""
     from kernelgen.authoring.ops import ResolvedOp
     from kernelgen.dtypes import ge_of_numpy, GE_NAME_SHORT
-    from kernelgen.emulator.emulate import check_spec_dtype
+    from kernelgen.emulator.inputs import check_spec_dtype
 
     if isinstance(resolved, ResolvedOp):
         check_spec_dtype(resolved.spec, soc, dtype)
@@ -248,7 +248,8 @@ def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threa
     import ml_dtypes
     import numpy as np
 
-    from kernelgen.emulator.emulate import pick_combo, resolve_target, run_source
+    from kernelgen.emulator.emulate import resolve_target, run_source
+    from kernelgen.emulator.decl import pick_combo
 
     check_cache()
     inputs = {}
@@ -262,7 +263,7 @@ def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threa
     _early_dtype_check(target, soc, dtype, [a for _, a in input_files])
     _early_attrs(target, attr_pairs)
     if hasattr(target, "spec"):   # a built-in or spec file: its input shapes are known before anything compiles
-        from kernelgen.emulator.emulate import check_spec_shapes
+        from kernelgen.emulator.inputs import check_spec_shapes
 
         check_spec_shapes(target.spec, inputs)
     source = resolve_target(target, soc)
@@ -355,7 +356,7 @@ def verify(op, socs, dtypes, shapes, attr_pairs, seed, json_file):
     from kernelgen.authoring.render import resolve_socs
     from kernelgen.authoring.spec import DType
     from kernelgen.checking.verify import build_cases, prebuild, verify as run_verify
-    from kernelgen.emulator.emulate import spec_decl
+    from kernelgen.emulator.decl import spec_decl
     from kernelgen.validate import check_memory, verify_bytes_per_element, write_text_atomic
 
     check_cache()
@@ -669,7 +670,7 @@ def versus(op, op_dir, soc, dtype, shapes, attr_pairs, seed, json_file):
     soc = soc or get_soc("ascend910b")
     resolve_operator_dir(op_dir)
     _early_dtype_check(op, soc, dtype)
-    from kernelgen.emulator.emulate import spec_decl
+    from kernelgen.emulator.decl import spec_decl
 
     from kernelgen.checking.versus import DEFAULT_SHAPES
     from kernelgen.validate import check_memory, verify_bytes_per_element

@@ -8,7 +8,8 @@ import argparse
 import resource
 import time
 
-from kernelgen.emulator.emulate import pick_combo, resolve_target, run_source
+from kernelgen.emulator.emulate import resolve_target, run_source
+from kernelgen.emulator.decl import pick_combo
 from kernelgen.perf.model import estimate_from_report, make_inputs
 from kernelgen.socs import get_soc
 

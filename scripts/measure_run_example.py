@@ -21,7 +21,8 @@ from pathlib import Path
 def sim_runs(op_dir: Path, soc) -> tuple[bool, str]:
     import numpy as np
 
-    from kernelgen.emulator.emulate import OperatorSource, pick_combo, run_source
+    from kernelgen.emulator.emulate import OperatorSource, run_source
+    from kernelgen.emulator.decl import pick_combo
     from kernelgen.errors import KernelgenError
 
     try:

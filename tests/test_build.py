@@ -24,7 +24,8 @@ from click.testing import CliRunner
 import kernelgen.emulator.emulate as emulate
 import kernelgen.package as package
 from kernelgen.cli import main
-from kernelgen.emulator.emulate import RunResult, spec_decl
+from kernelgen.emulator.emulate import RunResult
+from kernelgen.emulator.decl import spec_decl
 from kernelgen.errors import UsageError
 from kernelgen.toolchain import Cann, Compiler
 

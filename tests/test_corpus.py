@@ -22,7 +22,8 @@ from kernelgen.corpus.kinds import defect_kind
 from kernelgen.corpus.survey import find_operator_dirs
 from kernelgen.corpus.worker import check_outputs, compile_failure, padding_writes
 from kernelgen.emulator import INCLUDE_DIR
-from kernelgen.emulator.emulate import OpDecl, TensorDecl, AttrDecl, run
+from kernelgen.emulator.emulate import run
+from kernelgen.emulator.decl import OpDecl, TensorDecl, AttrDecl
 from kernelgen.emulator.layout import def_files, host_sources, include_dirs, kernel_file, repo_root, tiling_dir
 from kernelgen.errors import EmulatorDefect, UsageError
 from kernelgen.toolchain import find_compiler

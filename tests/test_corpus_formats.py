@@ -8,7 +8,8 @@ import pytest
 
 from kernelgen.corpus.inputs import load_recipes
 from kernelgen.dtypes import GE_FORMATS, ge_format
-from kernelgen.emulator.emulate import OpDecl, TensorDecl, _tensor_formats, _tensor_struct
+from kernelgen.emulator.emulate import _tensor_formats, _tensor_struct
+from kernelgen.emulator.decl import OpDecl, TensorDecl
 from kernelgen.errors import UsageError
 
 DECL = OpDecl("Pool", "pool", (TensorDecl("x", ("DT_FLOAT",)),), (TensorDecl("y", ("DT_FLOAT",)),))

@@ -320,7 +320,8 @@ def test_template_instances_follow_the_input_dtype():
               {"name": "MODE", "type": "uint", "bit_width": 2, "values": [3, 5]},
               {"name": "FLAG", "type": "bool", "bit_width": 1, "values": [0, 1]}]
     sel = [[{"name": "D_T", "type": "dtype", "values": [0, 1, 27]}, {"name": "MODE", "type": "uint", "values": [5]}]]
-    from kernelgen.emulator.emulate import GE_DTYPES, OpDecl, TensorDecl
+    from kernelgen.emulator.decl import OpDecl, TensorDecl
+    from kernelgen.dtypes import GE_DTYPES
 
     decl = OpDecl("Op", "op", (TensorDecl("x", ("DT_FLOAT16",)),), (TensorDecl("y", ("DT_FLOAT16",)),))
     ids = {k: v[0] for k, v in GE_DTYPES.items()}
@@ -355,7 +356,8 @@ def test_unknown_api_names_get_a_closing_line():
 
 
 def test_in_place_output_defines_use_the_ref_suffix():
-    from kernelgen.emulator.emulate import OperatorSource, OpDecl, TensorDecl
+    from kernelgen.emulator.emulate import OperatorSource
+    from kernelgen.emulator.decl import OpDecl, TensorDecl
 
     var = TensorDecl("var", ("DT_FLOAT",))
     decl = OpDecl("ApplyLite", "apply_lite", (var, TensorDecl("grad", ("DT_FLOAT",))), (var,))

@@ -189,7 +189,8 @@ def test_scalar_runs_cost_per_access():
 
 @requires_cxx
 def test_streamed_trace_gives_the_estimate_of_plain_event_lists_and_records_cache_modes():
-    from kernelgen.emulator.emulate import pick_combo, resolve_target, run_source
+    from kernelgen.emulator.emulate import resolve_target, run_source
+    from kernelgen.emulator.decl import pick_combo
     from kernelgen.emulator.trace import StreamedTrace
     from kernelgen.socs import get_soc
 

@@ -16,7 +16,7 @@ from kernelgen.authoring.ops import get_spec
 from kernelgen.authoring.render import render_tree, resolve_socs
 from kernelgen.cli import main
 from kernelgen.emulator.aclnn_gen import api_of, header_text
-from kernelgen.emulator.emulate import AttrDecl, OpDecl, TensorDecl
+from kernelgen.emulator.decl import AttrDecl, OpDecl, TensorDecl
 
 from conftest import REPO, requires_cxx
 

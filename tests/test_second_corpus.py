@@ -12,8 +12,8 @@ import pytest
 
 from kernelgen.corpus.inputs import load_recipes, pick_survey_combo
 from kernelgen.emulator import INCLUDE_DIR
-from kernelgen.emulator.emulate import (AttrDecl, OpDecl, TensorDecl, expand_dtype_lists, list_output_count, run,
-                                       run_source)
+from kernelgen.emulator.emulate import run, run_source
+from kernelgen.emulator.decl import AttrDecl, OpDecl, TensorDecl, expand_dtype_lists, list_output_count
 from kernelgen.errors import KernelgenError
 from kernelgen.toolchain import find_compiler
 

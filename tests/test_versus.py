@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from kernelgen.authoring.ops import catalog
 from kernelgen.checking.versus import interface_mismatch
 from kernelgen.cli import main
-from kernelgen.emulator.emulate import AttrDecl, OpDecl, TensorDecl
+from kernelgen.emulator.decl import AttrDecl, OpDecl, TensorDecl
 from kernelgen.errors import SpecError
 from tests.conftest import GELU, REPO, requires_cxx
 

@@ -280,7 +280,9 @@ def versus(op, op_dir: str | Path, soc: Soc, dtype: str | None = None, shapes=No
     compile. Defects and verdicts are results, never exceptions."""
     from kernelgen.authoring.ops import resolve_op
     from kernelgen.dtypes import SHORT_TO_GE
-    from kernelgen.emulator.emulate import OperatorSource, check_spec_dtype, pick_combo, resolve_operator_dir
+    from kernelgen.emulator.emulate import OperatorSource, resolve_operator_dir
+    from kernelgen.emulator.decl import pick_combo
+    from kernelgen.emulator.inputs import check_spec_dtype
     from kernelgen.emulator.emulate import source_for_spec
 
     resolved = resolve_op(op)

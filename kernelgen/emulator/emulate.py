@@ -8,11 +8,10 @@ from __future__ import annotations
 import ctypes as C
 import json
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import ml_dtypes
 import numpy as np
 
 from kernelgen.errors import EmulatorDefect, HostRejected, ToolchainError, UsageError, choices_message
@@ -20,48 +19,11 @@ from kernelgen.emulator import abi
 from kernelgen.emulator.trace import StreamedTrace
 from kernelgen.emulator.build import (HOST_OPT, KERNEL_OPT, CompileUnit, _tree_digest, build_library, evict,
                                       materialize_tree, write_source)
+from kernelgen.emulator.decl import (OpDecl, TensorDecl, decode_tiling, list_output_count, output_aliases,
+                                     output_shapes, parse_opdef, pick_combo)
+from kernelgen.emulator.inputs import check_inputs, check_spec_dtype, check_spec_shapes
+from kernelgen.dtypes import GE_DTYPES, ge_of_numpy
 from kernelgen.socs import Soc, get_soc
-
-# The dtype table lives in kernelgen.dtypes; re-exported here for the emulator's callers.
-from kernelgen.dtypes import GE_BY_VALUE, GE_DTYPES, GE_NAME_SHORT, SHORT_TO_GE, ge_of_numpy  # noqa: E402,F401
-
-
-@dataclass(frozen=True)
-class TensorDecl:
-    name: str
-    dtypes: tuple[str, ...]      # ge names, one per OpDef dtype combination
-    required: bool = True
-    dynamic: bool = False        # DYNAMIC: a tensor list
-    value_depend: bool = False   # ValueDepend: host code reads its data (opbuild's aclnn API takes an array)
-
-
-@dataclass(frozen=True)
-class AttrDecl:
-    name: str
-    kind: str                    # float, int, bool, str, list_float, list_int, list_bool
-    default: object = None
-    required: bool = False
-
-
-@dataclass(frozen=True)
-class OpDecl:
-    """What the OpDef registry says about an operator."""
-
-    op_type: str
-    snake: str
-    inputs: tuple[TensorDecl, ...]
-    outputs: tuple[TensorDecl, ...]
-    attrs: tuple[AttrDecl, ...] = ()
-    socs: tuple[str, ...] = ()
-    soc_dtypes: dict = field(default_factory=dict, compare=False, hash=False)  # soc -> {tensor: dtypes}
-
-    def combos(self, soc: str | None = None) -> list[dict[str, str]]:
-        """The dtype combinations the OpDef declares: [{tensor name: ge dtype}]."""
-        tensors = self.inputs + self.outputs
-        per_soc = self.soc_dtypes.get(soc) if soc else None
-        lists = {t.name: (per_soc or {}).get(t.name, t.dtypes) for t in tensors}
-        count = len(next(iter(lists.values()))) if lists else 0
-        return [{name: dts[i] for name, dts in lists.items()} for i in range(count)]
 
 
 @dataclass
@@ -302,47 +264,6 @@ def _load(path: Path) -> C.CDLL:
         raise ToolchainError(f"emulator library {path} could not be loaded ({exc}); run again to rebuild") from exc
 
 
-def expand_dtype_lists(items: list[dict]) -> dict[str, tuple[str, ...]]:
-    """{tensor: its dtype in each combination}. A DataType list gives one dtype per column; a DataTypeList
-    ("dtype_is_list") combines each of its dtypes with every column of the others (CANN's OpParamDef), so the
-    columns are the product: LinSpaceD's start and end lists of 7 with num and z lists of 1 make 49."""
-    fixed = [t for t in items if not t.get("dtype_is_list")]
-    width = max((len(t["dtypes"]) for t in fixed), default=1)
-    cols = {t["name"]: [t["dtypes"][i] if i < len(t["dtypes"]) else t["dtypes"][-1] for i in range(width)]
-            for t in fixed if t["dtypes"]}
-    n = width
-    for t in items:
-        if not t.get("dtype_is_list") or not t["dtypes"]:
-            continue
-        k = len(t["dtypes"])
-        cols = {name: [d for d in col for _ in range(k)] for name, col in cols.items()}
-        cols[t["name"]] = [t["dtypes"][j] for _ in range(n) for j in range(k)]
-        n *= k
-    return {t["name"]: tuple(cols.get(t["name"], ())) for t in items}
-
-
-def parse_opdef(doc: dict, snake: str) -> OpDecl:
-    ops = doc.get("ops", [])
-    if not ops:
-        raise UsageError(f"{snake}: the OpDef registry is empty (no OP_ADD in op_host/{snake}_def.cpp)")
-    op = ops[0]
-
-    columns = expand_dtype_lists(op["inputs"] + op["outputs"])
-
-    def tensors(items):
-        return tuple(TensorDecl(t["name"], columns[t["name"]], t.get("param_type", "required") != "optional",
-                                t.get("param_type") == "dynamic", bool(t.get("value_depend"))) for t in items)
-
-    attrs = tuple(AttrDecl(a["name"], a["type"], a.get("default"), bool(a.get("required", False)))
-                  for a in op.get("attrs", []))
-    soc_dtypes = {}
-    for cfg in op.get("aicore_configs", op.get("aicore")) or []:   # the runtime writes "aicore"
-        over = expand_dtype_lists((cfg.get("inputs") or []) + (cfg.get("outputs") or []))
-        soc_dtypes[cfg["soc"]] = over
-    return OpDecl(op["op_type"], snake, tensors(op["inputs"]), tensors(op["outputs"]), attrs,
-                  tuple(soc_dtypes), soc_dtypes)
-
-
 def _attr_structs(decl: OpDecl, attrs: dict) -> tuple[list[abi.KgAttr], list]:
     keep = []
     out = []
@@ -579,90 +500,6 @@ def run_tiling(source: OperatorSource, soc: Soc, shapes: dict[str, tuple[int, ..
     return doc
 
 
-# ---- output sizing and in-place outputs -------------------------------------------------------------------
-_ALIAS_SUFFIXES = ("", "_out", "Out", "_ref", "_update")
-
-
-def output_aliases(decl: OpDecl, given: dict[str, str] | None = None) -> dict[str, str]:
-    """{output: input} of in-place outputs: the ones given, else an output named like an input (CANN's ref
-    convention: `var` in and out) or like it plus _out / Out / _ref (`var` -> `varOut`)."""
-    inputs = {t.name for t in decl.inputs}
-    out = {}
-    for t in decl.outputs:
-        if given and t.name in given:
-            if given[t.name] not in inputs:
-                raise UsageError(choices_message(f"input aliased by output {t.name}", given[t.name], inputs))
-            out[t.name] = given[t.name]
-            continue
-        for i in decl.inputs:
-            if any(t.name == i.name + suffix for suffix in _ALIAS_SUFFIXES):
-                out[t.name] = i.name
-                break
-    return out
-
-
-# The int attribute that, by the GE IR convention, counts the tensors of a DYNAMIC output when there is no list
-# input to mirror (SplitV / Split "num_split", Unpack "num", "N").
-LIST_COUNT_ATTRS = ("num_split", "num_outputs", "split_num", "num", "N")
-
-
-def list_output_count(decl: OpDecl, attrs: dict) -> int:
-    """Tensors in each DYNAMIC output of an operator without a list input: the first positive count attribute
-    (LIST_COUNT_ATTRS) among its attributes, else 1."""
-    declared = {a.name: a for a in decl.attrs}
-    for name in LIST_COUNT_ATTRS:
-        a = declared.get(name)
-        value = attrs.get(name, a.default if a else None)
-        if a is not None and a.kind == "int" and isinstance(value, int) and value > 0:
-            return value
-    return 1
-
-
-def output_shapes(decl: OpDecl, out_names: list[str], inferred: list, lists: dict, aliases: dict[str, str]):
-    """(shapes, rules): the infershape's shape where it set one; otherwise the rule CANN's aclnn layer follows
-    when it allocates an output before the launch: an in-place output is its input; a list output mirrors
-    the list input; any other output takes the broadcast of the inputs' shapes (the elementwise convention)."""
-    dyn_in = [lists[t.name] for t in decl.inputs if t.dynamic and t.name in lists]
-    given = [a.shape for t in decl.inputs if not t.dynamic for a in lists.get(t.name, [])]
-    try:
-        broadcast = tuple(np.broadcast_shapes(*given)) if given else ()
-        how = "the broadcast of the inputs' shapes"
-    except ValueError:
-        broadcast = tuple(given[0])
-        how = "the first input's shape (the inputs do not broadcast)"
-    dynamic = {t.name for t in decl.outputs if t.dynamic}
-    shapes, rules, seen = [], [], {}
-    for i, name in enumerate(out_names):
-        j = seen.get(name, 0)
-        seen[name] = j + 1
-        if inferred[i] is not None:
-            shapes.append(tuple(inferred[i]))
-            rules.append("infershape")
-            continue
-        unset = "infershape left it unset" if any(s is not None for s in inferred) else "no infershape result"
-        if name in aliases and lists.get(aliases[name]):
-            shapes.append(tuple(lists[aliases[name]][0].shape))
-            rules.append(f"in place: input {aliases[name]}'s shape ({unset})")
-        elif name in dynamic and dyn_in:
-            shapes.append(tuple(dyn_in[0][min(j, len(dyn_in[0]) - 1)].shape))
-            rules.append(f"the list input's shapes ({unset})")
-        else:
-            shapes.append(broadcast)
-            rules.append(f"{how} ({unset})")
-    return shapes, rules
-
-
-def decode_tiling(raw: bytes, fields) -> dict[str, int]:
-    import struct
-
-    fmt = "<" + "".join({"uint64_t": "Q", "uint32_t": "I", "int64_t": "q", "int32_t": "i", "float": "f"}[t]
-                        for _, t, *_ in fields)
-    size = struct.calcsize(fmt)
-    if len(raw) < size:
-        return {}
-    return dict(zip((f[0] for f in fields), struct.unpack(fmt, raw[:size])))
-
-
 def _raise_for(status: int, err, op_type: str, soc: Soc, stage: str) -> None:
     if status == abi.KG_OK:
         return
@@ -675,40 +512,7 @@ def _raise_for(status: int, err, op_type: str, soc: Soc, stage: str) -> None:
     raise UsageError(msg)
 
 
-def pick_combo(decl: OpDecl, soc: Soc, arrays: dict[str, np.ndarray], dtype: str | None = None) -> dict[str, str]:
-    """The OpDef dtype combination matching the given arrays (or --dtype)."""
-    names = [t.name for t in decl.inputs]
-    for n in arrays:
-        if n not in names:
-            raise UsageError(choices_message(f"input of {decl.op_type}", n, names))
-    combos = decl.combos(soc.family)
-    if dtype:
-        ge = SHORT_TO_GE.get(dtype, dtype)
-        match = [c for c in combos if all(v == ge for v in c.values())] or \
-                [c for c in combos if c[decl.outputs[0].name] == ge]
-        if not match:
-            raise UsageError(f"{decl.op_type} on {soc.family} does not support {dtype}; supported: "
-                             + ", ".join(sorted({GE_NAME_SHORT[c[decl.outputs[0].name]] for c in combos})))
-        return match[0]
-    given = {n: ge_of_numpy(a.dtype) for n, a in arrays.items()}
-    for c in combos:
-        if all(c[n] == g for n, g in given.items()):
-            return c
-    raise UsageError(f"{decl.op_type} on {soc.family} has no dtype combination for "
-                     + ", ".join(f"{n}={GE_NAME_SHORT.get(g, g)}" for n, g in given.items()) + "; declared: "
-                     + "; ".join(", ".join(f"{n}={GE_NAME_SHORT.get(g, g)}" for n, g in c.items()) for c in combos))
-
-
-
 # ---- known operators -------------------------------------------------------------------------------
-def spec_decl(spec) -> OpDecl:
-    def tensors(items):
-        return tuple(TensorDecl(t.name, tuple(d.ge for d in t.dtypes), t.required) for t in items)
-
-    return OpDecl(spec.op_type, spec.snake, tensors(spec.inputs), tensors(spec.outputs),
-                  tuple(AttrDecl(a.name, a.kind, a.default) for a in spec.attrs))
-
-
 def source_for_spec(spec, soc_family: str) -> OperatorSource:
     """The emulator source of this very spec (an OpSpec; a name is looked up in the registry) for soc_family:
     a spec file, a mutant or a spec that shares a built-in's name always runs as itself (source_from_spec
@@ -804,66 +608,6 @@ def resolve_target(target, soc: Soc) -> OperatorSource:
         return OperatorSource(resolved, resolved.name, soc=soc.family)
     check_spec_dtype(resolved.spec, soc, None)
     return source_for_spec(resolved.spec, soc.family)
-
-
-def check_spec_dtype(spec, soc: Soc, dtype: str | None) -> None:
-    """Refuse a dtype the spec does not support on soc before anything compiles (e.g. bfloat16 on 910)."""
-    from kernelgen.authoring.spec import DType
-
-    allowed = spec.dtypes_for(soc)
-    if not allowed:
-        raise UsageError(f"{spec.snake} supports none of its dtypes on {soc.family}")
-    if dtype is None:
-        return
-    d = DType.parse(GE_NAME_SHORT.get(dtype, dtype))
-    if d not in allowed:
-        raise UsageError(f"{spec.op_type} on {soc.family} does not support {d.short}; supported: "
-                         + ", ".join(x.short for x in allowed))
-
-
-def check_spec_shapes(spec, arrays: dict) -> None:
-    """Refuse, before anything compiles, inputs a kernelgen spec cannot take: full-shape inputs of different shapes
-    (one shape for all: the kernel does not broadcast), a Scalar input with more than one element."""
-    full = [(t.name, tuple(np.shape(arrays[t.name]))) for t in spec.inputs
-            if t.kind == "full" and t.used_by_kernel and t.name in arrays and not isinstance(arrays[t.name], list)]
-    if len({shape for _, shape in full}) > 1:
-        raise UsageError(f"{spec.op_type}: the full-shape inputs must have one shape (" +
-                         ", ".join(f"{n} {list(sh)}" for n, sh in full) + "); broadcast them first")
-    last = full[0][1][-1] if full and full[0][1] else None
-    for t in spec.inputs:
-        if t.kind == "last_axis" and t.name in arrays and last is not None \
-                and tuple(np.shape(arrays[t.name])) != (last,):
-            raise UsageError(f"{spec.op_type}: {t.name} is a LastAxis input: give a 1-D array of the last "
-                             f"dimension ({last}), not shape {list(np.shape(arrays[t.name]))}")
-        if t.kind == "scalar" and t.name in arrays and np.size(arrays[t.name]) != 1:
-            raise UsageError(f"{spec.op_type}: {t.name} is a Scalar input: give a one-element array, not shape "
-                             f"{list(np.shape(arrays[t.name]))}")
-
-
-def check_inputs(inputs) -> dict:
-    """{name: ndarray or list of ndarrays} from what an API caller passed; refuses anything else in one line."""
-    if not isinstance(inputs, dict) or not inputs:
-        raise UsageError(f"inputs must be a non-empty dict {{name: array}}; got {type(inputs).__name__}")
-    def array(name, value):
-        try:
-            a = np.asarray(value)
-        except (TypeError, ValueError) as exc:
-            raise UsageError(f"input {name!r} is not an array: {exc}") from None
-        if a.dtype == np.dtype("V2"):  # how ml_dtypes' bfloat16 survives an .npy round trip
-            a = a.view(ml_dtypes.bfloat16)
-        if a.dtype != ml_dtypes.bfloat16 and (a.dtype.hasobject or a.dtype.kind not in "biuf"):
-            raise UsageError(f"input {name!r} has dtype {a.dtype}; supported: " + ", ".join(sorted(SHORT_TO_GE)))
-        return a
-
-    out = {}
-    for name, value in inputs.items():
-        if not isinstance(name, str):
-            raise UsageError(f"input name {name!r} is not a string")
-        if isinstance(value, (list, tuple)) and value and all(isinstance(v, np.ndarray) for v in value):
-            out[name] = [array(name, v) for v in value]   # a tensor list (DYNAMIC input)
-        else:
-            out[name] = array(name, value)
-    return out
 
 
 def run(target, soc, inputs, attrs=None, dtype=None, threads: int = 0, trace: bool = False,

@@ -600,7 +600,9 @@ def estimate(target, soc: Soc | str, dtype: str | None, shape, attrs: dict | Non
 def estimate_source(source, soc: Soc | str, dtype: str | None, shape, attrs: dict | None = None, seed: int = 0,
                     threads: int = 0, label: str = "", record: bool = False) -> PerfEstimate:
     """estimate() for an emulate.OperatorSource (e.g. a spec rendered with another compute program)."""
-    from kernelgen.emulator.emulate import GE_NAME_SHORT, pick_combo, run_source
+    from kernelgen.emulator.emulate import run_source
+    from kernelgen.emulator.decl import pick_combo
+    from kernelgen.dtypes import GE_NAME_SHORT
 
     soc = soc if isinstance(soc, Soc) else get_soc(soc)
     shape = tuple(int(d) for d in shape)

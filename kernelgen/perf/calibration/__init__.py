@@ -99,7 +99,8 @@ class Row:
 
 def collect(cases=ALL, soc: str = SOC) -> dict:
     """{case number: emulator report with trace} for every case (one emulator run each)."""
-    from kernelgen.emulator.emulate import pick_combo, resolve_target, run_source
+    from kernelgen.emulator.emulate import resolve_target, run_source
+    from kernelgen.emulator.decl import pick_combo
     from kernelgen.perf.model import make_inputs
     from kernelgen.socs import get_soc
 
