@@ -203,11 +203,10 @@ def doctor(ops_nn, as_json):
     import json
 
     from kernelgen.errors import EXIT_TOOLCHAIN
-    from kernelgen.toolchain import survey
-
+    from kernelgen.doctor import examine
     from kernelgen.toolchain import find_gtest
 
-    s = survey(ops_nn)
+    s = examine(ops_nn)
     gt = find_gtest()
     gtest_doc = {"usable": gt.usable, "include": gt.include, "libs": list(gt.libs), "problem": gt.problem}
     if as_json:

@@ -12,8 +12,6 @@ For the generated example the printed `<aclnn> result[i] is: v` lines are checke
 """
 from __future__ import annotations
 
-import ctypes
-import hashlib
 import os
 import re
 from concurrent.futures import ThreadPoolExecutor
@@ -23,25 +21,18 @@ from typing import Callable
 
 import numpy as np
 
-from kernelgen.emulator import RUNTIME_DIR, abi
-from kernelgen.emulator.build import (RUNTIME_SOURCES, CompileUnit, cache_dir, cached_artifact, compile_object,
-                                      materialize_tree, runtime_unit, write_source)
-from kernelgen.errors import CheckFailed, UsageError
-from kernelgen.proc import run_tool, stream_tool
-
-EXAMPLE_TIMEOUT_S = 600  # an example program that runs longer is hung (the emulated kernels take seconds)
-from kernelgen.socs import Soc
-from kernelgen.authoring.example_data import EXAMPLE_DY, EXAMPLE_SHAPE, EXAMPLE_X
+from kernelgen.authoring.example_data import EXAMPLE_SHAPE, EXAMPLE_X
 from kernelgen.authoring.spec import OpSpec
+from kernelgen.emulator.acl_program import (ACL_RUNTIME_SOURCES, EXAMPLE_TIMEOUT_S, STD_HEADERS, api_units, ident,
+                                            link_program, soc_unit)
+from kernelgen.emulator.build import (RUNTIME_SOURCES, CompileUnit, compile_object, materialize_tree, runtime_unit,
+                                      write_source)
+from kernelgen.errors import CheckFailed, UsageError
+from kernelgen.proc import stream_tool
+from kernelgen.socs import Soc
 from kernelgen.toolchain import find_compiler
 
 Progress = Callable[[str], None]
-ACL_RUNTIME_SOURCES = ("kg_acl_rt.cpp", "kg_acl_meta.cpp", "kg_acl_opdev.cpp", "kg_acl_executor.cpp",
-                       "kg_acl_l0.cpp", "kg_acl_launch.cpp", "kg_acl_opdef.cpp")
-# Standard headers included before a kernel source is wrapped in its per-combination namespace, so that a
-# kernel including one of them does not declare the standard library inside that namespace.
-_STD_HEADERS = ("algorithm", "array", "cmath", "cstddef", "cstdint", "cstdio", "cstdlib", "cstring", "limits",
-                "type_traits", "utility", "vector")
 
 
 @dataclass(frozen=True)
@@ -62,29 +53,6 @@ class ExampleOutcome:
     detail: str
 
 
-def _ident(text: str) -> str:
-    return re.sub(r"[^0-9A-Za-z_]", "_", text)
-
-
-def _soc_unit(soc: Soc) -> str:
-    """A unit defining kgemu_acl_soc(): the catalog record the kernels and the tiling see."""
-    from kernelgen.emulator.emulate import soc_struct
-
-    record = soc_struct(soc)
-    values = []
-    for name, ctype in abi.KgSoc._fields_:
-        value = getattr(record, name)
-        if ctype is ctypes.c_char_p:
-            values.append('"' + value.decode().replace("\\", "\\\\").replace('"', '\\"') + '"')
-        else:
-            values.append(f"{int(value)}ULL" if int(value) >= 0 else str(int(value)))
-    body = ",\n        ".join(values)
-    return ('// kernelgen run-example: the SOC this program emulates (from the SOC catalog).\n'
-            '#include "kgemu/abi.h"\n\n'
-            'extern "C" const KgSoc* kgemu_acl_soc(void)\n{\n'
-            f"    static const KgSoc soc = {{\n        {body}}};\n    return &soc;\n}}\n")
-
-
 def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
     """One dtype combination's kernel: the kernel source wrapped in its own namespace (its extern "C" entry
     renamed), so several combinations link into one program; it registers itself for the ACL launcher."""
@@ -97,7 +65,7 @@ def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
     args = ", ".join(f"a[{i}]" for i in range(nargs))
     dtypes = ", ".join(str(GE_DTYPES[combo[t.name]].value) for t in tensors)
     described = ", ".join(f"{t.name}={combo[t.name]}" for t in tensors)
-    std = "".join(f"#include <{h}>\n" for h in _STD_HEADERS)
+    std = "".join(f"#include <{h}>\n" for h in STD_HEADERS)
     return (f"// kernelgen run-example: the {decl.op_type} kernel for {described}.\n{std}"
             '#include "kernel_operator.h"\n\n'
             f"#define {source.snake} {entry}\n"
@@ -111,17 +79,6 @@ def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
             f"const int32_t kDtypes[] = {{{dtypes}}};\n"
             f'const int32_t kRegistered __attribute__((unused)) = kgemu_acl_register_kernel("{decl.op_type}", '
             f"kDtypes, {len(tensors)}, Launch);\n}}  // namespace\n")
-
-
-def _link(objects: list[Path], name: str, compiler) -> Path:
-    key = hashlib.sha256("|".join(o.name for o in objects).encode() + compiler.version.encode()).hexdigest()[:20]
-    exe = cache_dir() / "bin" / f"{name}-{key}"
-
-    def make(tmp: Path) -> None:
-        run_tool([compiler.path, "-pthread", *map(str, objects), "-o", str(tmp)], timeout=600)
-        os.chmod(tmp, 0o755)
-
-    return cached_artifact(exe, make)
 
 
 def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[list[CompileUnit], Path, bool]:
@@ -154,8 +111,6 @@ def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[
     units = [runtime_unit(s) for s in RUNTIME_SOURCES + ACL_RUNTIME_SOURCES]
     units += source.host_units()
     if generated_api:
-        from kernelgen.emulator.opdir_example import api_units
-
         api, api_inc, _ = api_units(source, soc)
         units += api
     else:
@@ -167,12 +122,12 @@ def program_units(spec: OpSpec, soc: Soc, example: Path | None = None) -> tuple[
     kernel_inc = (op_dir, op_dir / "op_kernel", op_dir.parent)
     for combo in combos:
         tag = "_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs)
-        text = _kernel_unit(source, decl, combo, _ident(tag))
+        text = _kernel_unit(source, decl, combo, ident(tag))
         path = write_source(text, f"{spec.snake}_acl_kernel")
         units.append(CompileUnit(f"{spec.snake}_acl_kernel_{soc.npu_arch}_{tag}", path,
                                  source.kernel_flags(decl, combo, soc), kernel_inc, source.digest))
-    units.append(CompileUnit(f"kg_acl_soc_{_ident(soc.sku)}", write_source(_soc_unit(soc), "kg_acl_soc")))
-    units.append(CompileUnit(f"example_{_ident(example.stem)}", example, (), (*api_inc, example.parent)))
+    units.append(CompileUnit(f"kg_acl_soc_{ident(soc.sku)}", write_source(soc_unit(soc), "kg_acl_soc")))
+    units.append(CompileUnit(f"example_{ident(example.stem)}", example, (), (*api_inc, example.parent)))
     return units, example, generated
 
 
@@ -186,7 +141,7 @@ def build_program(spec: OpSpec, soc: Soc, example: Path | None = None, progress:
     workers = jobs or max(1, os.cpu_count() or 1)
     with ThreadPoolExecutor(max_workers=workers) as pool:
         objects = list(pool.map(lambda u: compile_object(u, compiler), units))
-    exe = _link(objects, f"{spec.snake}_{_ident(source.stem)}_{soc.family}", compiler)
+    exe = link_program(objects, f"{spec.snake}_{ident(source.stem)}_{soc.family}", compiler)
     return ExampleProgram(exe, spec, soc, source, generated)
 
 

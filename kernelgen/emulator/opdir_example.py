@@ -23,12 +23,11 @@ from pathlib import Path
 from typing import Callable
 
 from kernelgen.dtypes import GE_DTYPES
-from kernelgen.emulator import INCLUDE_DIR, RUNTIME_DIR
-from kernelgen.emulator.aclnn_gen import api_of, header_text, source_text
-from kernelgen.emulator.build import (RUNTIME_SOURCES, CompileUnit, compile_object, materialize_tree, runtime_unit,
-                                      write_source)
-from kernelgen.emulator.example import (_STD_HEADERS, ACL_RUNTIME_SOURCES, EXAMPLE_TIMEOUT_S, _ident, _link,
-                                        _soc_unit)
+from kernelgen.emulator import INCLUDE_DIR
+from kernelgen.emulator.acl_program import (ACL_RUNTIME_SOURCES, EXAMPLE_TIMEOUT_S, STD_HEADERS, aclnn_type,
+                                            api_units, ident, link_program, own_api_dir, soc_unit)
+from kernelgen.emulator.aclnn_gen import api_of
+from kernelgen.emulator.build import RUNTIME_SOURCES, CompileUnit, compile_object, runtime_unit, write_source
 from kernelgen.errors import ToolchainError, UsageError
 from kernelgen.proc import stream_tool
 from kernelgen.socs import Soc
@@ -94,16 +93,6 @@ def find_examples(op_dir: Path) -> list[Path]:
     return found
 
 
-def aclnn_type(op_dir: Path) -> str:
-    """ACLNNTYPE of add_modules_sources in op_host/CMakeLists.txt (or the root one); aclnn if none says."""
-    for cm in (op_dir / "op_host" / "CMakeLists.txt", op_dir / "CMakeLists.txt"):
-        if cm.is_file():
-            m = re.search(r"ACLNNTYPE\s+(\w+)", cm.read_text(errors="replace"))
-            if m:
-                return m.group(1)
-    return "aclnn"
-
-
 def example_combos(decl, soc: Soc, example_text: str, api_text: str = "") -> list[dict[str, str]]:
     """The OpDef dtype combinations the example can ask for (see the module doc). With the directory's own op_api
     sources (api_text), also each combination that differs from one of those in a single tensor whose dtype the
@@ -141,7 +130,7 @@ def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
     from kernelgen.emulator.opdir import _kernel_texts
 
     # emulator and standard headers the kernel includes are parsed first, outside the namespace
-    pre = [f"#include <{h}>" for h in _STD_HEADERS]
+    pre = [f"#include <{h}>" for h in STD_HEADERS]
     for header in dict.fromkeys(re.findall(r'#\s*include\s*[<"]([^">]+)[">]', _kernel_texts(source.op_dir))):
         if (INCLUDE_DIR / header).is_file() and not header.startswith("kgemu/detail/"):
             pre.append(f'#include "{header}"')
@@ -160,53 +149,6 @@ def _kernel_unit(source, decl, combo: dict[str, str], tag: str) -> str:
             f'const int32_t kRegistered __attribute__((unused)) = kgemu_acl_register_kernel("{decl.op_type}", '
             f"kDtypes, {len(decl.inputs) + len(decl.outputs)}, {space}::kg_acl_launch);\n}}  // namespace\n"
             + (typed.format(space=space) if "int32_t kg_kernel_type_of_unit(" in tail else ""))
-
-
-def checkout_includes(op_dir: Path) -> tuple[Path, ...]:
-    """Where the directory sits in an ops-nn checkout: the include roots ops-nn's CMake gives op_api sources
-    (`common/inc`, `common/inc/op_api`, the checkout root for `<category>/common/*.h`). Read from the user's
-    checkout at build time, never copied."""
-    for parent in op_dir.parents:
-        inc = parent / "common" / "inc"
-        if (inc / "op_api").is_dir():
-            return (inc, inc / "op_api", parent)
-    return ()
-
-
-def own_api_dir(op_dir: Path) -> Path | None:
-    """Where the directory keeps its own aclnn sources: `op_host/op_api/` or, in ops-nn's other layout, `op_api/`
-    beside op_host (e.g. relu_v2, softplus_v2, nll_loss); None when it has neither (opbuild generates the API)."""
-    for candidate in (op_dir / "op_host" / "op_api", op_dir / "op_api"):
-        if candidate.is_dir() and any(candidate.glob("*.cpp")):
-            return candidate
-    return None
-
-
-def api_units(source, soc: Soc) -> tuple[list[CompileUnit], tuple[Path, ...], str]:
-    """(compile units of the aclnn API, include dirs the example needs, a description)."""
-    op_dir = source.op_dir
-    api_dir = own_api_dir(op_dir)
-    own = sorted(api_dir.glob("*.cpp")) if api_dir is not None else []
-    if own:
-        headers = {f"aclnnop/{h.name}": h.read_text(errors="replace") for h in sorted(api_dir.glob("aclnn_*.h"))}
-        alias = materialize_tree(headers or {"aclnnop/.keep": ""}, f"{source.snake}_own_aclnnop")
-        inc = (api_dir, op_dir / "op_host", op_dir, op_dir.parent, *checkout_includes(op_dir))
-        units = [CompileUnit(f"{source.snake}_opapi_{p.stem}", p, (), inc, source.digest) for p in own]
-        return units, (api_dir, alias, *checkout_includes(op_dir)), "its own op_api sources (" + ", ".join(p.name for p in own) + ")"
-    decl = source.decl()
-    doc_op = next((o for o in source._doc.get("ops", []) if o.get("op_type") == decl.op_type), {})
-    kind = aclnn_type(op_dir)
-    if kind == "aclnn_exclude":  # opbuild generates nothing; the directory brings no API of its own either
-        return [], (), "no aclnn API (ACLNNTYPE aclnn_exclude and no op_api sources)"
-    api = api_of(decl, "aclnn_inner" if kind == "aclnn_inner" else "aclnn")
-    origin = f" in {op_dir.name}/op_host"
-    header = header_text(api, origin)
-    tree = materialize_tree({f"{api.header}.h": header, f"aclnnop/{api.header}.h": header,
-                             f"{api.header}.cpp": source_text(api, decl, doc_op, soc.family, origin)},
-                            f"{source.snake}_{soc.family}_aclnn_gen")
-    units = [CompileUnit(f"{source.snake}_aclnn_gen_{soc.family}", tree / f"{api.header}.cpp", (), (tree,),
-                         source.digest)]
-    return units, (tree,), f"{api.name} generated from the OpDef (ACLNNTYPE {kind}): {api.prototype()}"
 
 
 def check_excluded_api(op_dir: Path, decl, example: Path) -> None:
@@ -250,17 +192,17 @@ def build_example(op_dir: Path, soc: Soc, example: Path, progress: Progress | No
     kernel_inc = (op_dir, op_dir / "op_kernel", op_dir.parent)
     labels = []
     for combo in combos:
-        tag = _ident("_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs)
+        tag = ident("_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs)
                      or "none")
         path = write_source(_kernel_unit(source, decl, combo, tag), f"{source.snake}_acl_kernel")
         units.append(CompileUnit(f"{source.snake}_acl_kernel_{soc.npu_arch}_{tag}", path,
                                  source.kernel_flags(decl, combo, soc), kernel_inc, source.digest))
         labels.append(", ".join(f"{n}={v.removeprefix('DT_')}" for n, v in combo.items()))
-    units.append(CompileUnit(f"kg_acl_soc_{_ident(soc.sku)}", write_source(_soc_unit(soc), "kg_acl_soc")))
+    units.append(CompileUnit(f"kg_acl_soc_{ident(soc.sku)}", write_source(soc_unit(soc), "kg_acl_soc")))
     units.append(CompileUnit("kg_acl_gm_slack", write_source(GM_SLACK_UNIT, "kg_acl_gm_slack")))
     if source.uses_sync_all():
         units.append(CompileUnit("kg_acl_all_blocks", write_source(ALL_BLOCKS_UNIT, "kg_acl_all_blocks")))
-    units.append(CompileUnit(f"example_{_ident(op_dir.name)}_{_ident(example.stem)}", example, EXAMPLE_FLAGS,
+    units.append(CompileUnit(f"example_{ident(op_dir.name)}_{ident(example.stem)}", example, EXAMPLE_FLAGS,
                              (*example_inc, example.parent)))
     if progress:
         progress(f"building {example.name} for {soc.family} with {described}; kernels for "
@@ -271,7 +213,7 @@ def build_example(op_dir: Path, soc: Soc, example: Path, progress: Progress | No
             objects = list(pool.map(lambda u: compile_object(u, compiler), units))
     except ToolchainError as exc:
         raise ToolchainError(explain_compile_error(str(exc))) from exc
-    exe = _link(objects, f"{_ident(op_dir.name)}_{_ident(example.stem)}_{soc.family}", compiler)
+    exe = link_program(objects, f"{ident(op_dir.name)}_{ident(example.stem)}_{soc.family}", compiler)
     return OpDirExample(op_dir, example, exe, described, tuple(labels))
 
 
@@ -305,7 +247,5 @@ def run_opdir_example(op_dir: Path, soc: Soc, example: Path, on_line: Callable[[
     return OpDirOutcome(program.example, soc.family, result.returncode, program.api, defect, detail)
 
 
-__all__ = ["OpDirExample", "OpDirOutcome", "aclnn_type", "api_units", "build_example", "check_excluded_api",
-           "checkout_includes", "default_soc",
-           "example_combos",
-           "find_examples", "own_api_dir", "run_opdir_example"]
+__all__ = ["OpDirExample", "OpDirOutcome", "build_example", "check_excluded_api", "default_soc", "example_combos",
+           "find_examples", "run_opdir_example"]
