@@ -3,6 +3,8 @@
 // function (activation/gelu_grad), half through DIST_UNPACK_B16 + Cast + DIST_PACK_B32, a row reduction with
 // Reduce + DIST_FIRST_ELEMENT_B32 (softmax / norm), Compares + Select, MERGING Max, asc_vf_call of a __simd_vf__
 // function. Each prints `VAL <name> v0 v1 ...` (read by tests/test_emulator_reg_api.py); misuse ends in a DEFECT.
+#include <initializer_list>
+
 #include "emu_test.h"
 
 namespace rg {
@@ -56,26 +58,36 @@ inline void gelu_grad_vf(const LocalTensor<T>& dst, const LocalTensor<T>& dy, co
     }
 }
 
-// GM -> UB (queue) -> vector function -> UB (queue) -> GM, one tile.
-struct Tile {
-    TPipe pipe;
-    TQue<TPosition::VECIN, 1> inQ;
-    TQue<TPosition::VECOUT, 1> outQ;
-    Tile(uint32_t inBytes, uint32_t outBytes) {
-        pipe.InitBuffer(inQ, 1, inBytes);
-        pipe.InitBuffer(outQ, 1, outBytes);
-    }
-};
-
 inline void copy_in(const LocalTensor<float>& t, uint8_t* g, uint32_t n) {
     GlobalTensor<float> gt;
     gt.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(g), n);
     DataCopy(t, gt, n);
 }
-inline void copy_out(uint8_t* g, const LocalTensor<float>& t, uint32_t n) {
-    GlobalTensor<float> gt;
-    gt.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(g), n);
-    DataCopy(gt, t, n);
+
+// GM -> UB (VECIN queue) -> fn(out, in) -> UB (VECOUT queue) -> GM: each of `ins` (n floats) lands in its own
+// 256-float slot of `in` (in[0], in[256], ...), the output is n floats of `out`.
+template <typename Fn>
+inline void through_queues(std::initializer_list<uint8_t*> ins, uint8_t* z, uint32_t n, Fn fn) {
+    constexpr uint32_t slot = 256;
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> inQ;
+    TQue<TPosition::VECOUT, 1> outQ;
+    pipe.InitBuffer(inQ, 1, static_cast<uint32_t>(ins.size()) * slot * sizeof(float));
+    pipe.InitBuffer(outQ, 1, slot * sizeof(float));
+    LocalTensor<float> in = inQ.AllocTensor<float>();
+    uint32_t k = 0;
+    for (uint8_t* g : ins) copy_in(in[k++ * slot], g, n);
+    inQ.EnQue(in);
+    in = inQ.DeQue<float>();
+    LocalTensor<float> out = outQ.AllocTensor<float>();
+    fn(out, in);
+    outQ.EnQue(out);
+    inQ.FreeTensor(in);
+    out = outQ.DeQue<float>();
+    GlobalTensor<float> gz;
+    gz.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z), n);
+    DataCopy(gz, out, n);
+    outQ.FreeTensor(out);
 }
 
 __simd_vf__ inline void scale_clamp_vf(__ubuf__ float* dst, __ubuf__ float* src, uint32_t count, float scale) {
@@ -104,39 +116,30 @@ KG_TEST(mula_fused) {
     for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = rg::input_x(i);
     z.as_output();
     kgtest::run_one("ascend950", {&x, &z}, [&] {
-        rg::Tile t(256 * 4, 256 * 4);
-        LocalTensor<float> in = t.inQ.AllocTensor<float>();
-        rg::copy_in(in, x.ptr(), n);
-        t.inQ.EnQue(in);
-        in = t.inQ.DeQue<float>();
-        LocalTensor<float> out = t.outQ.AllocTensor<float>();
-        __ubuf__ float* src = (__ubuf__ float*)in.GetPhyAddr();
-        __ubuf__ float* dst = (__ubuf__ float*)out.GetPhyAddr();
-        constexpr uint32_t vl = VECTOR_REG_WIDTH / sizeof(float);
-        uint32_t count = n;
-        MicroAPI::RegTensor<float> vx, acc;
-        MicroAPI::MaskReg mask;
-        __VEC_SCOPE__ {
-            for (uint16_t i = 0; i < (n + vl - 1) / vl; ++i) {
-                mask = MicroAPI::UpdateMask<float>(count);
-                MicroAPI::LoadAlign(vx, src + i * vl);
-                MicroAPI::Duplicate(acc, 1.0f);
-                MicroAPI::Mula(acc, vx, vx, mask);
-                MicroAPI::StoreAlign(dst + i * vl, acc, mask);
+        rg::through_queues({x.ptr()}, z.ptr(), n, [&](const LocalTensor<float>& out, const LocalTensor<float>& in) {
+            __ubuf__ float* src = (__ubuf__ float*)in.GetPhyAddr();
+            __ubuf__ float* dst = (__ubuf__ float*)out.GetPhyAddr();
+            constexpr uint32_t vl = VECTOR_REG_WIDTH / sizeof(float);
+            uint32_t count = n;
+            MicroAPI::RegTensor<float> vx, acc;
+            MicroAPI::MaskReg mask;
+            __VEC_SCOPE__ {
+                for (uint16_t i = 0; i < (n + vl - 1) / vl; ++i) {
+                    mask = MicroAPI::UpdateMask<float>(count);
+                    MicroAPI::LoadAlign(vx, src + i * vl);
+                    MicroAPI::Duplicate(acc, 1.0f);
+                    MicroAPI::Mula(acc, vx, vx, mask);
+                    MicroAPI::StoreAlign(dst + i * vl, acc, mask);
+                }
             }
-        }
-        t.outQ.EnQue(out);
-        t.inQ.FreeTensor(in);
-        out = t.outQ.DeQue<float>();
-        rg::copy_out(z.ptr(), out, n);
-        t.outQ.FreeTensor(out);
+        });
     });
     rg::val("z", z.as<float>(), n);
 }
 
 KG_TEST(gelu_grad_custom) {
     using namespace AscendC;
-    constexpr uint32_t n = rg::kN, bytes = 256 * 4;
+    constexpr uint32_t n = rg::kN;
     kgtest::Gm dy("dy", n * 4), x("x", n * 4), z("z", n * 4);
     for (uint32_t i = 0; i < n; ++i) {
         dy.as<float>()[i] = rg::input_dy(i);
@@ -144,19 +147,10 @@ KG_TEST(gelu_grad_custom) {
     }
     z.as_output();
     kgtest::run_one("ascend950", {&dy, &x, &z}, [&] {
-        rg::Tile t(2 * bytes, bytes);
-        LocalTensor<float> in = t.inQ.AllocTensor<float>();
-        rg::copy_in(in, dy.ptr(), n);
-        rg::copy_in(in[256], x.ptr(), n);
-        t.inQ.EnQue(in);
-        in = t.inQ.DeQue<float>();
-        LocalTensor<float> out = t.outQ.AllocTensor<float>();
-        rg::gelu_grad_vf(out, in, in[256], n);
-        t.outQ.EnQue(out);
-        t.inQ.FreeTensor(in);
-        out = t.outQ.DeQue<float>();
-        rg::copy_out(z.ptr(), out, n);
-        t.outQ.FreeTensor(out);
+        rg::through_queues({dy.ptr(), x.ptr()}, z.ptr(), n,
+                           [&](const LocalTensor<float>& out, const LocalTensor<float>& in) {
+                               rg::gelu_grad_vf(out, in, in[256], n);
+                           });
     });
     rg::val("z", z.as<float>(), n);
 }
