@@ -327,6 +327,136 @@ KG_TEST(reduce_schedule_pattern) {
     rg::val("pos", o + A + 33, static_cast<size_t>(o[A + 32]));
 }
 
+// The norm family's unqualified style (group_norm_grad, add_layer_norm: `using namespace AscendC;` plus a few
+// `using AscendC::MicroAPI::X;`, then LoadAlign<...>, Move<..., MERGING>, Reduce<...>, StoreAlign<...> called
+// unqualified with template arguments): the two-row fold of a binary reduction, r[0] = sum(x[0:64] + x[64:128])
+// over the first `tail` lanes of the second row, r[1] = sum(x[0:64]) where the second row is masked off.
+namespace rg_unqualified {
+using namespace AscendC;
+using AscendC::MicroAPI::CreateMask;
+using AscendC::MicroAPI::LoadDist;
+using AscendC::MicroAPI::MaskReg;
+using AscendC::MicroAPI::RegTensor;
+using AscendC::MicroAPI::StoreDist;
+using AscendC::MicroAPI::UpdateMask;
+inline void fold_sum(__ubuf__ float* x, __ubuf__ float* r, uint32_t tail) {
+    RegTensor<float> a, b, s;
+    MaskReg all = CreateMask<float>();
+    MaskReg one = CreateMask<float, AscendC::MicroAPI::MaskPattern::VL1>();
+    MaskReg part = UpdateMask<float>(tail);
+    LoadAlign<float, LoadDist::DIST_NORM>(a, x);
+    LoadAlign<float, LoadDist::DIST_NORM>(b, x + 64);
+    Add(b, a, b, part);                                               // lanes < tail: a + b, others zero
+    Move<float, AscendC::MicroAPI::MaskMergeMode::MERGING>(a, b, part);  // lanes < tail take the sum, others keep a
+    Reduce<AscendC::Reg::ReduceType::SUM>(s, a, all);
+    StoreAlign<float, StoreDist::DIST_FIRST_ELEMENT_B32>(r, s, one);
+    LoadAlign<float, LoadDist::DIST_NORM>(a, x);
+    Reduce<AscendC::Reg::ReduceType::SUM>(s, a, all);
+    StoreAlign<float, StoreDist::DIST_FIRST_ELEMENT_B32>(r + 1, s, one);
+}
+}  // namespace rg_unqualified
+
+KG_TEST(unqualified_fold) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 2 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 1024);
+        LocalTensor<float> x = buf.Get<float>(128);
+        LocalTensor<float> r = buf.Get<float>()[128];
+        for (uint32_t i = 0; i < 128; ++i) x.SetValue(i, rg::input_x(i));
+        __ubuf__ float* xa = (__ubuf__ float*)x.GetPhyAddr();
+        __ubuf__ float* ra = (__ubuf__ float*)r.GetPhyAddr();
+        __VEC_SCOPE__ { rg_unqualified::fold_sum(xa, ra, 40); }
+        for (uint32_t i = 0; i < 2; ++i) out.as<float>()[i] = r.GetValue(i);
+    });
+    rg::val("r", out.as<float>(), 2);
+}
+
+// float -> fp8_e4m3fn_t / fp8_e5m2_t through Reg::Cast (RegLayout::ZERO) and StoreAlign DIST_PACK4_B32, as
+// rms_norm's 950 quant path writes its fp8 output: per-instruction saturation (CTRL[60] = 0, the kernels'
+// SetCtrlSpr<60, 60>(0)) with SatMode::SAT and with NO_SAT. Inputs: 64 floats (the Python side lists them).
+namespace rg {
+inline float fp8_input(uint32_t i) {
+    static const float special[] = {0.0f, -0.0f, 448.0f, 464.0f, 465.0f, 500.0f, -1e5f, 57344.0f, 61440.0f, 1e6f,
+                                    0.001953125f, 0.0009765625f, 0.0029296875f, 240.0f, 248.0f, 250.0f};
+    if (i < 16) return special[i];
+    if (i == 16) return std::numeric_limits<float>::infinity();
+    if (i == 17) return -std::numeric_limits<float>::infinity();
+    if (i == 18) return std::numeric_limits<float>::quiet_NaN();
+    return input_x(i * 7) * 3.1f;
+}
+template <typename F8, bool sat>
+inline void fp8_store(__ubuf__ float* x, __ubuf__ F8* o) {
+    static constexpr MicroAPI::CastTrait t = {MicroAPI::RegLayout::ZERO,
+                                              sat ? MicroAPI::SatMode::SAT : MicroAPI::SatMode::NO_SAT,
+                                              MicroAPI::MaskMergeMode::ZEROING, RoundMode::CAST_RINT};
+    MicroAPI::RegTensor<float> v;
+    MicroAPI::RegTensor<F8> q;
+    MicroAPI::MaskReg m = MicroAPI::CreateMask<float>();
+    MicroAPI::LoadAlign(v, x);
+    MicroAPI::Cast<F8, float, t>(q, v, m);
+    MicroAPI::StoreAlign<F8, MicroAPI::StoreDist::DIST_PACK4_B32>(o, q, m);
+}
+}  // namespace rg
+
+KG_TEST(fp8_cast_pack) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 4 * 64);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 1024);
+        LocalTensor<float> x = buf.Get<float>(64);
+        LocalTensor<uint8_t> o = buf.Get<uint8_t>()[256];
+        for (uint32_t i = 0; i < 64; ++i) x.SetValue(i, rg::fp8_input(i));
+        __ubuf__ float* xa = (__ubuf__ float*)x.GetPhyAddr();
+        __ubuf__ uint8_t* oa = (__ubuf__ uint8_t*)o.GetPhyAddr();
+        const int64_t saved = GetCtrlSpr<60, 60>();
+        SetCtrlSpr<60, 60>(0);
+        __VEC_SCOPE__ {
+            rg::fp8_store<fp8_e4m3fn_t, true>(xa, (__ubuf__ fp8_e4m3fn_t*)oa);
+            rg::fp8_store<fp8_e4m3fn_t, false>(xa, (__ubuf__ fp8_e4m3fn_t*)(oa + 64));
+            rg::fp8_store<fp8_e5m2_t, true>(xa, (__ubuf__ fp8_e5m2_t*)(oa + 128));
+            rg::fp8_store<fp8_e5m2_t, false>(xa, (__ubuf__ fp8_e5m2_t*)(oa + 192));
+        }
+        SetCtrlSpr<60, 60>(saved);
+        for (uint32_t i = 0; i < 256; ++i) out.as<uint8_t>()[i] = o.GetValue(i);
+    });
+    std::printf("VAL q");
+    for (uint32_t i = 0; i < 256; ++i) std::printf(" %u", out.as<uint8_t>()[i]);
+    std::printf("\nVAL x");
+    for (uint32_t i = 0; i < 64; ++i) std::printf(" %.9g", rg::fp8_input(i));
+    std::printf("\n");
+}
+
+// NumericLimits' scalar bit patterns and vector form, and CTRL read back (reset value, then a set field).
+KG_TEST(limits_and_ctrl) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 16 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 1024);
+        LocalTensor<float> t = buf.Get<float>(64);
+        NumericLimits<float>::NegativeInfinity(t, 8);
+        float* o = out.as<float>();
+        o[0] = t.GetValue(7);
+        o[1] = NumericLimits<half>::Max();
+        o[2] = NumericLimits<bfloat16_t>::Lowest();
+        o[3] = NumericLimits<half>::Min();
+        o[4] = NumericLimits<half>::DeNormMin();
+        o[5] = static_cast<float>(NumericLimits<int16_t>::Lowest());
+        o[6] = static_cast<float>(NumericLimits<half>::QuietNaN().to_bits());
+        o[7] = static_cast<float>(NumericLimits<bfloat16_t>::SignalingNaN().to_bits());
+        o[8] = static_cast<float>(GetCtrlSpr<60, 60>());
+        SetCtrlSpr<6, 8>(2);
+        o[9] = static_cast<float>(GetCtrlSpr<6, 10>());
+    });
+    rg::val("o", out.as<float>(), 10);
+}
+
 // ---- misuse ----
 namespace rg {
 inline void misuse(const std::function<void(TPipe&, TBuf<TPosition::VECCALC>&)>& body) {
@@ -427,6 +557,13 @@ KG_TEST(reg_on_910b) {  // the register model is Ascend 950's
             (void)all;
         }
     });
+}
+
+KG_TEST(ctrl_field_undocumented) {  // CTRL[20] is no field a 950 kernel may set
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) { SetCtrlSpr<20, 20>(1); });
+}
+KG_TEST(ctrl_value_too_wide) {  // CTRL[10:9] holds 0..3
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) { SetCtrlSpr<9, 10>(4); });
 }
 
 KG_TEST_MAIN()
