@@ -132,6 +132,12 @@ def test_fp8_cast_matches_ml_dtypes_with_and_without_saturation(program):
     assert q[5] == 0x7E and q[64 + 5] == 0x7F  # 500 in e4m3fn: 448 saturated, NaN (no infinity) otherwise
 
 
+def test_unaligned_copy_through_unalign_registers(program):
+    out = kgbuild.run_vals(program, "unaligned_copy")
+    assert out["defect"] is None, out["raw"]
+    np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32), x_in(100))
+
+
 def test_numeric_limits_and_ctrl_register(program):
     out = kgbuild.run_vals(program, "limits_and_ctrl")
     assert out["defect"] is None, out["raw"]

@@ -431,6 +431,35 @@ KG_TEST(fp8_cast_pack) {
     std::printf("\n");
 }
 
+// group_norm's unaligned copy (the older DataCopyUnAlign spelling): 100 floats from element 3 to element 133 of a
+// buffer, VL at a time and the tail, through an UnalignReg each way, then DataCopyUnAlignPost.
+KG_TEST(unaligned_copy) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 100 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<float> t = buf.Get<float>(512);
+        for (uint32_t i = 0; i < 512; ++i) t.SetValue(i, i < 3 || i >= 103 ? -1.0f : rg::input_x(i - 3));
+        __ubuf__ float* src = (__ubuf__ float*)t.GetPhyAddr() + 3;
+        __ubuf__ float* dst = (__ubuf__ float*)t.GetPhyAddr() + 133;
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> v;
+            MicroAPI::UnalignReg uSrc, uDst;
+            MicroAPI::DataCopyUnAlignPre<float>(uSrc, src);
+            for (uint32_t done = 0; done < 100; done += 64) {
+                const uint32_t n = 100 - done < 64 ? 100 - done : 64;
+                MicroAPI::DataCopyUnAlign(v, uSrc, src, n);
+                MicroAPI::DataCopyUnAlign(dst, v, uDst, n);
+            }
+            MicroAPI::DataCopyUnAlignPost(dst, uDst, 0);
+        }
+        for (uint32_t i = 0; i < 100; ++i) out.as<float>()[i] = t.GetValue(133 + i);
+    });
+    rg::val("y", out.as<float>(), 100);
+}
+
 // NumericLimits' scalar bit patterns and vector form, and CTRL read back (reset value, then a set field).
 KG_TEST(limits_and_ctrl) {
     using namespace AscendC;
