@@ -138,6 +138,15 @@ def test_unaligned_copy_through_unalign_registers(program):
     np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32), x_in(100))
 
 
+def test_subs_both_scalar_positions_and_copy(program):
+    out = kgbuild.run_vals(program, "subs_copy")
+    assert out["defect"] is None, out["raw"]
+    x = x_in(64)
+    y = out["vals"]["y"].astype(np.float32)
+    np.testing.assert_array_equal(y[:64], (np.float32(1) - x) * x)
+    np.testing.assert_array_equal(y[64:], x - np.float32(0.5))
+
+
 def test_numeric_limits_and_ctrl_register(program):
     out = kgbuild.run_vals(program, "limits_and_ctrl")
     assert out["defect"] is None, out["raw"]
@@ -172,6 +181,8 @@ def test_numeric_limits_and_ctrl_register(program):
     ("ctrl_field_undocumented", "SetCtrlSpr: CTRL[20:20] is not a field ascend950 lets a kernel set (Ascend 950: "
                                 "CTRL[8:6], [10:9], 45, 48, 50, 53, 59, 60)"),
     ("ctrl_value_too_wide", "SetCtrlSpr: value 4 does not fit CTRL[10:9] (2 bits: 0..3)"),
+    ("subs_on_910b", "Subs: Subs (a flexible scalar position) is an Ascend 950 API (npu arch 3510); ascend910b "
+                     "(arch 2201) has none: use Adds with the negated scalar"),
     ("reg_on_910b", "Reg::CreateMask: the Reg (MicroAPI) register-level vector API is an Ascend 950 API (npu arch "
                     "3510); ascend910b (arch 2201) has none: use the vector APIs on LocalTensor operands"),
 ])

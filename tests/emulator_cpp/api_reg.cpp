@@ -460,6 +460,31 @@ KG_TEST(unaligned_copy) {
     rg::val("y", out.as<float>(), 100);
 }
 
+// swiglu_group_quant_grad's sigmoid derivative on LocalTensors (950 Memory API): a = Copy(s), t = Subs(1, a),
+// t = t * a, i.e. s (1 - s); and u = Subs(s, 0.5) with the scalar after the tensor.
+KG_TEST(subs_copy) {
+    using namespace AscendC;
+    constexpr uint32_t n = 64;
+    kgtest::Gm out("out", 2 * n * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 4 * n * 4);
+        LocalTensor<float> s = buf.Get<float>(n), a = buf.Get<float>()[n], t = buf.Get<float>()[2 * n];
+        LocalTensor<float> u = buf.Get<float>()[3 * n];
+        for (uint32_t i = 0; i < n; ++i) s.SetValue(i, rg::input_x(i));
+        Copy(a, s, n);
+        Subs(t, 1.0f, a, n);
+        Mul(t, t, a, n);
+        Subs(u, s, 0.5f, n);
+        for (uint32_t i = 0; i < n; ++i) {
+            out.as<float>()[i] = t.GetValue(i);
+            out.as<float>()[n + i] = u.GetValue(i);
+        }
+    });
+    rg::val("y", out.as<float>(), 2 * n);
+}
+
 // NumericLimits' scalar bit patterns and vector form, and CTRL read back (reset value, then a set field).
 KG_TEST(limits_and_ctrl) {
     using namespace AscendC;
@@ -593,6 +618,17 @@ KG_TEST(ctrl_field_undocumented) {  // CTRL[20] is no field a 950 kernel may set
 }
 KG_TEST(ctrl_value_too_wide) {  // CTRL[10:9] holds 0..3
     rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) { SetCtrlSpr<9, 10>(4); });
+}
+
+KG_TEST(subs_on_910b) {  // Subs with a flexible scalar position is Ascend 950's
+    kgtest::Gm g("g", 64);
+    kgtest::run_one("ascend910b", {&g}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 1024);
+        LocalTensor<float> x = buf.Get<float>(64);
+        Subs(x, 1.0f, x, 64);
+    });
 }
 
 KG_TEST_MAIN()
