@@ -107,6 +107,59 @@ def test_atvoss_reduce_schedule_pattern(program):
     np.testing.assert_array_equal(v["pos"].astype(np.float32), kept)
 
 
+def test_unqualified_calls_with_template_arguments_reach_the_reg_api(program):
+    # the norm family's style: LoadAlign<...>, Move<..., MERGING>, Reduce<...>, StoreAlign<...> unqualified (ADL)
+    out = kgbuild.run_vals(program, "unqualified_fold")
+    assert out["defect"] is None, out["raw"]
+    x = x_in(128).astype(np.float64)
+    folded = x[:64].copy()
+    folded[:40] += x[64:104]
+    np.testing.assert_allclose(out["vals"]["r"].astype(np.float32), [folded.sum(), x[:64].sum()], rtol=1e-6)
+
+
+def test_fp8_cast_matches_ml_dtypes_with_and_without_saturation(program):
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    out = kgbuild.run_vals(program, "fp8_cast_pack")
+    assert out["defect"] is None, out["raw"]
+    q = out["vals"]["q"].astype(np.uint8)
+    x = out["vals"]["x"].astype(np.float32)
+    assert np.isnan(x[18]) and np.isinf(x[16]) and x[5] == 500  # the inputs include overflow, inf and NaN
+    for k, (dt, top) in enumerate([(ml_dtypes.float8_e4m3fn, 448.0), (ml_dtypes.float8_e5m2, 57344.0)]):
+        # SatMode::SAT: overflow and infinities to +-max, NaN to 0 (CTRL[50] = 0); NO_SAT: the plain conversion
+        sat = np.where(np.isnan(x), 0, np.clip(x, -top, top)).astype(np.float32).astype(dt).view(np.uint8)
+        np.testing.assert_array_equal(q[128 * k:128 * k + 64], sat)
+        np.testing.assert_array_equal(q[128 * k + 64:128 * k + 128], x.astype(dt).view(np.uint8))
+    assert q[5] == 0x7E and q[64 + 5] == 0x7F  # 500 in e4m3fn: 448 saturated, NaN (no infinity) otherwise
+
+
+def test_unaligned_copy_through_unalign_registers(program):
+    out = kgbuild.run_vals(program, "unaligned_copy")
+    assert out["defect"] is None, out["raw"]
+    np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32), x_in(100))
+
+
+def test_subs_both_scalar_positions_and_copy(program):
+    out = kgbuild.run_vals(program, "subs_copy")
+    assert out["defect"] is None, out["raw"]
+    x = x_in(64)
+    y = out["vals"]["y"].astype(np.float32)
+    np.testing.assert_array_equal(y[:64], (np.float32(1) - x) * x)
+    np.testing.assert_array_equal(y[64:], x - np.float32(0.5))
+
+
+def test_numeric_limits_and_ctrl_register(program):
+    out = kgbuild.run_vals(program, "limits_and_ctrl")
+    assert out["defect"] is None, out["raw"]
+    o = out["vals"]["o"].astype(np.float32)  # printed with 9 significant digits: float32 round-trips
+    f16 = np.finfo(np.float16)
+    assert o[0] == -np.inf
+    assert o[1] == np.float32(f16.max) and o[3] == np.float32(f16.tiny) and o[4] == np.float32(f16.smallest_subnormal)
+    assert o[5] == -32768
+    assert o[2] == np.float32(-3.3895313892515355e38)  # bfloat16's lowest (0xFF7F)
+    assert int(o[6]) == 0x7E00 and int(o[7]) == 0x7FA0  # quiet NaN: top mantissa bit 1; signaling: 0
+    assert o[8] == 1 and o[9] == 2  # CTRL[60] resets to 1; CTRL[8:6] = 2 reads back through CTRL[10:6]
+
+
 @pytest.mark.parametrize("name, diagnosis", [
     ("mask_of_wrong_width", "Reg::Add: the mask was made for b16 elements (UpdateMask/CreateMask/Compare<2-byte "
                             "type>) and is used on b32 elements: each b32 element reads the predicate bit of its "
@@ -125,6 +178,11 @@ def test_atvoss_reduce_schedule_pattern(program):
                              "pipe V in between (on the NPU the result depends on timing): add "
                              "SetFlag/WaitFlag<HardEvent::MTE2_V> between them, or pass the tensor through "
                              "EnQue/DeQue"),
+    ("ctrl_field_undocumented", "SetCtrlSpr: CTRL[20:20] is not a field ascend950 lets a kernel set (Ascend 950: "
+                                "CTRL[8:6], [10:9], 45, 48, 50, 53, 59, 60)"),
+    ("ctrl_value_too_wide", "SetCtrlSpr: value 4 does not fit CTRL[10:9] (2 bits: 0..3)"),
+    ("subs_on_910b", "Subs: Subs (a flexible scalar position) is an Ascend 950 API (npu arch 3510); ascend910b "
+                     "(arch 2201) has none: use Adds with the negated scalar"),
     ("reg_on_910b", "Reg::CreateMask: the Reg (MicroAPI) register-level vector API is an Ascend 950 API (npu arch "
                     "3510); ascend910b (arch 2201) has none: use the vector APIs on LocalTensor operands"),
 ])

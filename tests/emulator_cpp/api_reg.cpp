@@ -3,6 +3,8 @@
 // function (activation/gelu_grad), half through DIST_UNPACK_B16 + Cast + DIST_PACK_B32, a row reduction with
 // Reduce + DIST_FIRST_ELEMENT_B32 (softmax / norm), Compares + Select, MERGING Max, asc_vf_call of a __simd_vf__
 // function. Each prints `VAL <name> v0 v1 ...` (read by tests/test_emulator_reg_api.py); misuse ends in a DEFECT.
+#include <initializer_list>
+
 #include "emu_test.h"
 
 namespace rg {
@@ -56,26 +58,36 @@ inline void gelu_grad_vf(const LocalTensor<T>& dst, const LocalTensor<T>& dy, co
     }
 }
 
-// GM -> UB (queue) -> vector function -> UB (queue) -> GM, one tile.
-struct Tile {
-    TPipe pipe;
-    TQue<TPosition::VECIN, 1> inQ;
-    TQue<TPosition::VECOUT, 1> outQ;
-    Tile(uint32_t inBytes, uint32_t outBytes) {
-        pipe.InitBuffer(inQ, 1, inBytes);
-        pipe.InitBuffer(outQ, 1, outBytes);
-    }
-};
-
 inline void copy_in(const LocalTensor<float>& t, uint8_t* g, uint32_t n) {
     GlobalTensor<float> gt;
     gt.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(g), n);
     DataCopy(t, gt, n);
 }
-inline void copy_out(uint8_t* g, const LocalTensor<float>& t, uint32_t n) {
-    GlobalTensor<float> gt;
-    gt.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(g), n);
-    DataCopy(gt, t, n);
+
+// GM -> UB (VECIN queue) -> fn(out, in) -> UB (VECOUT queue) -> GM: each of `ins` (n floats) lands in its own
+// 256-float slot of `in` (in[0], in[256], ...), the output is n floats of `out`.
+template <typename Fn>
+inline void through_queues(std::initializer_list<uint8_t*> ins, uint8_t* z, uint32_t n, Fn fn) {
+    constexpr uint32_t slot = 256;
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> inQ;
+    TQue<TPosition::VECOUT, 1> outQ;
+    pipe.InitBuffer(inQ, 1, static_cast<uint32_t>(ins.size()) * slot * sizeof(float));
+    pipe.InitBuffer(outQ, 1, slot * sizeof(float));
+    LocalTensor<float> in = inQ.AllocTensor<float>();
+    uint32_t k = 0;
+    for (uint8_t* g : ins) copy_in(in[k++ * slot], g, n);
+    inQ.EnQue(in);
+    in = inQ.DeQue<float>();
+    LocalTensor<float> out = outQ.AllocTensor<float>();
+    fn(out, in);
+    outQ.EnQue(out);
+    inQ.FreeTensor(in);
+    out = outQ.DeQue<float>();
+    GlobalTensor<float> gz;
+    gz.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z), n);
+    DataCopy(gz, out, n);
+    outQ.FreeTensor(out);
 }
 
 __simd_vf__ inline void scale_clamp_vf(__ubuf__ float* dst, __ubuf__ float* src, uint32_t count, float scale) {
@@ -104,39 +116,30 @@ KG_TEST(mula_fused) {
     for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = rg::input_x(i);
     z.as_output();
     kgtest::run_one("ascend950", {&x, &z}, [&] {
-        rg::Tile t(256 * 4, 256 * 4);
-        LocalTensor<float> in = t.inQ.AllocTensor<float>();
-        rg::copy_in(in, x.ptr(), n);
-        t.inQ.EnQue(in);
-        in = t.inQ.DeQue<float>();
-        LocalTensor<float> out = t.outQ.AllocTensor<float>();
-        __ubuf__ float* src = (__ubuf__ float*)in.GetPhyAddr();
-        __ubuf__ float* dst = (__ubuf__ float*)out.GetPhyAddr();
-        constexpr uint32_t vl = VECTOR_REG_WIDTH / sizeof(float);
-        uint32_t count = n;
-        MicroAPI::RegTensor<float> vx, acc;
-        MicroAPI::MaskReg mask;
-        __VEC_SCOPE__ {
-            for (uint16_t i = 0; i < (n + vl - 1) / vl; ++i) {
-                mask = MicroAPI::UpdateMask<float>(count);
-                MicroAPI::LoadAlign(vx, src + i * vl);
-                MicroAPI::Duplicate(acc, 1.0f);
-                MicroAPI::Mula(acc, vx, vx, mask);
-                MicroAPI::StoreAlign(dst + i * vl, acc, mask);
+        rg::through_queues({x.ptr()}, z.ptr(), n, [&](const LocalTensor<float>& out, const LocalTensor<float>& in) {
+            __ubuf__ float* src = (__ubuf__ float*)in.GetPhyAddr();
+            __ubuf__ float* dst = (__ubuf__ float*)out.GetPhyAddr();
+            constexpr uint32_t vl = VECTOR_REG_WIDTH / sizeof(float);
+            uint32_t count = n;
+            MicroAPI::RegTensor<float> vx, acc;
+            MicroAPI::MaskReg mask;
+            __VEC_SCOPE__ {
+                for (uint16_t i = 0; i < (n + vl - 1) / vl; ++i) {
+                    mask = MicroAPI::UpdateMask<float>(count);
+                    MicroAPI::LoadAlign(vx, src + i * vl);
+                    MicroAPI::Duplicate(acc, 1.0f);
+                    MicroAPI::Mula(acc, vx, vx, mask);
+                    MicroAPI::StoreAlign(dst + i * vl, acc, mask);
+                }
             }
-        }
-        t.outQ.EnQue(out);
-        t.inQ.FreeTensor(in);
-        out = t.outQ.DeQue<float>();
-        rg::copy_out(z.ptr(), out, n);
-        t.outQ.FreeTensor(out);
+        });
     });
     rg::val("z", z.as<float>(), n);
 }
 
 KG_TEST(gelu_grad_custom) {
     using namespace AscendC;
-    constexpr uint32_t n = rg::kN, bytes = 256 * 4;
+    constexpr uint32_t n = rg::kN;
     kgtest::Gm dy("dy", n * 4), x("x", n * 4), z("z", n * 4);
     for (uint32_t i = 0; i < n; ++i) {
         dy.as<float>()[i] = rg::input_dy(i);
@@ -144,19 +147,10 @@ KG_TEST(gelu_grad_custom) {
     }
     z.as_output();
     kgtest::run_one("ascend950", {&dy, &x, &z}, [&] {
-        rg::Tile t(2 * bytes, bytes);
-        LocalTensor<float> in = t.inQ.AllocTensor<float>();
-        rg::copy_in(in, dy.ptr(), n);
-        rg::copy_in(in[256], x.ptr(), n);
-        t.inQ.EnQue(in);
-        in = t.inQ.DeQue<float>();
-        LocalTensor<float> out = t.outQ.AllocTensor<float>();
-        rg::gelu_grad_vf(out, in, in[256], n);
-        t.outQ.EnQue(out);
-        t.inQ.FreeTensor(in);
-        out = t.outQ.DeQue<float>();
-        rg::copy_out(z.ptr(), out, n);
-        t.outQ.FreeTensor(out);
+        rg::through_queues({dy.ptr(), x.ptr()}, z.ptr(), n,
+                           [&](const LocalTensor<float>& out, const LocalTensor<float>& in) {
+                               rg::gelu_grad_vf(out, in, in[256], n);
+                           });
     });
     rg::val("z", z.as<float>(), n);
 }
@@ -333,6 +327,190 @@ KG_TEST(reduce_schedule_pattern) {
     rg::val("pos", o + A + 33, static_cast<size_t>(o[A + 32]));
 }
 
+// The norm family's unqualified style (group_norm_grad, add_layer_norm: `using namespace AscendC;` plus a few
+// `using AscendC::MicroAPI::X;`, then LoadAlign<...>, Move<..., MERGING>, Reduce<...>, StoreAlign<...> called
+// unqualified with template arguments): the two-row fold of a binary reduction, r[0] = sum(x[0:64] + x[64:128])
+// over the first `tail` lanes of the second row, r[1] = sum(x[0:64]) where the second row is masked off.
+namespace rg_unqualified {
+using namespace AscendC;
+using AscendC::MicroAPI::CreateMask;
+using AscendC::MicroAPI::LoadDist;
+using AscendC::MicroAPI::MaskReg;
+using AscendC::MicroAPI::RegTensor;
+using AscendC::MicroAPI::StoreDist;
+using AscendC::MicroAPI::UpdateMask;
+inline void fold_sum(__ubuf__ float* x, __ubuf__ float* r, uint32_t tail) {
+    RegTensor<float> a, b, s;
+    MaskReg all = CreateMask<float>();
+    MaskReg one = CreateMask<float, AscendC::MicroAPI::MaskPattern::VL1>();
+    MaskReg part = UpdateMask<float>(tail);
+    LoadAlign<float, LoadDist::DIST_NORM>(a, x);
+    LoadAlign<float, LoadDist::DIST_NORM>(b, x + 64);
+    Add(b, a, b, part);                                               // lanes < tail: a + b, others zero
+    Move<float, AscendC::MicroAPI::MaskMergeMode::MERGING>(a, b, part);  // lanes < tail take the sum, others keep a
+    Reduce<AscendC::Reg::ReduceType::SUM>(s, a, all);
+    StoreAlign<float, StoreDist::DIST_FIRST_ELEMENT_B32>(r, s, one);
+    LoadAlign<float, LoadDist::DIST_NORM>(a, x);
+    Reduce<AscendC::Reg::ReduceType::SUM>(s, a, all);
+    StoreAlign<float, StoreDist::DIST_FIRST_ELEMENT_B32>(r + 1, s, one);
+}
+}  // namespace rg_unqualified
+
+KG_TEST(unqualified_fold) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 2 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 1024);
+        LocalTensor<float> x = buf.Get<float>(128);
+        LocalTensor<float> r = buf.Get<float>()[128];
+        for (uint32_t i = 0; i < 128; ++i) x.SetValue(i, rg::input_x(i));
+        __ubuf__ float* xa = (__ubuf__ float*)x.GetPhyAddr();
+        __ubuf__ float* ra = (__ubuf__ float*)r.GetPhyAddr();
+        __VEC_SCOPE__ { rg_unqualified::fold_sum(xa, ra, 40); }
+        for (uint32_t i = 0; i < 2; ++i) out.as<float>()[i] = r.GetValue(i);
+    });
+    rg::val("r", out.as<float>(), 2);
+}
+
+// float -> fp8_e4m3fn_t / fp8_e5m2_t through Reg::Cast (RegLayout::ZERO) and StoreAlign DIST_PACK4_B32, as
+// rms_norm's 950 quant path writes its fp8 output: per-instruction saturation (CTRL[60] = 0, the kernels'
+// SetCtrlSpr<60, 60>(0)) with SatMode::SAT and with NO_SAT. Inputs: 64 floats (the Python side lists them).
+namespace rg {
+inline float fp8_input(uint32_t i) {
+    static const float special[] = {0.0f, -0.0f, 448.0f, 464.0f, 465.0f, 500.0f, -1e5f, 57344.0f, 61440.0f, 1e6f,
+                                    0.001953125f, 0.0009765625f, 0.0029296875f, 240.0f, 248.0f, 250.0f};
+    if (i < 16) return special[i];
+    if (i == 16) return std::numeric_limits<float>::infinity();
+    if (i == 17) return -std::numeric_limits<float>::infinity();
+    if (i == 18) return std::numeric_limits<float>::quiet_NaN();
+    return input_x(i * 7) * 3.1f;
+}
+template <typename F8, bool sat>
+inline void fp8_store(__ubuf__ float* x, __ubuf__ F8* o) {
+    static constexpr MicroAPI::CastTrait t = {MicroAPI::RegLayout::ZERO,
+                                              sat ? MicroAPI::SatMode::SAT : MicroAPI::SatMode::NO_SAT,
+                                              MicroAPI::MaskMergeMode::ZEROING, RoundMode::CAST_RINT};
+    MicroAPI::RegTensor<float> v;
+    MicroAPI::RegTensor<F8> q;
+    MicroAPI::MaskReg m = MicroAPI::CreateMask<float>();
+    MicroAPI::LoadAlign(v, x);
+    MicroAPI::Cast<F8, float, t>(q, v, m);
+    MicroAPI::StoreAlign<F8, MicroAPI::StoreDist::DIST_PACK4_B32>(o, q, m);
+}
+}  // namespace rg
+
+KG_TEST(fp8_cast_pack) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 4 * 64);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 1024);
+        LocalTensor<float> x = buf.Get<float>(64);
+        LocalTensor<uint8_t> o = buf.Get<uint8_t>()[256];
+        for (uint32_t i = 0; i < 64; ++i) x.SetValue(i, rg::fp8_input(i));
+        __ubuf__ float* xa = (__ubuf__ float*)x.GetPhyAddr();
+        __ubuf__ uint8_t* oa = (__ubuf__ uint8_t*)o.GetPhyAddr();
+        const int64_t saved = GetCtrlSpr<60, 60>();
+        SetCtrlSpr<60, 60>(0);
+        __VEC_SCOPE__ {
+            rg::fp8_store<fp8_e4m3fn_t, true>(xa, (__ubuf__ fp8_e4m3fn_t*)oa);
+            rg::fp8_store<fp8_e4m3fn_t, false>(xa, (__ubuf__ fp8_e4m3fn_t*)(oa + 64));
+            rg::fp8_store<fp8_e5m2_t, true>(xa, (__ubuf__ fp8_e5m2_t*)(oa + 128));
+            rg::fp8_store<fp8_e5m2_t, false>(xa, (__ubuf__ fp8_e5m2_t*)(oa + 192));
+        }
+        SetCtrlSpr<60, 60>(saved);
+        for (uint32_t i = 0; i < 256; ++i) out.as<uint8_t>()[i] = o.GetValue(i);
+    });
+    std::printf("VAL q");
+    for (uint32_t i = 0; i < 256; ++i) std::printf(" %u", out.as<uint8_t>()[i]);
+    std::printf("\nVAL x");
+    for (uint32_t i = 0; i < 64; ++i) std::printf(" %.9g", rg::fp8_input(i));
+    std::printf("\n");
+}
+
+// group_norm's unaligned copy (the older DataCopyUnAlign spelling): 100 floats from element 3 to element 133 of a
+// buffer, VL at a time and the tail, through an UnalignReg each way, then DataCopyUnAlignPost.
+KG_TEST(unaligned_copy) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 100 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<float> t = buf.Get<float>(512);
+        for (uint32_t i = 0; i < 512; ++i) t.SetValue(i, i < 3 || i >= 103 ? -1.0f : rg::input_x(i - 3));
+        __ubuf__ float* src = (__ubuf__ float*)t.GetPhyAddr() + 3;
+        __ubuf__ float* dst = (__ubuf__ float*)t.GetPhyAddr() + 133;
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> v;
+            MicroAPI::UnalignReg uSrc, uDst;
+            MicroAPI::DataCopyUnAlignPre<float>(uSrc, src);
+            for (uint32_t done = 0; done < 100; done += 64) {
+                const uint32_t n = 100 - done < 64 ? 100 - done : 64;
+                MicroAPI::DataCopyUnAlign(v, uSrc, src, n);
+                MicroAPI::DataCopyUnAlign(dst, v, uDst, n);
+            }
+            MicroAPI::DataCopyUnAlignPost(dst, uDst, 0);
+        }
+        for (uint32_t i = 0; i < 100; ++i) out.as<float>()[i] = t.GetValue(133 + i);
+    });
+    rg::val("y", out.as<float>(), 100);
+}
+
+// swiglu_group_quant_grad's sigmoid derivative on LocalTensors (950 Memory API): a = Copy(s), t = Subs(1, a),
+// t = t * a, i.e. s (1 - s); and u = Subs(s, 0.5) with the scalar after the tensor.
+KG_TEST(subs_copy) {
+    using namespace AscendC;
+    constexpr uint32_t n = 64;
+    kgtest::Gm out("out", 2 * n * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 4 * n * 4);
+        LocalTensor<float> s = buf.Get<float>(n), a = buf.Get<float>()[n], t = buf.Get<float>()[2 * n];
+        LocalTensor<float> u = buf.Get<float>()[3 * n];
+        for (uint32_t i = 0; i < n; ++i) s.SetValue(i, rg::input_x(i));
+        Copy(a, s, n);
+        Subs(t, 1.0f, a, n);
+        Mul(t, t, a, n);
+        Subs(u, s, 0.5f, n);
+        for (uint32_t i = 0; i < n; ++i) {
+            out.as<float>()[i] = t.GetValue(i);
+            out.as<float>()[n + i] = u.GetValue(i);
+        }
+    });
+    rg::val("y", out.as<float>(), 2 * n);
+}
+
+// NumericLimits' scalar bit patterns and vector form, and CTRL read back (reset value, then a set field).
+KG_TEST(limits_and_ctrl) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 16 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 1024);
+        LocalTensor<float> t = buf.Get<float>(64);
+        NumericLimits<float>::NegativeInfinity(t, 8);
+        float* o = out.as<float>();
+        o[0] = t.GetValue(7);
+        o[1] = NumericLimits<half>::Max();
+        o[2] = NumericLimits<bfloat16_t>::Lowest();
+        o[3] = NumericLimits<half>::Min();
+        o[4] = NumericLimits<half>::DeNormMin();
+        o[5] = static_cast<float>(NumericLimits<int16_t>::Lowest());
+        o[6] = static_cast<float>(NumericLimits<half>::QuietNaN().to_bits());
+        o[7] = static_cast<float>(NumericLimits<bfloat16_t>::SignalingNaN().to_bits());
+        o[8] = static_cast<float>(GetCtrlSpr<60, 60>());
+        SetCtrlSpr<6, 8>(2);
+        o[9] = static_cast<float>(GetCtrlSpr<6, 10>());
+    });
+    rg::val("o", out.as<float>(), 10);
+}
+
 // ---- misuse ----
 namespace rg {
 inline void misuse(const std::function<void(TPipe&, TBuf<TPosition::VECCALC>&)>& body) {
@@ -432,6 +610,24 @@ KG_TEST(reg_on_910b) {  // the register model is Ascend 950's
             MicroAPI::MaskReg all = MicroAPI::CreateMask<float>();
             (void)all;
         }
+    });
+}
+
+KG_TEST(ctrl_field_undocumented) {  // CTRL[20] is no field a 950 kernel may set
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) { SetCtrlSpr<20, 20>(1); });
+}
+KG_TEST(ctrl_value_too_wide) {  // CTRL[10:9] holds 0..3
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) { SetCtrlSpr<9, 10>(4); });
+}
+
+KG_TEST(subs_on_910b) {  // Subs with a flexible scalar position is Ascend 950's
+    kgtest::Gm g("g", 64);
+    kgtest::run_one("ascend910b", {&g}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 1024);
+        LocalTensor<float> x = buf.Get<float>(64);
+        Subs(x, 1.0f, x, 64);
     });
 }
 

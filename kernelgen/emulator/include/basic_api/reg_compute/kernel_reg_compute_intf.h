@@ -16,6 +16,7 @@
 #include "kgemu/detail/reg/gather.h"
 #include "kgemu/detail/reg/scalar_bits.h"
 #include "kgemu/detail/reg/intrinsics.h"
+#include "kgemu/detail/reg/adl.h"
 #endif
 
 #endif  // KGEMU_BASIC_API_REG_COMPUTE_INTF_H

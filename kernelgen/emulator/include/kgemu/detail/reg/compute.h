@@ -108,6 +108,19 @@ inline void map2(const char* api, U& dst, const U& a, const U& b, const MaskReg&
         else if (mode == MaskMergeMode::ZEROING) dst.v[i] = E{};
     }
 }
+// The fused multiply-adds, one rounding: dst = src0 * src1 + dst (MulAddDst, Mula) or, with dst_first,
+// dst * src0 + src1 (MulDstAdd); disabled elements zeroed. `api` names the call in a defect.
+template <bool dst_first, typename U>
+inline void fused3(const char* api, U& dst, const U& s0, const U& s1, const MaskReg& m) {
+    (void)enter(api);
+    check_mask(api, m, U::kMaskStride);
+    using E = typename U::ActualT;
+    for (uint32_t i = 0; i < U::kLanes; ++i) {
+        if (!m.bit(i * U::kMaskStride)) dst.v[i] = E{};
+        else if (dst_first) dst.v[i] = e_fma(dst.v[i], s0.v[i], s1.v[i]);
+        else dst.v[i] = e_fma(s0.v[i], s1.v[i], dst.v[i]);
+    }
+}
 template <typename U, typename Fn>
 inline void map_bits2(U& dst, const U& a, const U& b, const MaskReg& m, Fn fn) {
     using E = typename U::ActualT;
@@ -281,33 +294,18 @@ __aicore__ inline void Axpy(U& dstReg, U& srcReg, SV scalarValue, MaskReg& mask)
 }
 template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
 __aicore__ inline void MulAddDst(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask) {
-    (void)kgr::enter("Reg::MulAddDst");
-    using E = typename U::ActualT;
-    kgr::check_mask("Reg::MulAddDst", mask, U::kMaskStride);
-    for (uint32_t i = 0; i < U::kLanes; ++i) {
-        dstReg.v[i] = mask.bit(i * U::kMaskStride) ? kgr::e_fma(srcReg0.v[i], srcReg1.v[i], dstReg.v[i]) : E{};
-    }
+    kgr::fused3<false>("Reg::MulAddDst", dstReg, srcReg0, srcReg1, mask);
 }
 // Mula: the reg_compute interface's other name for MulAddDst (asc-devkit impl/basic_api/reg_compute/
 // kernel_reg_compute_vec_binary_intf_impl.h forwards it to the same implementation); ops-nn's norm family calls it
 // (norm_common/reduce_common_regbase.h: the Newton step of 1/sqrt(var), 5 of 6 norm kernels surveyed)
 template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
 __aicore__ inline void Mula(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask) {
-    (void)kgr::enter("Reg::Mula");
-    using E = typename U::ActualT;
-    kgr::check_mask("Reg::Mula", mask, U::kMaskStride);
-    for (uint32_t i = 0; i < U::kLanes; ++i) {
-        dstReg.v[i] = mask.bit(i * U::kMaskStride) ? kgr::e_fma(srcReg0.v[i], srcReg1.v[i], dstReg.v[i]) : E{};
-    }
+    kgr::fused3<false>("Reg::Mula", dstReg, srcReg0, srcReg1, mask);
 }
 template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
 __aicore__ inline void MulDstAdd(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask) {
-    (void)kgr::enter("Reg::MulDstAdd");
-    using E = typename U::ActualT;
-    kgr::check_mask("Reg::MulDstAdd", mask, U::kMaskStride);
-    for (uint32_t i = 0; i < U::kLanes; ++i) {
-        dstReg.v[i] = mask.bit(i * U::kMaskStride) ? kgr::e_fma(dstReg.v[i], srcReg0.v[i], srcReg1.v[i]) : E{};
-    }
+    kgr::fused3<true>("Reg::MulDstAdd", dstReg, srcReg0, srcReg1, mask);
 }
 template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
 __aicore__ inline void FusedMulDstAdd(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask) {

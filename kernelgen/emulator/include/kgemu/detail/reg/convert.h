@@ -13,6 +13,8 @@
 #define KGEMU_DETAIL_REG_CONVERT_H
 
 #include "kgemu/detail/cast.h"
+#include "kgemu/detail/fp8.h"
+#include "kgemu/detail/limits.h"
 #include "kgemu/detail/reg/compute.h"
 
 namespace AscendC {
@@ -20,20 +22,33 @@ namespace Reg {
 constexpr CastTrait kgDefaultCastTrait = {RegLayout::UNKNOWN, SatMode::UNKNOWN, MaskMergeMode::ZEROING,
                                           RoundMode::CAST_RINT};
 
+// Saturation of a conversion into an 8-bit float: CTRL[60] = 1 (the reset value) makes CTRL[48] global (0:
+// saturate), CTRL[60] = 0 leaves it to the trait's SatMode; CTRL[50] keeps NaN as NaN (SetCtrlSpr(ISASI).md).
+inline ::kgemu::detail::Fp8Sat kg_fp8_sat(const CastTrait& trait) {
+    const uint64_t ctrl = ::kgemu::detail::ctrl_bits(::kgemu::detail::block_state("Reg::Cast"));
+    const bool global = (ctrl >> 60) & 1U;
+    const bool sat = global ? ((ctrl >> 48) & 1U) == 0 : trait.satMode == SatMode::SAT;
+    return {sat, ((ctrl >> 50) & 1U) != 0};
+}
+
 template <typename D, typename S>
 inline D kg_cast_elem(S v, const CastTrait& trait) {
     RoundMode m = trait.roundMode;
     if (m == RoundMode::UNKNOWN) m = RoundMode::CAST_RINT;
-    if constexpr (kgr::fl<S>() && kgr::fl<D>()) {
-        if (trait.satMode == SatMode::SAT && !std::is_same<D, float>::value) {
-            const float x = kgr::f(v);
-            const float lim = std::is_same<D, half>::value ? 65504.0f : 3.3895313892515355e38f;
-            if (std::isinf(x) || x > lim || x < -lim) {
-                if (!std::isnan(x)) return kgr::fe<D>(x > 0 ? lim : -lim);
+    if constexpr (::kgemu::detail::is_fp8<D>::value || ::kgemu::detail::is_fp8<S>::value) {
+        return ::kgemu::detail::fp8_cast<D, S>(v, m, kg_fp8_sat(trait));
+    } else {
+        if constexpr (kgr::fl<S>() && kgr::fl<D>()) {
+            if (trait.satMode == SatMode::SAT && !std::is_same<D, float>::value) {
+                const float x = kgr::f(v);
+                const float lim = std::is_same<D, half>::value ? 65504.0f : 3.3895313892515355e38f;
+                if (std::isinf(x) || x > lim || x < -lim) {
+                    if (!std::isnan(x)) return kgr::fe<D>(x > 0 ? lim : -lim);
+                }
             }
         }
+        return ::kgemu::detail::cast_elem<D, S>(v, m);
     }
-    return ::kgemu::detail::cast_elem<D, S>(v, m);
 }
 
 // Cast<D, S, trait>(dst, src, mask).

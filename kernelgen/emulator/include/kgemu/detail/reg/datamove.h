@@ -449,7 +449,7 @@ template <typename T = DefaultType, StoreDist dist, typename A, typename U, KGEM
 __aicore__ inline void DataCopy(__ubuf__ A* dstAddr, U& srcReg0, U& srcReg1, MaskReg& mask) {
     StoreAlign<T, dist>(dstAddr, srcReg0, srcReg1, mask);
 }
-template <typename T = DefaultType, typename U, typename A, KGEMU_REG_IS_REG(U)>
+template <typename T = DefaultType, typename A>
 __aicore__ inline void DataCopyUnAlignPre(UnalignReg& ureg, __ubuf__ A* srcAddr) {
     LoadUnAlignPre<T>(ureg, srcAddr);
 }
