@@ -84,7 +84,7 @@ def _build_one(name: str, runtime_obj: pathlib.Path) -> pathlib.Path:
     src, extra = PROGRAMS[name]
     out = build_dir() / name
     if not out.exists():
-        tmp = out.with_suffix(".tmp")
+        tmp = out.with_suffix(f".{os.getpid()}.tmp")  # per process: xdist workers may link it at once
         run_tool([CXX, *BASE_FLAGS, *extra, str(HERE / src), str(runtime_obj), "-o", str(tmp)])
         tmp.replace(out)
     return out
@@ -94,7 +94,7 @@ def _build_one(name: str, runtime_obj: pathlib.Path) -> pathlib.Path:
 def _runtime_obj() -> pathlib.Path:
     obj = build_dir() / "kg_runtime.o"
     if not obj.exists():
-        tmp = obj.with_suffix(".tmp.o")
+        tmp = obj.with_suffix(f".{os.getpid()}.tmp.o")
         run_tool([CXX, *BASE_FLAGS, *STRICT, "-c", str(RUNTIME), "-o", str(tmp)])
         tmp.replace(obj)
     return obj
