@@ -157,3 +157,15 @@ def test_scalar_gm_atomics_of_four_blocks(program):
 def test_scalar_atomic_misuse_is_named(program, name, diagnosis):
     out = kgbuild.run_vals(program, name)
     assert out["defect"] is not None and out["defect"].startswith(diagnosis), out["raw"]
+
+
+def test_block_idx_and_block_num_built_ins(program):
+    """block_idx / block_num (the compiler's built-in variables) in a grid-stride loop over three blocks: element i
+    is written by block (i // 64) % 3; a loop stepping by one block's threads makes blocks overwrite each other."""
+    n = 1000
+    i = np.arange(n)
+    want = inputs(n) * np.float32(2) + ((i // 64) % 3).astype(np.float32)
+    np.testing.assert_array_equal(run(program, "block_vars")["vals"]["y"].astype(np.float32), want)
+    out = kgbuild.run_vals(program, "block_vars_wrong_stride")
+    kgbuild.assert_defect(out, "block_vars_wrong_stride",
+                          "launch: output 'y': bytes [256, 1024) were written by block 0 and by block 1")

@@ -179,6 +179,16 @@ inline void scalar_atomics(uint8_t* x, uint8_t* h, uint8_t* tk, uint32_t n, uint
     out.SetValue(1, won == 0 ? 1u : 0u);
     out.SetValue(2, before);
 }
+
+// ---- the compiler's built-in block_idx / block_num in a grid-stride loop (ops-nn's hash-table VFs); kWrongStride
+// steps by one block's threads only, so later blocks redo what earlier ones wrote ----
+template <bool kWrongStride>
+__simt_vf__ inline void BlockVarsVf(__gm__ const float* x, __gm__ float* y, uint32_t n) {
+    const uint32_t stride = kWrongStride ? blockDim.x : static_cast<uint32_t>(block_num) * blockDim.x;
+    for (uint32_t i = static_cast<uint32_t>(block_idx) * blockDim.x + threadIdx.x; i < n; i += stride) {
+        y[i] = x[i] * 2.0f + static_cast<float>(block_idx);
+    }
+}
 }  // namespace simt_t
 
 using simt_t::input;
@@ -346,6 +356,26 @@ KG_TEST(scalar_atomic_against_plain_write) {
         } else {
             g.SetValue(0, 7u);
         }
+    }, std::vector<uint8_t>(8, 0), 2);
+}
+
+KG_TEST(block_vars) {
+    constexpr uint32_t n = 1000;
+    kgtest::Gm x("x", n * 4), y("y", n * 4);
+    y.as_output();
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
+    kgtest::run_one("ascend950", {&x, &y}, [&] {
+        asc_vf_call<simt_t::BlockVarsVf<false>>(dim3(64), x.as<float>(), y.as<float>(), n);
+    }, std::vector<uint8_t>(8, 0), 3);
+    simt_t::val("y", y.as<float>(), n);
+}
+KG_TEST(block_vars_wrong_stride) {
+    constexpr uint32_t n = 256;
+    kgtest::Gm x("x", n * 4), y("y", n * 4);
+    y.as_output();
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
+    kgtest::run_one("ascend950", {&x, &y}, [&] {
+        asc_vf_call<simt_t::BlockVarsVf<true>>(dim3(64), x.as<float>(), y.as<float>(), n);
     }, std::vector<uint8_t>(8, 0), 2);
 }
 
