@@ -208,3 +208,34 @@ def test_tanh_and_sigmoid_tmp_sizes_follow_asc_devkit(tmp_path):
     # n=100 half: 200 bytes <= 256, so tanh max = min = 4 x 256; float 400 bytes: tanh 1 x 400, sigmoid 400
     assert got == [1024, 1024, 256, 256,   400, 256, 400, 256,
                    8000, 1024, 2000, 256,  4000, 256, 4000, 256,   4, 0]
+
+
+@requires_cxx
+def test_platform_local_mem_size_reads_the_ini_figures(tmp_path):
+    """fe::PlatFormInfos::GetLocalMemSize (24 main-tree host tilings: pooling, index, rnn, conv): the INI's sizes
+    undeducted (910B's UB 256 bytes above GetCoreMemSize's), L0C by arch; a platform without figures answers 0."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "mem.cpp"
+    src.write_text('#include <cstdio>\n#include "tiling/platform/platform_ascendc.h"\n'
+                   "unsigned long long q(fe::PlatFormInfos& p, fe::LocalMemType t) { uint64_t s = 7; "
+                   "p.GetLocalMemSize(t, s); return s; }\n"
+                   "int main() { KgSoc b{}; b.short_soc_version = \"Ascend910B\"; b.soc_version_enum = 1; "
+                   "b.npu_arch = 2201; b.ub_size_tiling = 196352; b.l1_size = 524288; b.l2_size = 201326592;\n"
+                   "  KgSoc e = b; e.short_soc_version = \"Ascend950\"; e.soc_version_enum = 4; e.npu_arch = 3510; "
+                   "e.ub_size_tiling = 262144;\n"
+                   "  fe::PlatFormInfos pb(&b), pe(&e), none; uint64_t core = 0;\n"
+                   "  platform_ascendc::PlatformAscendC(&pb).GetCoreMemSize(platform_ascendc::CoreMemType::UB, core);\n"
+                   "  std::printf(\"%llu %llu %llu %llu %llu %llu %llu %llu %llu\\n\", q(pb, fe::LocalMemType::UB), "
+                   "(unsigned long long)core, q(pb, fe::LocalMemType::L1), q(pb, fe::LocalMemType::L2), "
+                   "q(pb, fe::LocalMemType::L0_C), q(pe, fe::LocalMemType::UB), q(pe, fe::LocalMemType::L0_C), "
+                   "q(pe, fe::LocalMemType::HBM), q(none, fe::LocalMemType::UB)); }\n")
+    exe = tmp_path / "mem"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    got = [int(v) for v in subprocess.run([str(exe)], capture_output=True, text=True).stdout.split()]
+    assert got == [196608, 196352, 524288, 201326592, 131072, 262144, 262144, 0, 0]
