@@ -213,14 +213,15 @@ def test_tanh_and_sigmoid_tmp_sizes_follow_asc_devkit(tmp_path):
 @requires_cxx
 def test_platform_local_mem_size_reads_the_ini_figures(tmp_path):
     """fe::PlatFormInfos::GetLocalMemSize (24 main-tree host tilings: pooling, index, rnn, conv): the INI's sizes
-    undeducted (910B's UB 256 bytes above GetCoreMemSize's), L0C by arch; a platform without figures answers 0."""
+    undeducted (910B's UB 256 bytes above GetCoreMemSize's), L0C by arch; a platform without figures answers 0.
+    With it, GetSortMaxMinTmpSize (16 index tilings) by asc-devkit's rule on the 950, refused on the 910B."""
     import subprocess
 
     from kernelgen.emulator import INCLUDE_DIR
     from kernelgen.toolchain import find_compiler
 
     src = tmp_path / "mem.cpp"
-    src.write_text('#include <cstdio>\n#include "tiling/platform/platform_ascendc.h"\n'
+    src.write_text('#include <cstdio>\n#include "tiling/tiling_api.h"\n'
                    "unsigned long long q(fe::PlatFormInfos& p, fe::LocalMemType t) { uint64_t s = 7; "
                    "p.GetLocalMemSize(t, s); return s; }\n"
                    "int main() { KgSoc b{}; b.short_soc_version = \"Ascend910B\"; b.soc_version_enum = 1; "
@@ -232,10 +233,24 @@ def test_platform_local_mem_size_reads_the_ini_figures(tmp_path):
                    "  std::printf(\"%llu %llu %llu %llu %llu %llu %llu %llu %llu\\n\", q(pb, fe::LocalMemType::UB), "
                    "(unsigned long long)core, q(pb, fe::LocalMemType::L1), q(pb, fe::LocalMemType::L2), "
                    "q(pb, fe::LocalMemType::L0_C), q(pe, fe::LocalMemType::UB), q(pe, fe::LocalMemType::L0_C), "
-                   "q(pe, fe::LocalMemType::HBM), q(none, fe::LocalMemType::UB)); }\n")
+                   "q(pe, fe::LocalMemType::HBM), q(none, fe::LocalMemType::UB));\n"
+                   "  AscendC::SortConfig c; c.hasDstIndex = true; uint32_t mx = 1, mn = 1;\n"
+                   "  AscendC::GetSortMaxMinTmpSize(ge::Shape({4, 25}), ge::DT_INT32, ge::DT_UINT32, false, c, mx, mn);\n"
+                   "  std::printf(\"%u %u \", mx, mn);\n"
+                   "  AscendC::SortConfig r; AscendC::GetSortMaxMinTmpSize(ge::Shape({64}), ge::DT_UINT8, ge::DT_UINT32, "
+                   "true, r, mx, mn); std::printf(\"%u \", mx);\n"
+                   "  r.type = AscendC::SortType::MERGE_SORT; AscendC::GetSortMaxMinTmpSize(ge::Shape({100}), "
+                   "ge::DT_FLOAT, ge::DT_UINT32, false, r, mx, mn); std::printf(\"%u \", mx);\n"
+                   "  fe::PlatFormInfos again(&b); mx = mn = 5;\n"
+                   "  AscendC::GetSortMaxMinTmpSize(ge::Shape({64}), ge::DT_INT32, ge::DT_UINT32, false, c, mx, mn);\n"
+                   "  std::printf(\"%u %u\\n\", mx, mn); }\n")
     exe = tmp_path / "mem"
     res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
                          capture_output=True, text=True)
     assert res.returncode == 0, res.stderr[-2000:]
-    got = [int(v) for v in subprocess.run([str(exe)], capture_output=True, text=True).stdout.split()]
-    assert got == [196608, 196352, 524288, 201326592, 131072, 262144, 262144, 0, 0]
+    run = subprocess.run([str(exe)], capture_output=True, text=True)
+    got = [int(v) for v in run.stdout.split()]
+    # 100 int32 with output indices: 128 x 7 + 512 + 128 x (4 + 4); 64 uint8 reusing the source: 64 x 7 + 512;
+    # merge sort 8 per element; on the 910B the outputs stay as they were, with asc-devkit's message
+    assert got == [196608, 196352, 524288, 201326592, 131072, 262144, 262144, 0, 0, 2432, 2432, 960, 800, 5, 5]
+    assert "Unsupported NpuArch for Sort API" in run.stderr

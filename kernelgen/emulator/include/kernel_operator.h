@@ -49,6 +49,7 @@
 #include "kgemu/detail/system_scalar.h"
 #include "kgemu/detail/arith_progression.h"
 #include "kgemu/detail/sort.h"
+#include "kgemu/detail/sort_config.h"
 #include "kgemu/detail/kernel_assert.h"
 // Ascend 950 register-level vector model (Reg / MicroAPI): kgemu/detail/reg/
 #include "basic_api/reg_compute/kernel_reg_compute_intf.h"
