@@ -254,3 +254,36 @@ def test_platform_local_mem_size_reads_the_ini_figures(tmp_path):
     # merge sort 8 per element; on the 910B the outputs stay as they were, with asc-devkit's message
     assert got == [196608, 196352, 524288, 201326592, 131072, 262144, 262144, 0, 0, 2432, 2432, 960, 800, 5, 5]
     assert "Unsupported NpuArch for Sort API" in run.stderr
+
+
+def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_path):
+    """`add_modules_sources(... DEPENDENCIES common_x)`: the dependency's op_host/ joins the include path (CANN's
+    tiling object has every op_host folder on it, so `"../op_kernel/arch35/s.h"` in the dependency's header
+    resolves), and a helper folder's tiling classes are compiled with the operator; a dependency that registers
+    operators of its own (IMPL_OP...) or has an OpDef is not (the emulator builds one operator, not the library)."""
+    from kernelgen.emulator import host_deps
+    from kernelgen.emulator.layout import host_sources, include_dirs
+
+    root = tmp_path / "repo"
+    (root / "common" / "inc").mkdir(parents=True)
+    op = root / "index" / "scat"
+    (op / "op_host" / "arch35").mkdir(parents=True)
+    (op / "op_host" / "scat_def.cpp").write_text("OP_ADD(Scat);\n")
+    (op / "op_host" / "arch35" / "scat_tiling.cpp").write_text("// tiling\n")
+    (op / "CMakeLists.txt").write_text('set(SUPPORT_TILING_DIR "arch35")\n'
+                                       "add_modules_sources(DIR x OPTYPE scat COMPUTE_UNIT ascend950 TILING_DIR arch35 "
+                                       "DEPENDENCIES scat_common regs)  # DEPENDENCIES ignored\n")
+    helper = root / "index" / "scat_common"
+    (helper / "op_host" / "arch35").mkdir(parents=True)
+    (helper / "op_host" / "arch35" / "scat_common_base_tiling.cpp").write_text("int Base() { return 1; }\n")
+    regs = root / "foreach" / "regs"                        # found in another category
+    (regs / "op_host").mkdir(parents=True)
+    (regs / "op_host" / "regs_tiling_func.cpp").write_text("IMPL_OP_OPTILING(A).Tiling(F);\n")
+    assert host_deps.dependency_names(op) == ["scat_common", "regs"]
+    inc = include_dirs(op)
+    assert helper.resolve() / "op_host" in inc and regs.resolve() / "op_host" in inc
+    assert inc.index(helper.resolve() / "op_host") > inc.index(root.resolve() / "common" / "inc")
+    srcs = [p.name for p in host_sources(op, "ascend950", 3510)]
+    assert srcs == ["scat_def.cpp", "scat_tiling.cpp", "scat_common_base_tiling.cpp"]
+    (helper / "op_host" / "arch35" / "scat_common_base_tiling.cpp").write_text("IMPL_OP_INFERSHAPE(B);\n")
+    assert [p.name for p in host_sources(op, "ascend950", 3510)] == ["scat_def.cpp", "scat_tiling.cpp"]
