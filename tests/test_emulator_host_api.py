@@ -442,6 +442,8 @@ PUBLIC_HEADERS = [
     "base/context_builder/op_infer_shape_range_context_builder.h",
     "base/context_builder/op_infer_datatype_context_builder.h", "base/registry/op_impl_space_registry_v2.h",
     "graph/operator.h", "graph/operator_reg.h", "graph/tensor.h", "ge/ge_api_types.h",
+    # ops-nn's main tree on the 950
+    "exe_graph/runtime/kernel_run_context.h", "tiling/sort/sort_tiling.h", "kgemu/sort_config.h",
 ]
 
 

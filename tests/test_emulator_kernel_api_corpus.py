@@ -341,6 +341,13 @@ int main() {
     show("mixed", mixed.GetTiling(u), u);
     MatmulApiTiling noshape;
     show("noshape", noshape.GetTiling(u), u);
+    for (DataType bt : {DataType::DT_BF16, DataType::DT_BFLOAT16}) {  // asc-devkit's two names of bf16
+        MatmulApiTiling b16;
+        b16.SetAType(TPosition::GM, CubeFormat::ND, bt);
+        b16.SetBType(TPosition::GM, CubeFormat::ND, bt);
+        b16.SetShape(48, 80, 100);
+        show(bt == DataType::DT_BF16 ? "bf16" : "bfloat16", b16.GetTiling(u), u);
+    }
     return 0;
 }
 """
@@ -364,3 +371,4 @@ def test_host_matmul_tiling_is_valid_and_fails_where_cann_does(tmp_path):
     assert depth == 2 * step and step >= 1
     assert rows["fp32"][:8] == [0, 1, 64, 64, 100, 64, 64, 104]  # fp32: baseK in multiples of 8 (32 bytes)
     assert rows["badsplit"][0] == -1 and rows["mixed"][0] == -1 and rows["noshape"][0] == -1
+    assert rows["bfloat16"] == rows["bf16"] and rows["bf16"][0] == 0 and rows["bf16"][7] % 16 == 0

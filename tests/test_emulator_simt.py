@@ -121,3 +121,51 @@ def test_vf_between_datacopies_is_a_v_pipe_step(program):
 def test_simt_misuse_is_named(program, name, diagnosis):
     out = kgbuild.run_vals(program, name)
     kgbuild.assert_defect(out, name, f"block 0: {diagnosis}")
+
+
+def test_scalar_gm_atomics_of_four_blocks(program):
+    """AtomicAdd / Max / Min / Cas / Exch (the scalar unit's, ops-nn's hash tables and deterministic scatter):
+    the per-block counts sum in an int64 handle, tickets are 0..3 once each, exactly one block claims the owner slot,
+    and the last-writer slot holds one block's index with the others' returned as the value before."""
+    n, blocks = 1000, 4
+    x = inputs(n)
+    out = run(program, "scalar_atomics")["vals"]
+    assert out["count"][0] == int((x > 0).sum())
+    assert np.float32(out["vmax"][0]) == x.max()
+    assert out["vmin"][0] == int(np.trunc(x * np.float32(100)).astype(np.int32).min())
+    per = out["per_block"].reshape(blocks, 3).astype(np.int64)
+    assert sorted(per[:, 0]) == list(range(blocks)) and out["ticket"][0] == blocks
+    assert per[:, 1].sum() == 1 and out["owner"][0] == 1 + int(np.argmax(per[:, 1]))
+    # the exchange chain: 0 first, then each returned value is an earlier block's index + 100
+    chain = sorted(per[:, 2].tolist())
+    assert chain[0] == 0 and set(chain[1:]) | {int(out["last"][0])} == {100 + b for b in range(blocks)}
+    assert run(program, "scalar_atomic_reread_after_clean")["vals"]["count"][0] == int((x[:64] > 0).sum())
+
+
+@pytest.mark.parametrize("name, diagnosis", [
+    ("scalar_atomic_read_through_stale_cache",
+     "block 0: GlobalTensor::GetValue: reads GM bytes [0, 8) of 'handle' through the scalar data cache, whose copy of "
+     "that 64-byte line predates AtomicAdd (API call #"),
+    ("scalar_atomic_on_910b",
+     "block 0: AtomicAdd: AtomicAdd is an Ascend 950 API (npu arch 3510); ascend910b (arch 2201) has none"),
+    ("scalar_atomic_unaligned",
+     "block 0: AtomicAdd: GM bytes [4, 12) of 'handle' is not aligned to its 8-byte element"),
+    ("scalar_atomic_against_plain_write",
+     "launch: race on GM bytes [0, 4) of 'handle': block 1 writes them in GlobalTensor::SetValue (pipe S) and block 0 "
+     "adds atomically to them in AtomicAdd"),
+])
+def test_scalar_atomic_misuse_is_named(program, name, diagnosis):
+    out = kgbuild.run_vals(program, name)
+    assert out["defect"] is not None and out["defect"].startswith(diagnosis), out["raw"]
+
+
+def test_block_idx_and_block_num_built_ins(program):
+    """block_idx / block_num (the compiler's built-in variables) in a grid-stride loop over three blocks: element i
+    is written by block (i // 64) % 3; a loop stepping by one block's threads makes blocks overwrite each other."""
+    n = 1000
+    i = np.arange(n)
+    want = inputs(n) * np.float32(2) + ((i // 64) % 3).astype(np.float32)
+    np.testing.assert_array_equal(run(program, "block_vars")["vals"]["y"].astype(np.float32), want)
+    out = kgbuild.run_vals(program, "block_vars_wrong_stride")
+    kgbuild.assert_defect(out, "block_vars_wrong_stride",
+                          "launch: output 'y': bytes [256, 1024) were written by block 0 and by block 1")

@@ -105,6 +105,28 @@ def test_arith_progression_system_cycle_and_scalar_min_max(program):
     np.testing.assert_array_equal(v["meta"], [1, 1, -4, 2, -1.25, 1])
 
 
+def test_sort_with_a_sort_config_is_a_stable_radix_sort(program):
+    """Ascend 950's Sort<T, isReuseSource, SortConfig> (ops-nn's index operators), against NumPy's stable sorts:
+    int32 keys ascending with their positions, floats descending with given int64 indices (radix order: +0 before
+    -0 descending, infinities at the ends), uint8 ascending."""
+    v = ok(run(program, "sort_config_forms"))
+    i = np.arange(96)
+    keys = ((i * 37) % 29 - 14).astype(np.int32)
+    order = np.argsort(keys, kind="stable")
+    np.testing.assert_array_equal(v["keys"], keys[order])
+    np.testing.assert_array_equal(v["key_index"], order)
+    j = np.arange(40)
+    f = (((j * 37) % 29 - 14) * 0.25).astype(np.float32)
+    f[:8] = [-0.0, 0.0, np.inf, -np.inf, 2.5, -2.5, 0.0, -0.0]
+    # the radix key: descending by (sign clear first, then magnitude up / sign set, magnitude down), stable
+    key = np.where(np.signbit(f), -1.0 - np.abs(f.astype(np.float64)), np.abs(f.astype(np.float64)))
+    forder = np.argsort(-key, kind="stable")
+    np.testing.assert_array_equal(v["fvals"].astype(np.float32), f[forder])
+    np.testing.assert_array_equal(v["fsign"], np.signbit(f[forder]).astype(np.float64))
+    np.testing.assert_array_equal(v["findex"], 1000 + forder)
+    np.testing.assert_array_equal(v["bytes"], np.sort((np.arange(64) * 53) % 256))
+
+
 MISUSE = [
     ("mrgsort_overlap", "MrgSort: dst UB [256, 768) overlaps src2 UB [256, 512): the sort instructions do not work "
                         "in place"),
@@ -115,6 +137,9 @@ MISUSE = [
     ("int4_cast_odd_mode", "Cast: half -> int4b_t does not take CAST_ODD on ascend910b (allowed: CAST_NONE, "
                            "CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC)"),
     ("system_cycle_on_310b", "GetSystemCycle: not supported on ascend310b (Atlas A2/A3 and Ascend 950 only)"),
+    ("sort_config_tmp_too_small", "Sort: sharedTmpBuffer holds 1920 bytes; sorting 96 elements of 4 bytes needs at "
+                                  "least 1952 (GetSortMaxMinTmpSize's minimum)"),
+    ("sort_config_on_910b", "Sort: Sort with a SortConfig is an Ascend 950 API (npu arch 3510); ascend910b"),
     ("sort32_copy_out_race", "DataCopy: race on UB [512, 1024) of TBuf 2 (VECCALC): this call (pipe MTE3) reads "
                              "bytes that Sort32 (pipe V, API call #10) wrote"),
 ]
@@ -129,7 +154,7 @@ def test_misuse_is_diagnosed(program, name, diagnosis):
 def test_every_test_is_covered(program):
     listed = set(kgbuild.run_program(program, "--list").stdout.split())
     assert listed == {m[0] for m in MISUSE} | {"sort32_forms", "mrgsort_forms", "int4_cast_forms",
-                                               "system_and_progression"}
+                                               "system_and_progression", "sort_config_forms"}
 
 
 def test_int4_element_access_is_a_compile_error():

@@ -208,3 +208,82 @@ def test_tanh_and_sigmoid_tmp_sizes_follow_asc_devkit(tmp_path):
     # n=100 half: 200 bytes <= 256, so tanh max = min = 4 x 256; float 400 bytes: tanh 1 x 400, sigmoid 400
     assert got == [1024, 1024, 256, 256,   400, 256, 400, 256,
                    8000, 1024, 2000, 256,  4000, 256, 4000, 256,   4, 0]
+
+
+@requires_cxx
+def test_platform_local_mem_size_reads_the_ini_figures(tmp_path):
+    """fe::PlatFormInfos::GetLocalMemSize (24 main-tree host tilings: pooling, index, rnn, conv): the INI's sizes
+    undeducted (910B's UB 256 bytes above GetCoreMemSize's), L0C by arch; a platform without figures answers 0.
+    With it, GetSortMaxMinTmpSize (16 index tilings) by asc-devkit's rule on the 950, refused on the 910B."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "mem.cpp"
+    src.write_text('#include <cstdio>\n#include "tiling/tiling_api.h"\n'
+                   "unsigned long long q(fe::PlatFormInfos& p, fe::LocalMemType t) { uint64_t s = 7; "
+                   "p.GetLocalMemSize(t, s); return s; }\n"
+                   "int main() { KgSoc b{}; b.short_soc_version = \"Ascend910B\"; b.soc_version_enum = 1; "
+                   "b.npu_arch = 2201; b.ub_size_tiling = 196352; b.l1_size = 524288; b.l2_size = 201326592;\n"
+                   "  KgSoc e = b; e.short_soc_version = \"Ascend950\"; e.soc_version_enum = 4; e.npu_arch = 3510; "
+                   "e.ub_size_tiling = 262144;\n"
+                   "  fe::PlatFormInfos pb(&b), pe(&e), none; uint64_t core = 0;\n"
+                   "  platform_ascendc::PlatformAscendC(&pb).GetCoreMemSize(platform_ascendc::CoreMemType::UB, core);\n"
+                   "  std::printf(\"%llu %llu %llu %llu %llu %llu %llu %llu %llu\\n\", q(pb, fe::LocalMemType::UB), "
+                   "(unsigned long long)core, q(pb, fe::LocalMemType::L1), q(pb, fe::LocalMemType::L2), "
+                   "q(pb, fe::LocalMemType::L0_C), q(pe, fe::LocalMemType::UB), q(pe, fe::LocalMemType::L0_C), "
+                   "q(pe, fe::LocalMemType::HBM), q(none, fe::LocalMemType::UB));\n"
+                   "  AscendC::SortConfig c; c.hasDstIndex = true; uint32_t mx = 1, mn = 1;\n"
+                   "  AscendC::GetSortMaxMinTmpSize(ge::Shape({4, 25}), ge::DT_INT32, ge::DT_UINT32, false, c, mx, mn);\n"
+                   "  std::printf(\"%u %u \", mx, mn);\n"
+                   "  AscendC::SortConfig r; AscendC::GetSortMaxMinTmpSize(ge::Shape({64}), ge::DT_UINT8, ge::DT_UINT32, "
+                   "true, r, mx, mn); std::printf(\"%u \", mx);\n"
+                   "  r.type = AscendC::SortType::MERGE_SORT; AscendC::GetSortMaxMinTmpSize(ge::Shape({100}), "
+                   "ge::DT_FLOAT, ge::DT_UINT32, false, r, mx, mn); std::printf(\"%u \", mx);\n"
+                   "  fe::PlatFormInfos again(&b); mx = mn = 5;\n"
+                   "  AscendC::GetSortMaxMinTmpSize(ge::Shape({64}), ge::DT_INT32, ge::DT_UINT32, false, c, mx, mn);\n"
+                   "  std::printf(\"%u %u\\n\", mx, mn); }\n")
+    exe = tmp_path / "mem"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    run = subprocess.run([str(exe)], capture_output=True, text=True)
+    got = [int(v) for v in run.stdout.split()]
+    # 100 int32 with output indices: 128 x 7 + 512 + 128 x (4 + 4); 64 uint8 reusing the source: 64 x 7 + 512;
+    # merge sort 8 per element; on the 910B the outputs stay as they were, with asc-devkit's message
+    assert got == [196608, 196352, 524288, 201326592, 131072, 262144, 262144, 0, 0, 2432, 2432, 960, 800, 5, 5]
+    assert "Unsupported NpuArch for Sort API" in run.stderr
+
+
+def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_path):
+    """`add_modules_sources(... DEPENDENCIES common_x)`: the dependency's op_host/ joins the include path (CANN's
+    tiling object has every op_host folder on it, so `"../op_kernel/arch35/s.h"` in the dependency's header
+    resolves), and a helper folder's tiling classes are compiled with the operator; a dependency that registers
+    operators of its own (IMPL_OP...) or has an OpDef is not (the emulator builds one operator, not the library)."""
+    from kernelgen.emulator import host_deps
+    from kernelgen.emulator.layout import host_sources, include_dirs
+
+    root = tmp_path / "repo"
+    (root / "common" / "inc").mkdir(parents=True)
+    op = root / "index" / "scat"
+    (op / "op_host" / "arch35").mkdir(parents=True)
+    (op / "op_host" / "scat_def.cpp").write_text("OP_ADD(Scat);\n")
+    (op / "op_host" / "arch35" / "scat_tiling.cpp").write_text("// tiling\n")
+    (op / "CMakeLists.txt").write_text('set(SUPPORT_TILING_DIR "arch35")\n'
+                                       "add_modules_sources(DIR x OPTYPE scat COMPUTE_UNIT ascend950 TILING_DIR arch35 "
+                                       "DEPENDENCIES scat_common regs)  # DEPENDENCIES ignored\n")
+    helper = root / "index" / "scat_common"
+    (helper / "op_host" / "arch35").mkdir(parents=True)
+    (helper / "op_host" / "arch35" / "scat_common_base_tiling.cpp").write_text("int Base() { return 1; }\n")
+    regs = root / "foreach" / "regs"                        # found in another category
+    (regs / "op_host").mkdir(parents=True)
+    (regs / "op_host" / "regs_tiling_func.cpp").write_text("IMPL_OP_OPTILING(A).Tiling(F);\n")
+    assert host_deps.dependency_names(op) == ["scat_common", "regs"]
+    inc = include_dirs(op)
+    assert helper.resolve() / "op_host" in inc and regs.resolve() / "op_host" in inc
+    assert inc.index(helper.resolve() / "op_host") > inc.index(root.resolve() / "common" / "inc")
+    srcs = [p.name for p in host_sources(op, "ascend950", 3510)]
+    assert srcs == ["scat_def.cpp", "scat_tiling.cpp", "scat_common_base_tiling.cpp"]
+    (helper / "op_host" / "arch35" / "scat_common_base_tiling.cpp").write_text("IMPL_OP_INFERSHAPE(B);\n")
+    assert [p.name for p in host_sources(op, "ascend950", 3510)] == ["scat_def.cpp", "scat_tiling.cpp"]

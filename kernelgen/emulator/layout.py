@@ -114,6 +114,9 @@ def host_sources(op_dir: Path, soc_family: str | None = None, npu_arch: int | No
     if sub is not None:
         found += sorted(p for p in sub.glob("*.cpp") if "_tiling" in p.name or "_infershape" in p.name)
     found += opbase_host_sources(op_dir)
+    from kernelgen.emulator import host_deps  # CMake DEPENDENCIES: shared tiling classes (host_deps.py)
+
+    found += host_deps.tiling_sources(op_dir, soc_family, npu_arch)
     return list(dict.fromkeys(found))
 
 
@@ -222,6 +225,9 @@ def include_dirs(op_dir: Path, sub: Path | None = None) -> tuple[Path, ...]:
         from kernelgen.emulator.kernel_layout import build_layout_dirs
 
         dirs += build_layout_dirs(op_dir, root)
+    from kernelgen.emulator import host_deps  # the DEPENDENCIES' op_host folders, as CANN's tiling object has them
+
+    dirs += host_deps.include_dirs(op_dir)
     return tuple(dict.fromkeys(dirs))
 
 

@@ -136,6 +136,59 @@ inline void mixed(uint8_t* x, uint8_t* y, uint32_t n, bool flag) {
     }
     DataCopy(yg, t, n);
 }
+
+// ---- the scalar unit's GM atomics (ops-nn's hash tables, deterministic scatter): every block counts the positives of
+// its slice, then adds its count to a shared int64 handle (AtomicAdd<int64_t>), keeps the float max and int32 min,
+// draws an arrival ticket (AtomicAdd on uint32, returning the old value), claims an owner slot once (AtomicCas) and
+// leaves its index in a last-writer slot (AtomicExch, which returns the one before). `reread` reads the handle with
+// GetValue before and after the atomic; `clean` calls DataCacheCleanAndInvalid between them as asc-devkit asks.
+inline void scalar_atomics(uint8_t* x, uint8_t* h, uint8_t* tk, uint32_t n, uint32_t blocks, bool reread, bool clean) {
+    GlobalTensor<float> xg;
+    xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), n);
+    GlobalTensor<int64_t> hg;
+    hg.SetGlobalBuffer(reinterpret_cast<__gm__ int64_t*>(h), 4);
+    __gm__ int64_t* handle = reinterpret_cast<__gm__ int64_t*>(h);
+    __gm__ float* vmax = reinterpret_cast<__gm__ float*>(h + 8);
+    __gm__ int32_t* vmin = reinterpret_cast<__gm__ int32_t*>(h + 12);
+    __gm__ uint64_t* owner = reinterpret_cast<__gm__ uint64_t*>(h + 16);
+    __gm__ uint32_t* last = reinterpret_cast<__gm__ uint32_t*>(h + 24);
+    __gm__ uint32_t* ticket = reinterpret_cast<__gm__ uint32_t*>(h + 28);
+    const uint32_t b = GetBlockIdx(), per = (n + blocks - 1) / blocks;
+    int64_t count = 0;
+    float mx = -1e30f;
+    int32_t mn = 1 << 30;
+    for (uint32_t i = b * per; i < n && i < (b + 1) * per; ++i) {
+        const float v = xg.GetValue(i);
+        count += v > 0.0f ? 1 : 0;
+        mx = v > mx ? v : mx;
+        const int32_t q = static_cast<int32_t>(v * 100.0f);
+        mn = q < mn ? q : mn;
+    }
+    if (reread) (void)hg.GetValue(0);
+    AtomicAdd<int64_t>(handle, count);
+    if (reread && clean) DataCacheCleanAndInvalid<int64_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(hg);
+    if (reread) (void)hg.GetValue(0);
+    AtomicMax(vmax, mx);
+    AtomicMin(vmin, mn);
+    const uint64_t won = AtomicCas<uint64_t>(owner, 0, b + 1);
+    const uint32_t before = AtomicExch<uint32_t>(last, b + 100);
+    const uint32_t mine = AtomicAdd<uint32_t>(ticket, 1u);
+    GlobalTensor<uint32_t> out;
+    out.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(tk) + b * 3, 3);
+    out.SetValue(0, mine);
+    out.SetValue(1, won == 0 ? 1u : 0u);
+    out.SetValue(2, before);
+}
+
+// ---- the compiler's built-in block_idx / block_num in a grid-stride loop (ops-nn's hash-table VFs); kWrongStride
+// steps by one block's threads only, so later blocks redo what earlier ones wrote ----
+template <bool kWrongStride>
+__simt_vf__ inline void BlockVarsVf(__gm__ const float* x, __gm__ float* y, uint32_t n) {
+    const uint32_t stride = kWrongStride ? blockDim.x : static_cast<uint32_t>(block_num) * blockDim.x;
+    for (uint32_t i = static_cast<uint32_t>(block_idx) * blockDim.x + threadIdx.x; i < n; i += stride) {
+        y[i] = x[i] * 2.0f + static_cast<float>(block_idx);
+    }
+}
 }  // namespace simt_t
 
 using simt_t::input;
@@ -243,6 +296,87 @@ KG_TEST(mixed_without_v_mte3_flag) {
     kgtest::Gm x("x", n * 4), y("y", n * 4);
     for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
     kgtest::run_one("ascend950", {&x, &y}, [&] { simt_t::mixed(x.ptr(), y.ptr(), n, false); });
+}
+
+KG_TEST(scalar_atomics) {
+    constexpr uint32_t n = 1000, blocks = 4;
+    kgtest::Gm x("x", n * 4), h("handle", 32), t("tickets", blocks * 12);
+    h.as_output();
+    t.as_output();
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
+    h.as<float>()[2] = -1e30f;
+    h.as<int32_t>()[3] = 1 << 30;
+    kgtest::run_one("ascend950", {&x, &h, &t}, [&] {
+        simt_t::scalar_atomics(x.ptr(), h.ptr(), t.ptr(), n, blocks, false, false);
+    }, std::vector<uint8_t>(8, 0), blocks);
+    simt_t::val("count", h.as<int64_t>(), 1);
+    simt_t::val("vmax", h.as<float>() + 2, 1);
+    simt_t::val("vmin", h.as<int32_t>() + 3, 1);
+    simt_t::val("owner", h.as<uint64_t>() + 2, 1);
+    simt_t::val("last", h.as<uint32_t>() + 6, 1);
+    simt_t::val("ticket", h.as<uint32_t>() + 7, 1);
+    simt_t::val("per_block", t.as<uint32_t>(), blocks * 3);
+}
+KG_TEST(scalar_atomic_reread_after_clean) {
+    constexpr uint32_t n = 64;
+    kgtest::Gm x("x", n * 4), h("handle", 32), t("tickets", 12);
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
+    kgtest::run_one("ascend950", {&x, &h, &t}, [&] {
+        simt_t::scalar_atomics(x.ptr(), h.ptr(), t.ptr(), n, 1, true, true);
+    });
+    simt_t::val("count", h.as<int64_t>(), 1);
+}
+KG_TEST(scalar_atomic_read_through_stale_cache) {
+    constexpr uint32_t n = 64;
+    kgtest::Gm x("x", n * 4), h("handle", 32), t("tickets", 12);
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
+    kgtest::run_one("ascend950", {&x, &h, &t}, [&] {
+        simt_t::scalar_atomics(x.ptr(), h.ptr(), t.ptr(), n, 1, true, false);
+    });
+}
+KG_TEST(scalar_atomic_on_910b) {
+    kgtest::Gm h("handle", 32);
+    kgtest::run_one("ascend910b", {&h}, [&] {
+        AscendC::AtomicAdd<int64_t>(reinterpret_cast<__gm__ int64_t*>(h.ptr()), int64_t(1));
+    });
+}
+KG_TEST(scalar_atomic_unaligned) {
+    kgtest::Gm h("handle", 32);
+    kgtest::run_one("ascend950", {&h}, [&] {
+        AscendC::AtomicAdd<int64_t>(reinterpret_cast<__gm__ int64_t*>(h.ptr() + 4), int64_t(1));
+    });
+}
+KG_TEST(scalar_atomic_against_plain_write) {
+    kgtest::Gm h("handle", 32);
+    kgtest::run_one("ascend950", {&h}, [&] {
+        AscendC::GlobalTensor<uint32_t> g;
+        g.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(h.ptr()), 8);
+        if (AscendC::GetBlockIdx() == 0) {
+            AscendC::AtomicAdd<uint32_t>(reinterpret_cast<__gm__ uint32_t*>(h.ptr()), 1u);
+        } else {
+            g.SetValue(0, 7u);
+        }
+    }, std::vector<uint8_t>(8, 0), 2);
+}
+
+KG_TEST(block_vars) {
+    constexpr uint32_t n = 1000;
+    kgtest::Gm x("x", n * 4), y("y", n * 4);
+    y.as_output();
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
+    kgtest::run_one("ascend950", {&x, &y}, [&] {
+        asc_vf_call<simt_t::BlockVarsVf<false>>(dim3(64), x.as<float>(), y.as<float>(), n);
+    }, std::vector<uint8_t>(8, 0), 3);
+    simt_t::val("y", y.as<float>(), n);
+}
+KG_TEST(block_vars_wrong_stride) {
+    constexpr uint32_t n = 256;
+    kgtest::Gm x("x", n * 4), y("y", n * 4);
+    y.as_output();
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
+    kgtest::run_one("ascend950", {&x, &y}, [&] {
+        asc_vf_call<simt_t::BlockVarsVf<true>>(dim3(64), x.as<float>(), y.as<float>(), n);
+    }, std::vector<uint8_t>(8, 0), 2);
 }
 
 KG_TEST_MAIN()

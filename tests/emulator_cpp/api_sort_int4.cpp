@@ -339,4 +339,82 @@ KG_TEST(sort32_copy_out_race) {
     });
 }
 
+// ---- Ascend 950's Sort with a SortConfig (ops-nn's index operators: radix-sort the indices, keep where each came
+// from): int32 keys ascending with output indices into a sharedTmpBuffer of GetSortMaxMinTmpSize's size; float
+// values descending with int64 source indices; uint8 values ascending without indices ----
+namespace sorttest {
+static constexpr SortConfig kAscDst{SortType::RADIX_SORT, false, false, true};
+static constexpr SortConfig kDescBoth{SortType::RADIX_SORT, true, true, true};
+inline float special(uint32_t i) {
+    const float sp[8] = {-0.0f, 0.0f, 1.0f / 0.0f, -1.0f / 0.0f, 2.5f, -2.5f, 0.0f, -0.0f};
+    return i < 8 ? sp[i] : score(i);
+}
+inline void sort_config(uint32_t tmp_bytes) {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> kb, sk, si, tb, fb, fi, fd, fo, ub, uo;
+    constexpr uint32_t n = 96, m = 40, u = 64;
+    pipe.InitBuffer(kb, n * 4);
+    pipe.InitBuffer(sk, n * 4);
+    pipe.InitBuffer(si, n * 4);
+    pipe.InitBuffer(tb, tmp_bytes);
+    pipe.InitBuffer(fb, m * 4);
+    pipe.InitBuffer(fi, m * 8);
+    pipe.InitBuffer(fd, m * 4);
+    pipe.InitBuffer(fo, m * 8);
+    pipe.InitBuffer(ub, u);
+    pipe.InitBuffer(uo, u);
+    LocalTensor<int32_t> keys = kb.Get<int32_t>(), skeys = sk.Get<int32_t>();
+    LocalTensor<uint32_t> sidx = si.Get<uint32_t>();
+    LocalTensor<uint8_t> tmp = tb.Get<uint8_t>();
+    LocalTensor<float> fs = fb.Get<float>(), fdst = fd.Get<float>();
+    LocalTensor<int64_t> fsi = fi.Get<int64_t>(), fdi = fo.Get<int64_t>();
+    LocalTensor<uint8_t> us = ub.Get<uint8_t>(), ud = uo.Get<uint8_t>();
+    for (uint32_t i = 0; i < n; ++i) keys.SetValue(i, static_cast<int32_t>((i * 37U) % 29U) - 14);
+    for (uint32_t i = 0; i < m; ++i) {
+        fs.SetValue(i, special(i));
+        fsi.SetValue(i, 1000 + static_cast<int64_t>(i));
+    }
+    for (uint32_t i = 0; i < u; ++i) us.SetValue(i, static_cast<uint8_t>((i * 53U) % 256U));
+    SetFlag<HardEvent::S_V>(EVENT_ID0);
+    WaitFlag<HardEvent::S_V>(EVENT_ID0);
+    Sort<int32_t, false, kAscDst>(skeys, sidx, keys, tmp, n);
+    Sort<float, int64_t, false, kDescBoth>(fdst, fdi, fs, fsi, m);
+    Sort<uint8_t>(ud, us, u);
+    SetFlag<HardEvent::V_S>(EVENT_ID0);
+    WaitFlag<HardEvent::V_S>(EVENT_ID0);
+    std::vector<double> a, b, c, d, e;
+    for (uint32_t i = 0; i < n; ++i) {
+        a.push_back(skeys.GetValue(i));
+        b.push_back(sidx.GetValue(i));
+    }
+    for (uint32_t i = 0; i < m; ++i) {
+        c.push_back(static_cast<double>(fdst.GetValue(i)));
+        d.push_back(static_cast<double>(fdi.GetValue(i)));
+    }
+    for (uint32_t i = 0; i < u; ++i) e.push_back(ud.GetValue(i));
+    val("keys", a.data(), n);
+    val("key_index", b.data(), n);
+    val("fvals", c.data(), m);
+    val("findex", d.data(), m);
+    // the sign of each float (a -0 prints as -0 anyway; this makes the signed zeros' order explicit)
+    std::vector<double> sg;
+    for (uint32_t i = 0; i < m; ++i) sg.push_back(std::signbit(fdst.GetValue(i)) ? 1.0 : 0.0);
+    val("fsign", sg.data(), m);
+    val("bytes", e.data(), u);
+}
+}  // namespace sorttest
+
+KG_TEST(sort_config_forms) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend950", {&x}, [&] { sorttest::sort_config(1952); });  // the minimum exactly
+}
+KG_TEST(sort_config_tmp_too_small) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend950", {&x}, [&] { sorttest::sort_config(1920); });
+}
+KG_TEST(sort_config_on_910b) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend910b", {&x}, [&] { sorttest::sort_config(1952); });
+}
+
 KG_TEST_MAIN()

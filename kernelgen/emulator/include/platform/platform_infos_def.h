@@ -18,6 +18,9 @@
 #include "platform/platform_info_def.h"  // CANN's global using std::map / vector / string
 
 namespace fe {
+// The memories GetLocalMemSize / GetLocalMemBw answer for (CANN's platform_infos_def.h).
+enum class LocalMemType { L0_A = 0, L0_B = 1, L0_C = 2, L1 = 3, L2 = 4, UB = 5, HBM = 6, RESERVED };
+
 class PlatFormInfos {
 public:
     PlatFormInfos() = default;
@@ -114,6 +117,33 @@ public:
             for (const auto& kv : lab->second) out[kv.first].push_back(kv.second);
         }
         return out;
+    }
+
+    // The platform INI's sizes as they stand (24 ops-nn host tilings ask for the UB this way): no deduction, so
+    // the UB of an Ascend910B-class SOC is 256 bytes more than PlatformAscendC::GetCoreMemSize(UB) reports.
+    // L0A / L0B 64 KiB, L0C 128 KiB on arch 2201 / 3002 and 256 KiB after, as GetCoreMemSize; HBM is not in the
+    // catalog (0), nor is any size without a platform (0).
+    void GetLocalMemSize(const LocalMemType& mem_type, uint64_t& size) {
+        size = 0;
+        const KgSoc* s = KgGetSoc();
+        if (s == nullptr) return;
+        switch (mem_type) {
+            case LocalMemType::UB: size = s->soc_version_enum == 1 ? s->ub_size_tiling + 256 : s->ub_size_tiling; break;
+            case LocalMemType::L1: size = s->l1_size; break;
+            case LocalMemType::L2: size = s->l2_size; break;
+            case LocalMemType::L0_A:
+            case LocalMemType::L0_B: size = 65536; break;
+            case LocalMemType::L0_C: size = (s->npu_arch == 2201 || s->npu_arch == 3002) ? 131072 : 262144; break;
+            default: break;
+        }
+    }
+    // Bytes per cycle per core where the catalog has them (HBM, L2), else 0.
+    void GetLocalMemBw(const LocalMemType& mem_type, uint64_t& bw_size) {
+        const KgSoc* s = KgGetSoc();
+        bw_size = 0;
+        if (s == nullptr) return;
+        if (mem_type == LocalMemType::HBM) bw_size = s->hbm_bytes_per_cycle;
+        if (mem_type == LocalMemType::L2) bw_size = s->l2_bytes_per_cycle;
     }
 
     // emulator-private

@@ -44,7 +44,10 @@ enum class TPosition : int32_t { GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VE
 enum class CubeFormat : int32_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
 enum class DataType : int32_t { DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4, DT_INT16 = 6,
                                 DT_UINT16 = 7, DT_UINT32 = 8, DT_INT64 = 9, DT_UINT64 = 10, DT_DOUBLE = 11,
-                                DT_BOOL = 12, DT_BF16 = 27, DT_INT4 = 29 };
+                                DT_BOOL = 12, DT_BF16 = 27, DT_INT4 = 29,
+                                // asc-devkit matmul_tiling_base.h: a second bf16 name and the 8- / 4-bit floats
+                                DT_BFLOAT16 = 33, DT_HIFLOAT8 = 34, DT_FLOAT8_E4M3FN = 35, DT_FLOAT8_E5M2 = 36,
+                                DT_FLOAT4_E2M1 = 37, DT_FLOAT8_E8M0 = 38, DT_FLOAT4_E1M2 = 39 };
 enum class MatrixTraverse : int32_t { NOSET = 0, FIRSTM = 1, FIRSTN = 2 };
 enum class MatrixMadType : int32_t { NORMAL = 0, HF32 = 1 };
 enum class DequantType : int32_t { SCALAR = 0, TENSOR = 1 };
@@ -190,8 +193,10 @@ private:
     static uint32_t bytes_of(DataType t) {
         switch (t) {
             case DataType::DT_FLOAT: case DataType::DT_INT32: case DataType::DT_UINT32: return 4;
-            case DataType::DT_INT8: case DataType::DT_UINT8: case DataType::DT_INT4: return 1;
-            default: return 2;
+            case DataType::DT_INT8: case DataType::DT_UINT8: case DataType::DT_INT4: case DataType::DT_HIFLOAT8:
+            case DataType::DT_FLOAT8_E4M3FN: case DataType::DT_FLOAT8_E5M2: case DataType::DT_FLOAT4_E2M1:
+            case DataType::DT_FLOAT8_E8M0: case DataType::DT_FLOAT4_E1M2: return 1;  // as DTYPE_BYTE_TAB
+            default: return 2;  // half, bf16 (DT_BF16, DT_BFLOAT16), int16
         }
     }
     static int32_t align(int64_t v, int64_t a) { return static_cast<int32_t>((v + a - 1) / a * a); }

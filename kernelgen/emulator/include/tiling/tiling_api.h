@@ -12,6 +12,7 @@
 #include "tiling/math/log_tiling.h"
 #include "tiling/math/sign_tiling.h"
 #include "tiling/math/tanh_sigmoid_tiling.h"
+#include "tiling/sort/sort_tiling.h"
 #include "tiling/matmul_tiling.h"
 
 #endif  // KGEMU_TILING_TILING_API_H

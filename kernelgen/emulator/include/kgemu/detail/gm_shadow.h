@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -289,10 +290,12 @@ void dcache_access(BlockState& b, const char* api, int pipe, int t, uint64_t a, 
             auto& l = dc[line];
             if (!write && l.stale_call != 0) {
                 fail(api, strf("reads %s through the scalar data cache, whose copy of that 64-byte line predates %s "
-                               "(API call #%llu) writing it by DMA: call DataCacheCleanAndInvalid on it before the "
+                               "(API call #%llu) writing it %s: call DataCacheCleanAndInvalid on it before the "
                                "read, or the scalar unit sees the old value",
                                gm_range_name(t, a, e, origin).c_str(), l.stale_api,
-                               static_cast<unsigned long long>(l.stale_call)));
+                               static_cast<unsigned long long>(l.stale_call),
+                               std::strncmp(l.stale_api, "Atomic", 6) == 0 ? "past the cache (a scalar atomic)"
+                                                                            : "by DMA"));
             }
             if (write) l.dirty = true;
             continue;

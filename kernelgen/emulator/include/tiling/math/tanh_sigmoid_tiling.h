@@ -4,7 +4,7 @@
 // size their UB with them.
 //   Tanh:    live nodes 1 for float, 4 for half (its temporaries are float); minimum nodes x 256 bytes, maximum
 //            nodes x the input's bytes when those exceed 256 bytes, else the minimum. TmpBufferFactorSize: nodes, 0.
-//   Sigmoid: minimum 256 bytes, maximum the input's bytes when they exceed 256, else 256.
+//   Sigmoid: the same rule with one node (minimum 256 bytes, maximum the input's bytes when they exceed 256).
 // The shape is any type with GetShapeSize() (ge::Shape in CANN). An empty shape leaves the outputs unset (CANN's
 // host assert returns early).
 #ifndef KGEMU_TILING_MATH_TANH_SIGMOID_TILING_H
@@ -16,6 +16,15 @@ namespace AscendC {
 namespace kg_tmp {
 constexpr uint32_t kRepeatBytes = 256;
 inline uint32_t TanhNodes(const uint32_t typeSize) { return typeSize == sizeof(float) ? 1 : 4; }
+// The shared rule: minimum nodes x 256 bytes; maximum nodes x the input's bytes when those exceed 256 bytes, else
+// the minimum. n == 0 leaves both unset.
+inline void NodeMaxMin(const uint32_t n, const uint32_t typeSize, const uint32_t nodes, uint32_t& maxValue,
+                       uint32_t& minValue)
+{
+    if (n == 0) return;
+    minValue = nodes * kRepeatBytes;
+    maxValue = n * typeSize > kRepeatBytes ? nodes * n * typeSize : minValue;
+}
 }  // namespace kg_tmp
 
 template <typename ShapeT>
@@ -23,11 +32,8 @@ inline void GetTanhMaxMinTmpSize(const ShapeT& srcShape, const uint32_t typeSize
                                  uint32_t& maxValue, uint32_t& minValue)
 {
     (void)isReuseSource;
-    const uint32_t n = static_cast<uint32_t>(srcShape.GetShapeSize());
-    if (n == 0) return;
-    const uint32_t nodes = kg_tmp::TanhNodes(typeSize);
-    minValue = nodes * kg_tmp::kRepeatBytes;
-    maxValue = n * typeSize > kg_tmp::kRepeatBytes ? nodes * n * typeSize : minValue;
+    kg_tmp::NodeMaxMin(static_cast<uint32_t>(srcShape.GetShapeSize()), typeSize, kg_tmp::TanhNodes(typeSize),
+                       maxValue, minValue);
 }
 
 inline void GetTanhTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf)
@@ -41,10 +47,7 @@ inline void GetSigmoidMaxMinTmpSize(const ShapeT& srcShape, const uint32_t typeS
                                     uint32_t& maxValue, uint32_t& minValue)
 {
     (void)isReuseSource;
-    const uint32_t n = static_cast<uint32_t>(srcShape.GetShapeSize());
-    if (n == 0) return;
-    minValue = kg_tmp::kRepeatBytes;
-    maxValue = n * typeSize > kg_tmp::kRepeatBytes ? n * typeSize : kg_tmp::kRepeatBytes;
+    kg_tmp::NodeMaxMin(static_cast<uint32_t>(srcShape.GetShapeSize()), typeSize, 1, maxValue, minValue);
 }
 }  // namespace AscendC
 

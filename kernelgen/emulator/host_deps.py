@@ -1,0 +1,86 @@
+"""An operator's CMake DEPENDENCIES, as CANN's build sees them on the host side.
+
+ops-nn's `add_modules_sources(... DEPENDENCIES scatter_nd_common)` names helper folders whose host code the
+operator shares (228 main-tree operators: foreach_utils, norm_common, scatter_nd_common, mat_mul_v3, ...). CANN
+builds every operator's tiling sources into one object whose include path holds each contributing op_host folder
+(cmake/func.cmake add_tiling_sources: `${source_dir}/../../ ${source_dir}`), so a dependency's header that
+includes `"../op_kernel/arch35/<x>.h"` resolves through the dependency's op_host folder, and the dependency's
+tiling classes are linked in. The emulator mirrors that:
+- include_dirs: each dependency's op_host/ (found beside the operator, else in any category of the repository);
+- tiling_sources: the dependency's tiling sources by CANN's rule (op_host/*_tiling*.cpp, the SOC's tiling folder,
+  op_host/op_tiling/**.cpp), only for a dependency without an OpDef and without operator registrations
+  (IMPL_OP...) of its own, since the emulator builds one operator at a time, not the whole library.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+_ADD = re.compile(r"add_modules_sources\s*\(([^)]*)\)", re.S)
+_KEYS = {"COMPUTE_UNIT", "TILING_DIR", "OPTYPE", "ACLNNTYPE", "DEPENDENCIES", "DIR", "HOSTNAME", "MODE",
+         "DISABLE_IN_OPP"}
+_REGISTERS = re.compile(r"\bIMPL_OP(?:_OPTILING|_INFERSHAPE)?\s*\(|\bOP_ADD\s*\(")
+
+
+def _cmake_text(op_dir: Path) -> str:
+    out = []
+    for p in (op_dir / "CMakeLists.txt", op_dir / "op_host" / "CMakeLists.txt"):
+        try:
+            out.append(re.sub(r"#[^\n]*", "", p.read_text(errors="replace")))
+        except OSError:
+            pass
+    return "\n".join(out)
+
+
+def dependency_names(op_dir: Path) -> list[str]:
+    """The DEPENDENCIES words of the operator's add_modules_sources calls, in order."""
+    names: list[str] = []
+    for m in _ADD.finditer(_cmake_text(Path(op_dir))):
+        current = None
+        for w in re.findall(r"\$\{\w+\}|[\w.-]+", m.group(1)):
+            if w in _KEYS:
+                current = w
+            elif current == "DEPENDENCIES" and not w.startswith("$"):
+                names.append(w)
+    return list(dict.fromkeys(names))
+
+
+def dependency_dirs(op_dir: Path) -> list[Path]:
+    """The folders the DEPENDENCIES name: a sibling of the operator, else a folder of that name one level under
+    any category of the repository (the nearest ancestor holding common/inc)."""
+    from kernelgen.emulator.layout import repo_root
+
+    op_dir = Path(op_dir).resolve()
+    root = repo_root(op_dir)
+    out = []
+    for name in dependency_names(op_dir):
+        cand = op_dir.parent / name
+        if not cand.is_dir() and root is not None:
+            cand = next((c / name for c in sorted(root.iterdir()) if (c / name / "op_host").is_dir()), cand)
+        if (cand / "op_host").is_dir():
+            out.append(cand)
+    return out
+
+
+def include_dirs(op_dir: Path) -> list[Path]:
+    return [d / "op_host" for d in dependency_dirs(op_dir)]
+
+
+def tiling_sources(op_dir: Path, soc_family: str | None, npu_arch: int | None) -> list[Path]:
+    from kernelgen.emulator.layout import tiling_dir
+
+    found: list[Path] = []
+    for dep in dependency_dirs(op_dir):
+        host = dep / "op_host"
+        if any(host.glob("*_def.cpp")):
+            continue
+        srcs = sorted(host.glob("*_tiling*.cpp"))
+        if (host / "op_tiling").is_dir():
+            srcs += sorted((host / "op_tiling").rglob("*.cpp"))
+        sub = tiling_dir(dep, soc_family, npu_arch)
+        if sub is not None:
+            srcs += sorted(sub.glob("*_tiling*.cpp"))
+        if any(_REGISTERS.search(p.read_text(errors="replace")) for p in srcs):
+            continue
+        found += srcs
+    return found
