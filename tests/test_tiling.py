@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from kernelgen.errors import HostRejected
 from kernelgen.authoring.spec import DType
 from kernelgen.socs import all_socs, get_soc
-from kernelgen.authoring.tiling import TilingData, compute_tiling
+from kernelgen.authoring.tiling import TilingData, compute_tiling, equal_tile, tile_data_num
 
 from conftest import GELU, requires_cxx
 
@@ -23,12 +23,13 @@ def _check_invariants(soc, dtype, n, t=None):
     t = t or compute_tiling(GELU, soc, dtype, n)
     d = t.data
     assert 1 <= t.block_dim <= min(soc.core_num, 65535)
-    covered = 0
+    covered, widest = 0, 0
     plan_bytes = GELU.ub_bytes_per_elem(GELU.variant(t.variant), dtype)
     assert d.tileDataNum * plan_bytes <= soc.ub_core_mem - GELU.ub_reserve_bytes
     assert d.tileDataNum * dtype.nbytes % 32 == 0
     for idx in range(t.block_dim):
         offset, count, tiles, tail = t.core_range(idx)
+        widest = max(widest, count)
         assert offset == covered, "blocks must be contiguous and disjoint"
         assert count >= 1
         assert offset + count <= n, "no block addresses past the end"
@@ -37,6 +38,13 @@ def _check_invariants(soc, dtype, n, t=None):
         assert offset * dtype.nbytes % GELU.tiling_granule_bytes == 0, "every block starts 512-byte aligned"
         covered += count
     assert covered == n, "every element exactly once"
+    # Equal tiles: the widest core takes as few tiles as UB allows, and its last tile is at most one granule per
+    # tile shorter than the others (not a full-UB split with a small tail).
+    max_tile = tile_data_num(GELU, soc, GELU.variant(t.variant), dtype)
+    granule = GELU.tiling_granule_bytes // dtype.nbytes
+    tiles = -(-widest // d.tileDataNum)
+    assert tiles == -(-widest // max_tile), "as few tiles as UB allows"
+    assert widest - (tiles - 1) * d.tileDataNum > d.tileDataNum - tiles * granule, "the last tile is not a small tail"
     return t
 
 
@@ -65,6 +73,36 @@ def test_reference_worked_values_are_fixed_not_copied():
     assert t.tiling_key == 0 and t.workspace == 16 * 1024 * 1024
     t = compute_tiling(GELU, get_soc("ascend310b"), DType.FLOAT16, 10**5)
     assert t.tiling_key == 1 and t.block_dim == 1 and t.workspace == 2 * 1024 * 1024
+
+
+def test_equal_tiles_real_numbers():
+    # GeluGrad float32 on 910B1: UB holds 7424 elements a tile (test_generate). 10^6 elements: the widest (big)
+    # core has 20864, which needs 3 tiles: 7040 + 7040 + 6784, not 7424 + 7424 + a 6016 tail.
+    soc = get_soc("ascend910b")
+    t = compute_tiling(GELU, soc, DType.FLOAT32, 10**6)
+    assert tile_data_num(GELU, soc, GELU.variant(t.variant), DType.FLOAT32) == 7424
+    assert (t.data.tileDataNum, t.data.bigTileNum, t.data.bigTailDataNum) == (7040, 3, 6784)
+    assert (t.data.smallTileNum, t.data.smallTailDataNum) == (3, 6656)          # 20736 = 2 x 7040 + 6656
+    assert (t.data.lastTileNum, t.data.lastTailDataNum) == (3, 6720)            # 20800 = 2 x 7040 + 6720
+    # 2^20: cores of 21888 / 21760 elements -> 3 tiles of 7296 (the last 7296 and 7168), not 7424 + 7424 + 7040.
+    t = compute_tiling(GELU, soc, DType.FLOAT32, 1 << 20)
+    assert (t.data.tileDataNum, t.data.bigTileNum, t.data.bigTailDataNum) == (7296, 3, 7296)
+    # 64M: 189 tiles per core of 10923 granules: 58 granules a tile (7424, as before). 5000: one core, one tile.
+    assert compute_tiling(GELU, soc, DType.FLOAT32, 1 << 26).data.tileDataNum == 7424
+    assert compute_tiling(GELU, soc, DType.FLOAT32, 5000).data.tileDataNum == 5120
+    assert equal_tile(7424 * 2 + 1, 7424, 128) == 4992       # 3 tiles of 4949.7 -> 39 whole granules
+    assert equal_tile(0, 7424, 128) == 7424
+
+
+def test_a_full_ub_split_fails_the_equal_tile_check(monkeypatch):
+    """The split the tiling made before (full UB tiles and a small tail) breaks _check_invariants."""
+    import kernelgen.authoring.tiling as tiling
+
+    monkeypatch.setattr(tiling, "equal_tile", lambda count, max_tile, block: max_tile)
+    t = tiling.compute_tiling(GELU, get_soc("ascend910b"), DType.FLOAT32, 10**6)
+    assert (t.data.tileDataNum, t.data.bigTailDataNum) == (7424, 6016)
+    with pytest.raises(AssertionError, match="small tail"):
+        _check_invariants(get_soc("ascend910b"), DType.FLOAT32, 10**6, t)
 
 
 def test_910b4_uses_40_cores():

@@ -18,7 +18,7 @@ TILING_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("smallCoreDataNum", "uint64_t", "elements of a small core (whole 512-byte granules)"),
     ("bigCoreDataNum", "uint64_t", "elements of a big core (one granule more)"),
     ("lastCoreDataNum", "uint64_t", "elements of the last core (a small core plus the sub-granule remainder)"),
-    ("tileDataNum", "uint32_t", "elements per full tile (one UB pass)"),
+    ("tileDataNum", "uint32_t", "elements per tile (one UB pass): the widest core split into equal whole granules"),
     ("bigCoreNum", "uint32_t", "cores [0, bigCoreNum) are big"),
     ("smallTileNum", "uint32_t", "tiles of a small core"),
     ("bigTileNum", "uint32_t", "tiles of a big core"),
@@ -105,11 +105,24 @@ def _tiles(count: int, tile: int) -> tuple[int, int]:
 
 
 def tile_data_num(spec: OpSpec, soc: Soc, variant: Variant, dtype: DType) -> int:
+    """The largest tile UB holds (whole granules): the buffers' capacity, and the bound of equal_tile."""
     block_elems = spec.tiling_granule_bytes // dtype.nbytes
     budget = soc.ub_core_mem - spec.ub_reserve_bytes - spec.ub_fixed_bytes(variant, dtype)
     if budget <= 0:
         return 0
     return budget // spec.ub_bytes_per_elem(variant, dtype) // block_elems * block_elems
+
+
+def equal_tile(count: int, max_tile: int, block_elems: int) -> int:
+    """The tile that splits `count` elements into ceil(count / max_tile) equal tiles, rounded up to whole
+    granules (so at most max_tile, a multiple of block_elems): the last tile is then at most one granule per
+    tile shorter than the others, where filling UB would leave a small tail whose vector work and copy-out
+    wait for the previous tile's copy-out after the last copy-in."""
+    if count <= 0:
+        return max_tile
+    tiles = (count + max_tile - 1) // max_tile
+    per_tile = (count + tiles - 1) // tiles
+    return min(max_tile, (per_tile + block_elems - 1) // block_elems * block_elems)
 
 
 def compute_tiling(spec: OpSpec, soc: Soc, dtype: DType, n: int, attrs: dict | None = None) -> Tiling:
@@ -121,11 +134,11 @@ def compute_tiling(spec: OpSpec, soc: Soc, dtype: DType, n: int, attrs: dict | N
         raise UsageError(f"{spec.op_type} is a row program: its tiling (whole rows over cores) has no Python mirror")
     variant = spec.variant_for(soc, attrs)
     block_elems = spec.tiling_granule_bytes // dtype.nbytes
-    tile = tile_data_num(spec, soc, variant, dtype)
-    if tile == 0:
+    max_tile = tile_data_num(spec, soc, variant, dtype)
+    if max_tile == 0:
         raise HostRejected(f"{spec.op_type}: UB of {soc.ub_core_mem} bytes cannot hold one tile")
     full_blocks, remainder = divmod(n, block_elems)
-    cores = 1 if (n <= tile or full_blocks == 0) else min(soc.core_num, full_blocks)
+    cores = 1 if (n <= max_tile or full_blocks == 0) else min(soc.core_num, full_blocks)
     if spec.whole_reduce is not None:   # partials combined after SyncAll (kernelgen.authoring.lang.whole)
         from kernelgen.authoring.lang.whole import MAX_CORES, NO_SYNC_ALL_ARCHES
         cores = 1 if soc.npu_arch in NO_SYNC_ALL_ARCHES else min(cores, MAX_CORES)
@@ -133,6 +146,7 @@ def compute_tiling(spec: OpSpec, soc: Soc, dtype: DType, n: int, attrs: dict | N
     small = per_core_blocks * block_elems
     big = small + block_elems
     last = small + remainder
+    tile = equal_tile(max(big if big_cores else small, last), max_tile, block_elems)
     small_tiles, small_tail = _tiles(small, tile)
     big_tiles, big_tail = _tiles(big, tile)
     last_tiles, last_tail = _tiles(last, tile)
