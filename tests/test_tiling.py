@@ -11,7 +11,8 @@ from hypothesis import given, settings, strategies as st
 from kernelgen.errors import HostRejected
 from kernelgen.authoring.spec import DType
 from kernelgen.socs import all_socs, get_soc
-from kernelgen.authoring.tiling import TilingData, compute_tiling, equal_tile, tile_data_num
+from kernelgen.authoring.tiling import (MIN_TILE_GRANULES, TilingData, compute_tiling, equal_tile, min_tiles,
+                                         tile_data_num)
 
 from conftest import GELU, requires_cxx
 
@@ -23,28 +24,29 @@ def _check_invariants(soc, dtype, n, t=None):
     t = t or compute_tiling(GELU, soc, dtype, n)
     d = t.data
     assert 1 <= t.block_dim <= min(soc.core_num, 65535)
-    covered, widest = 0, 0
+    covered = 0
     plan_bytes = GELU.ub_bytes_per_elem(GELU.variant(t.variant), dtype)
     assert d.tileDataNum * plan_bytes <= soc.ub_core_mem - GELU.ub_reserve_bytes
     assert d.tileDataNum * dtype.nbytes % 32 == 0
+    granule = GELU.tiling_granule_bytes // dtype.nbytes
     for idx in range(t.block_dim):
         offset, count, tiles, tail = t.core_range(idx)
-        widest = max(widest, count)
+        stride = t.tile_stride(idx)
         assert offset == covered, "blocks must be contiguous and disjoint"
         assert count >= 1
         assert offset + count <= n, "no block addresses past the end"
-        assert (tiles - 1) * d.tileDataNum + tail == count
-        assert 1 <= tail <= d.tileDataNum
+        assert (tiles - 1) * stride + tail == count
+        assert 1 <= tail <= stride <= d.tileDataNum, "every tile fits the buffers"
+        assert tiles == 1 or stride % granule == 0, "every tile starts 512-byte aligned"
         assert offset * dtype.nbytes % GELU.tiling_granule_bytes == 0, "every block starts 512-byte aligned"
+        # Equal tiles: as few as UB allows, or min_tiles where each keeps MIN_TILE_GRANULES (GeluGrad: 1 in float32,
+        # 24 steps; 4 in float16/bfloat16, 14 steps), and the last one at most a granule per tile shorter than the
+        # others (not a full-UB split with a small tail).
+        fewest = min(min_tiles(GELU, GELU.variant(t.variant), dtype), count // (MIN_TILE_GRANULES * granule))
+        assert -(-count // d.tileDataNum) <= tiles <= max(fewest, -(-count // d.tileDataNum)), "as few tiles as allowed"
+        assert tail > stride - tiles * granule, "the last tile is not a small tail"
         covered += count
     assert covered == n, "every element exactly once"
-    # Equal tiles: the widest core takes as few tiles as UB allows, and its last tile is at most one granule per
-    # tile shorter than the others (not a full-UB split with a small tail).
-    max_tile = tile_data_num(GELU, soc, GELU.variant(t.variant), dtype)
-    granule = GELU.tiling_granule_bytes // dtype.nbytes
-    tiles = -(-widest // d.tileDataNum)
-    assert tiles == -(-widest // max_tile), "as few tiles as UB allows"
-    assert widest - (tiles - 1) * d.tileDataNum > d.tileDataNum - tiles * granule, "the last tile is not a small tail"
     return t
 
 
@@ -76,21 +78,26 @@ def test_reference_worked_values_are_fixed_not_copied():
 
 
 def test_equal_tiles_real_numbers():
-    # GeluGrad float32 on 910B1: UB holds 7424 elements a tile (test_generate). 10^6 elements: the widest (big)
-    # core has 20864, which needs 3 tiles: 7040 + 7040 + 6784, not 7424 + 7424 + a 6016 tail.
+    # GeluGrad float32 on 910B1: UB holds 7424 elements a tile (test_generate), the buffers' capacity. 10^6
+    # elements: a big core's 20864 need 3 tiles: 7040 + 7040 + 6784, not 7424 + 7424 + a 6016 tail.
     soc = get_soc("ascend910b")
     t = compute_tiling(GELU, soc, DType.FLOAT32, 10**6)
-    assert tile_data_num(GELU, soc, GELU.variant(t.variant), DType.FLOAT32) == 7424
-    assert (t.data.tileDataNum, t.data.bigTileNum, t.data.bigTailDataNum) == (7040, 3, 6784)
-    assert (t.data.smallTileNum, t.data.smallTailDataNum) == (3, 6656)          # 20736 = 2 x 7040 + 6656
-    assert (t.data.lastTileNum, t.data.lastTailDataNum) == (3, 6720)            # 20800 = 2 x 7040 + 6720
-    # 2^20: cores of 21888 / 21760 elements -> 3 tiles of 7296 (the last 7296 and 7168), not 7424 + 7424 + 7040.
+    assert t.data.tileDataNum == tile_data_num(GELU, soc, GELU.variant(t.variant), DType.FLOAT32) == 7424
+    big = t.core_range(0)
+    assert big[1:] == (20864, 3, 6784) and t.tile_stride(0) == 7040
+    assert t.core_range(40)[1:] == (20736, 3, 6912) and t.tile_stride(40) == 6912     # a small core: 3 x 54 granules
+    assert t.core_range(47)[1:] == (20800, 3, 6720) and t.tile_stride(47) == 7040     # the last: + 64 elements
+    # 2^20: cores of 21888 / 21760 elements -> 3 tiles of 7296 (the last 7296 / 7168), not 7424 + 7424 + 7040.
     t = compute_tiling(GELU, soc, DType.FLOAT32, 1 << 20)
-    assert (t.data.tileDataNum, t.data.bigTileNum, t.data.bigTailDataNum) == (7296, 3, 7296)
-    # 64M: 189 tiles per core of 10923 granules: 58 granules a tile (7424, as before). 5000: one core, one tile.
-    assert compute_tiling(GELU, soc, DType.FLOAT32, 1 << 26).data.tileDataNum == 7424
-    assert compute_tiling(GELU, soc, DType.FLOAT32, 5000).data.tileDataNum == 5120
+    assert t.core_range(0)[1:] == (21888, 3, 7296) and t.tile_stride(0) == 7296
+    # 64M: 10923 granules a big core in 189 tiles of 58 granules (7424) and a tail of 19 granules: no whole-granule
+    # split of 189 tiles is more even. A light program (Sigmoid, 4 steps) takes at least 4 tiles a core.
+    t = compute_tiling(GELU, soc, DType.FLOAT32, 1 << 26)
+    assert t.core_range(0)[1:] == (1398144, 189, 2432) and t.tile_stride(0) == 7424
     assert equal_tile(7424 * 2 + 1, 7424, 128) == 4992       # 3 tiles of 4949.7 -> 39 whole granules
+    assert equal_tile(21888, 9344, 128, fewest=4) == 5504     # 4 tiles (Sigmoid at 2^20), 43 granules
+    assert equal_tile(5000, 9344, 128, fewest=4) == 1280      # 4 tiles of 10 granules
+    assert equal_tile(3000, 9344, 128, fewest=4) == 1536      # room for only 2 tiles of 8 granules
     assert equal_tile(0, 7424, 128) == 7424
 
 
@@ -98,9 +105,9 @@ def test_a_full_ub_split_fails_the_equal_tile_check(monkeypatch):
     """The split the tiling made before (full UB tiles and a small tail) breaks _check_invariants."""
     import kernelgen.authoring.tiling as tiling
 
-    monkeypatch.setattr(tiling, "equal_tile", lambda count, max_tile, block: max_tile)
+    monkeypatch.setattr(tiling, "equal_tile", lambda count, max_tile, block, fewest=1: max_tile)
     t = tiling.compute_tiling(GELU, get_soc("ascend910b"), DType.FLOAT32, 10**6)
-    assert (t.data.tileDataNum, t.data.bigTailDataNum) == (7424, 6016)
+    assert t.core_range(0)[1:] == (20864, 3, 6016) and t.tile_stride(0) == 7424
     with pytest.raises(AssertionError, match="small tail"):
         _check_invariants(get_soc("ascend910b"), DType.FLOAT32, 10**6, t)
 

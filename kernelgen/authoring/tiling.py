@@ -18,9 +18,9 @@ TILING_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("smallCoreDataNum", "uint64_t", "elements of a small core (whole 512-byte granules)"),
     ("bigCoreDataNum", "uint64_t", "elements of a big core (one granule more)"),
     ("lastCoreDataNum", "uint64_t", "elements of the last core (a small core plus the sub-granule remainder)"),
-    ("tileDataNum", "uint32_t", "elements per tile (one UB pass): the widest core split into equal whole granules"),
+    ("tileDataNum", "uint32_t", "UB buffer capacity in elements (the largest tile); a core's tiles are equal and at most this"),
     ("bigCoreNum", "uint32_t", "cores [0, bigCoreNum) are big"),
-    ("smallTileNum", "uint32_t", "tiles of a small core"),
+    ("smallTileNum", "uint32_t", "tiles of a small core (equal: each (count - tail) / (tiles - 1) elements)"),
     ("bigTileNum", "uint32_t", "tiles of a big core"),
     ("lastTileNum", "uint32_t", "tiles of the last core"),
     ("smallTailDataNum", "uint32_t", "elements in a small core's last tile"),
@@ -86,6 +86,11 @@ class Tiling:
     workspace: int
     variant: str
 
+    def tile_stride(self, idx: int) -> int:
+        """Elements of each but the last tile of block idx, as the kernel's Init derives it (equal tiles)."""
+        _, count, tiles, tail = self.core_range(idx)
+        return (count - tail) // (tiles - 1) if tiles > 1 else tail
+
     def core_range(self, idx: int) -> tuple[int, int, int, int]:
         """(offset, count, tiles, tail) of block idx, as the kernel's Init computes it."""
         d = self.data
@@ -104,6 +109,11 @@ def _tiles(count: int, tile: int) -> tuple[int, int]:
     return num, count - (num - 1) * tile
 
 
+def equal_tiles(count: int, max_tile: int, block_elems: int, fewest: int = 1) -> tuple[int, int]:
+    """(tiles, tail) of a core of `count` elements split into equal tiles of equal_tile elements."""
+    return _tiles(count, equal_tile(count, max_tile, block_elems, fewest))
+
+
 def tile_data_num(spec: OpSpec, soc: Soc, variant: Variant, dtype: DType) -> int:
     """The largest tile UB holds (whole granules): the buffers' capacity, and the bound of equal_tile."""
     block_elems = spec.tiling_granule_bytes // dtype.nbytes
@@ -113,7 +123,22 @@ def tile_data_num(spec: OpSpec, soc: Soc, variant: Variant, dtype: DType) -> int
     return budget // spec.ub_bytes_per_elem(variant, dtype) // block_elems * block_elems
 
 
-def equal_tile(count: int, max_tile: int, block_elems: int) -> int:
+MIN_TILES = 4            # tiles per core at least for a light program, where each keeps MIN_TILE_GRANULES granules
+MIN_TILE_GRANULES = 8    # 4 KiB: a tile never shrinks below 8 granules for the minimum
+LIGHT_STEPS_PER_TENSOR = 5   # a program of at most this many vector steps per GM tensor is bound by its copies
+
+
+def min_tiles(spec: OpSpec, variant: Variant, dtype: DType) -> int:
+    """MIN_TILES for a light program (its copies, not its vector work, bound it: at most LIGHT_STEPS_PER_TENSOR
+    steps per input and output), so that what runs after a core's last copy-in is a quarter of its work; 1 for a
+    heavy one, where every extra tile costs each instruction's issue overhead again on the busy vector pipe."""
+    if spec.whole_reduce is not None or spec.row_program:
+        return 1
+    tensors = len(spec.kernel_inputs) + len(spec.outputs)
+    return MIN_TILES if len(variant.steps(dtype)) <= LIGHT_STEPS_PER_TENSOR * tensors else 1
+
+
+def equal_tile(count: int, max_tile: int, block_elems: int, fewest: int = 1) -> int:
     """The tile that splits `count` elements into ceil(count / max_tile) equal tiles, rounded up to whole
     granules (so at most max_tile, a multiple of block_elems): the last tile is then at most one granule per
     tile shorter than the others, where filling UB would leave a small tail whose vector work and copy-out
@@ -121,6 +146,9 @@ def equal_tile(count: int, max_tile: int, block_elems: int) -> int:
     if count <= 0:
         return max_tile
     tiles = (count + max_tile - 1) // max_tile
+    # At least `fewest` tiles (min_tiles) where each keeps MIN_TILE_GRANULES granules: the copy-in of tile i+1
+    # then hides tile i's vector work and copy-out, and what is left after the last copy-in is 1/fewest of it.
+    tiles = max(tiles, min(fewest, count // (MIN_TILE_GRANULES * block_elems)))
     per_tile = (count + tiles - 1) // tiles
     return min(max_tile, (per_tile + block_elems - 1) // block_elems * block_elems)
 
@@ -146,10 +174,10 @@ def compute_tiling(spec: OpSpec, soc: Soc, dtype: DType, n: int, attrs: dict | N
     small = per_core_blocks * block_elems
     big = small + block_elems
     last = small + remainder
-    tile = equal_tile(max(big if big_cores else small, last), max_tile, block_elems)
-    small_tiles, small_tail = _tiles(small, tile)
-    big_tiles, big_tail = _tiles(big, tile)
-    last_tiles, last_tail = _tiles(last, tile)
-    data = TilingData(n, small, big, last, tile, big_cores, small_tiles, big_tiles, last_tiles,
+    fewest = min_tiles(spec, variant, dtype)
+    small_tiles, small_tail = equal_tiles(small, max_tile, block_elems, fewest)
+    big_tiles, big_tail = equal_tiles(big, max_tile, block_elems, fewest)
+    last_tiles, last_tail = equal_tiles(last, max_tile, block_elems, fewest)
+    data = TilingData(n, small, big, last, max_tile, big_cores, small_tiles, big_tiles, last_tiles,
                       small_tail, big_tail, last_tail)
     return Tiling(data, cores, variant.tiling_key, soc.libapi_workspace, variant.name)
