@@ -15,20 +15,24 @@ from kernelgen.authoring.tiling import (MIN_TILE_GRANULES, TilingData, compute_t
                                          tile_data_num)
 
 from conftest import GELU, requires_cxx
+from kernelgen.authoring.ops import get_spec
+
+SIGMOID = get_spec("sigmoid")   # kernelgen/authoring/ops/kl/sigmoid.py: 4 steps, a light program (min_tiles 4)
 
 SOCS = all_socs(with_skus=True)
 CASES = [(soc, d) for soc in SOCS for d in GELU.dtypes_for(soc)]
 
 
-def _check_invariants(soc, dtype, n, t=None):
-    t = t or compute_tiling(GELU, soc, dtype, n)
+def _check_invariants(soc, dtype, n, t=None, spec=GELU):
+    t = t or compute_tiling(spec, soc, dtype, n)
     d = t.data
     assert 1 <= t.block_dim <= min(soc.core_num, 65535)
     covered = 0
-    plan_bytes = GELU.ub_bytes_per_elem(GELU.variant(t.variant), dtype)
-    assert d.tileDataNum * plan_bytes <= soc.ub_core_mem - GELU.ub_reserve_bytes
+    plan_bytes = spec.ub_bytes_per_elem(spec.variant(t.variant), dtype)
+    assert d.tileDataNum * plan_bytes <= soc.ub_core_mem - spec.ub_reserve_bytes
     assert d.tileDataNum * dtype.nbytes % 32 == 0
-    granule = GELU.tiling_granule_bytes // dtype.nbytes
+    granule = spec.tiling_granule_bytes // dtype.nbytes
+    fewest = min_tiles(spec, spec.variant(t.variant), dtype)
     for idx in range(t.block_dim):
         offset, count, tiles, tail = t.core_range(idx)
         stride = t.tile_stride(idx)
@@ -38,13 +42,14 @@ def _check_invariants(soc, dtype, n, t=None):
         assert (tiles - 1) * stride + tail == count
         assert 1 <= tail <= stride <= d.tileDataNum, "every tile fits the buffers"
         assert tiles == 1 or stride % granule == 0, "every tile starts 512-byte aligned"
-        assert offset * dtype.nbytes % GELU.tiling_granule_bytes == 0, "every block starts 512-byte aligned"
-        # Equal tiles: as few as UB allows, or min_tiles where each keeps MIN_TILE_GRANULES (GeluGrad: 1 in float32,
-        # 24 steps; 4 in float16/bfloat16, 14 steps), and the last one at most a granule per tile shorter than the
-        # others (not a full-UB split with a small tail).
-        fewest = min(min_tiles(GELU, GELU.variant(t.variant), dtype), count // (MIN_TILE_GRANULES * granule))
-        assert -(-count // d.tileDataNum) <= tiles <= max(fewest, -(-count // d.tileDataNum)), "as few tiles as allowed"
-        assert tail > stride - tiles * granule, "the last tile is not a small tail"
+        assert offset * dtype.nbytes % spec.tiling_granule_bytes == 0, "every block starts 512-byte aligned"
+        fewest_tiles = -(-count // d.tileDataNum)
+        if fewest == 0:   # a heavy program fills UB: full tiles and a small last one (GeluGrad, 24 / 14 steps)
+            assert tiles == fewest_tiles and (tiles == 1 or stride == d.tileDataNum), "UB filled"
+        else:             # a light one: equal tiles, at least min_tiles where each keeps MIN_TILE_GRANULES
+            want = max(fewest_tiles, min(fewest, count // (MIN_TILE_GRANULES * granule)))
+            assert fewest_tiles <= tiles <= want, "as few tiles as allowed"
+            assert tail > stride - tiles * granule, "the last tile is not a small tail"
         covered += count
     assert covered == n, "every element exactly once"
     return t
@@ -78,38 +83,48 @@ def test_reference_worked_values_are_fixed_not_copied():
 
 
 def test_equal_tiles_real_numbers():
-    # GeluGrad float32 on 910B1: UB holds 7424 elements a tile (test_generate), the buffers' capacity. 10^6
-    # elements: a big core's 20864 need 3 tiles: 7040 + 7040 + 6784, not 7424 + 7424 + a 6016 tail.
+    # Sigmoid float32 (4 steps, 2 tensors: light) on 910B1: UB holds 9344 elements a tile, the buffers' capacity.
+    # 2^20 elements: a big core's 21888 in 4 equal tiles of 5504 (the last 5376), not 9344 + 9344 + a 3200 tail.
     soc = get_soc("ascend910b")
+    t = compute_tiling(SIGMOID, soc, DType.FLOAT32, 1 << 20)
+    assert t.data.tileDataNum == tile_data_num(SIGMOID, soc, SIGMOID.variant(t.variant), DType.FLOAT32) == 9344
+    assert t.core_range(0)[1:] == (21888, 4, 5376) and t.tile_stride(0) == 5504
+    assert t.core_range(47)[1:] == (21760, 4, 5248) and t.tile_stride(47) == 5504
+    # 10^6: big cores 20864 -> 4 x 5248 (the last 5120); small 20736 -> 4 x 5248 (4992); the last 20800 (5056)
+    t = compute_tiling(SIGMOID, soc, DType.FLOAT32, 10**6)
+    assert [t.core_range(i)[1:] + (t.tile_stride(i),) for i in (0, 40, 47)] == [
+        (20864, 4, 5120, 5248), (20736, 4, 4992, 5248), (20800, 4, 5056, 5248)]
+    # 64M: 10923 granules a big core in 150 tiles of 73 granules (9344) and a tail of 46: no whole-granule split of
+    # 150 tiles is more even. 5000 on one core: 4 tiles of 10 granules.
+    t = compute_tiling(SIGMOID, soc, DType.FLOAT32, 1 << 26)
+    assert t.core_range(0)[1:] == (1398144, 150, 5888) and t.tile_stride(0) == 9344
+    t = compute_tiling(SIGMOID, soc, DType.FLOAT32, 5000)
+    assert t.block_dim == 1 and t.core_range(0)[1:] == (5000, 4, 1160) and t.tile_stride(0) == 1280
+    # GeluGrad float32 (24 steps, 3 tensors: heavy) fills UB: 7424 + 7424 + a 6016 tail at 10^6, as before.
     t = compute_tiling(GELU, soc, DType.FLOAT32, 10**6)
-    assert t.data.tileDataNum == tile_data_num(GELU, soc, GELU.variant(t.variant), DType.FLOAT32) == 7424
-    big = t.core_range(0)
-    assert big[1:] == (20864, 3, 6784) and t.tile_stride(0) == 7040
-    assert t.core_range(40)[1:] == (20736, 3, 6912) and t.tile_stride(40) == 6912     # a small core: 3 x 54 granules
-    assert t.core_range(47)[1:] == (20800, 3, 6720) and t.tile_stride(47) == 7040     # the last: + 64 elements
-    # 2^20: cores of 21888 / 21760 elements -> 3 tiles of 7296 (the last 7296 / 7168), not 7424 + 7424 + 7040.
-    t = compute_tiling(GELU, soc, DType.FLOAT32, 1 << 20)
-    assert t.core_range(0)[1:] == (21888, 3, 7296) and t.tile_stride(0) == 7296
-    # 64M: 10923 granules a big core in 189 tiles of 58 granules (7424) and a tail of 19 granules: no whole-granule
-    # split of 189 tiles is more even. A light program (Sigmoid, 4 steps) takes at least 4 tiles a core.
-    t = compute_tiling(GELU, soc, DType.FLOAT32, 1 << 26)
-    assert t.core_range(0)[1:] == (1398144, 189, 2432) and t.tile_stride(0) == 7424
+    assert t.core_range(0)[1:] == (20864, 3, 6016) and t.tile_stride(0) == 7424
     assert equal_tile(7424 * 2 + 1, 7424, 128) == 4992       # 3 tiles of 4949.7 -> 39 whole granules
-    assert equal_tile(21888, 9344, 128, fewest=4) == 5504     # 4 tiles (Sigmoid at 2^20), 43 granules
-    assert equal_tile(5000, 9344, 128, fewest=4) == 1280      # 4 tiles of 10 granules
-    assert equal_tile(3000, 9344, 128, fewest=4) == 1536      # room for only 2 tiles of 8 granules
-    assert equal_tile(0, 7424, 128) == 7424
+    assert equal_tile(3000, 9344, 128, 4) == 1536            # room for only 2 tiles of 8 granules
+    assert equal_tile(3000, 9344, 128, 0) == 9344            # 0: fill UB
 
 
 def test_a_full_ub_split_fails_the_equal_tile_check(monkeypatch):
-    """The split the tiling made before (full UB tiles and a small tail) breaks _check_invariants."""
+    """The split a light program had before (full UB tiles and a small tail) breaks _check_invariants."""
     import kernelgen.authoring.tiling as tiling
 
     monkeypatch.setattr(tiling, "equal_tile", lambda count, max_tile, block, fewest=1: max_tile)
-    t = tiling.compute_tiling(GELU, get_soc("ascend910b"), DType.FLOAT32, 10**6)
-    assert t.core_range(0)[1:] == (20864, 3, 6016) and t.tile_stride(0) == 7424
+    t = tiling.compute_tiling(SIGMOID, get_soc("ascend910b"), DType.FLOAT32, 1 << 20)
+    assert t.core_range(0)[1:] == (21888, 3, 3200) and t.tile_stride(0) == 9344
     with pytest.raises(AssertionError, match="small tail"):
-        _check_invariants(get_soc("ascend910b"), DType.FLOAT32, 10**6, t)
+        _check_invariants(get_soc("ascend910b"), DType.FLOAT32, 1 << 20, t, SIGMOID)
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.one_of(st.integers(1, 5000), st.integers(1, 10**8)))
+def test_light_program_tiling_invariants(n):
+    for soc in (get_soc("ascend910b"), get_soc("ascend310b")):
+        for dtype in (DType.FLOAT32, DType.FLOAT16):
+            _check_invariants(soc, dtype, n, spec=SIGMOID)
 
 
 def test_910b4_uses_40_cores():
