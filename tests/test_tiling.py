@@ -17,7 +17,7 @@ from kernelgen.authoring.tiling import (MIN_TILE_GRANULES, TilingData, compute_t
 from conftest import GELU, requires_cxx
 from kernelgen.authoring.ops import get_spec
 
-SIGMOID = get_spec("sigmoid")   # kernelgen/authoring/ops/kl/sigmoid.py: 4 steps, a light program (min_tiles 4)
+SIGMOID = get_spec("sigmoid")   # kernelgen/authoring/ops/kl/sigmoid.py: one input, 4 steps: light in float32 (min_tiles 4)
 
 SOCS = all_socs(with_skus=True)
 CASES = [(soc, d) for soc in SOCS for d in GELU.dtypes_for(soc)]
@@ -44,7 +44,7 @@ def _check_invariants(soc, dtype, n, t=None, spec=GELU):
         assert tiles == 1 or stride % granule == 0, "every tile starts 512-byte aligned"
         assert offset * dtype.nbytes % spec.tiling_granule_bytes == 0, "every block starts 512-byte aligned"
         fewest_tiles = -(-count // d.tileDataNum)
-        if fewest == 0:   # a heavy program fills UB: full tiles and a small last one (GeluGrad, 24 / 14 steps)
+        if fewest == 0:   # other programs fill UB: full tiles and a small last one (GeluGrad: two inputs)
             assert tiles == fewest_tiles and (tiles == 1 or stride == d.tileDataNum), "UB filled"
         else:             # a light one: equal tiles, at least min_tiles where each keeps MIN_TILE_GRANULES
             want = max(fewest_tiles, min(fewest, count // (MIN_TILE_GRANULES * granule)))
@@ -83,7 +83,7 @@ def test_reference_worked_values_are_fixed_not_copied():
 
 
 def test_equal_tiles_real_numbers():
-    # Sigmoid float32 (4 steps, 2 tensors: light) on 910B1: UB holds 9344 elements a tile, the buffers' capacity.
+    # Sigmoid float32 (one input, 4 steps: light) on 910B1: UB holds 9344 elements a tile, the buffers' capacity.
     # 2^20 elements: a big core's 21888 in 4 equal tiles of 5504 (the last 5376), not 9344 + 9344 + a 3200 tail.
     soc = get_soc("ascend910b")
     t = compute_tiling(SIGMOID, soc, DType.FLOAT32, 1 << 20)

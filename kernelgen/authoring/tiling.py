@@ -125,24 +125,24 @@ def tile_data_num(spec: OpSpec, soc: Soc, variant: Variant, dtype: DType) -> int
 
 MIN_TILES = 4            # tiles per core at least for a light program, where each keeps MIN_TILE_GRANULES granules
 MIN_TILE_GRANULES = 8    # 4 KiB: a tile never shrinks below 8 granules for the minimum
-LIGHT_STEPS_PER_TENSOR = 5   # float32: at most this many vector steps per GM tensor and the copies bound the kernel
+LIGHT_STEPS = 6          # float32 vector steps per 4 bytes of element of a light single-input program
 
 
 def min_tiles(spec: OpSpec, variant: Variant, dtype: DType) -> int:
     """Tiles a core takes at least; 0: fill UB (full tiles and a small last one).
 
-    A light program (its copies bound it: at most LIGHT_STEPS_PER_TENSOR vector steps per input and output, per
-    4 bytes of element, since the vector work is float32 whatever the dtype) gets MIN_TILES equal tiles, so that
-    what runs after a core's last copy-in (the last tile's vector work and copy-out, and the copy-out before it on
-    a single-buffered output) is a quarter of its work. A heavy one (bound by its vector work) fills UB: every
-    extra tile costs each instruction's issue overhead again on the busy pipe, and a small last tile shortens the
-    copy-out after the last vector work (kernelgen perf mish at 2^20: 9.85 µs filled, 9.92 equal).
+    A light program (one input, at most LIGHT_STEPS vector steps per 4 bytes of element, since the vector work is
+    float32 whatever the dtype: its copies bound it) gets MIN_TILES equal tiles, so that what runs after a core's
+    last copy-in (the last tile's vector work and copy-out, and the copy-out before it on the single-buffered
+    output) is a quarter of its work. Every other program fills UB: where the vector work bounds it, every extra
+    tile repeats each instruction's issue overhead on the busy pipe, and a small last tile shortens the copy-out
+    after the last vector work (kernelgen perf mish at 2^20: 9.85 µs filled, 9.92 equal); with two inputs the
+    extra tile's copy-ins cost more than the shorter drain saves (tanh_grad 8.61 -> 8.88 µs, sigmoid_grad 8.83 ->
+    9.10 with 4 equal tiles; softshrink, 8 steps: 6.25 -> 6.34). docs/versus.md "Session 28".
     """
-    if spec.whole_reduce is not None or spec.row_program:
+    if spec.whole_reduce is not None or spec.row_program or len(spec.kernel_inputs) != 1:
         return 0
-    tensors = len(spec.kernel_inputs) + len(spec.outputs)
-    light = len(variant.steps(dtype)) * 4 <= LIGHT_STEPS_PER_TENSOR * tensors * dtype.nbytes
-    return MIN_TILES if light else 0
+    return MIN_TILES if len(variant.steps(dtype)) * 4 <= LIGHT_STEPS * dtype.nbytes else 0
 
 
 def equal_tile(count: int, max_tile: int, block_elems: int, fewest: int = 1) -> int:
