@@ -20,6 +20,8 @@ constexpr uint64_t UB_RESERVE_BYTES = 8192;
 // Cores and tiles are split in granules of this many bytes, so every GM transfer starts 512-byte aligned
 // (32-byte-aligned transfers reach only about 70 % of the bandwidth).
 constexpr uint64_t GRANULE_BYTES = 512;
+// Equal tiles keep at least this many granules when a light program asks for more tiles (MinTiles).
+constexpr uint64_t MIN_TILE_GRANULES = 8;
 
 // The compute variant (tiling key): attribute rules first, then the SOC rule, then sigmoid_mul.
 // Returns UINT64_MAX for an attribute value no variant implements.
@@ -110,6 +112,16 @@ uint64_t UbFixedBytes(uint64_t tilingKey, ge::DataType dtype)
     return 0;
 }
 
+// Tiles a core takes at least (kernelgen.authoring.tiling.min_tiles): 4 equal tiles for a program its copies bound
+// (one input, at most 6 float32 vector steps per 4 bytes of element), so little runs after the last copy-in;
+// 0 for the others: fill UB, a small last tile.
+uint64_t MinTiles(uint64_t tilingKey, ge::DataType dtype)
+{
+    (void)tilingKey;
+    (void)dtype;
+    return 0;
+}
+
 bool DtypeSupported(platform_ascendc::SocVersion socVersion, ge::DataType dtype)
 {
     (void)socVersion;
@@ -118,6 +130,22 @@ bool DtypeSupported(platform_ascendc::SocVersion socVersion, ge::DataType dtype)
 
 uint64_t TileCount(uint64_t count, uint64_t tile) { return count == 0 ? 0 : (count + tile - 1) / tile; }
 uint64_t TailCount(uint64_t count, uint64_t tile) { return count == 0 ? 0 : count - (TileCount(count, tile) - 1) * tile; }
+// The tile that splits count elements into TileCount(count, maxTile) equal tiles, rounded up to whole granules
+// (so at most maxTile, itself whole granules). kernelgen.authoring.tiling.equal_tile mirrors it.
+uint64_t EqualTile(uint64_t count, uint64_t maxTile, uint64_t granule, uint64_t minTiles)
+{
+    if (count == 0 || minTiles == 0) {  // minTiles 0: fill UB
+        return maxTile;
+    }
+    // At least minTiles tiles where each keeps MIN_TILE_GRANULES granules: the copy-in of tile i+1 hides tile i's
+    // vector work and copy-out, and what is left after the last copy-in is 1/minTiles of the core's.
+    const uint64_t room = count / (MIN_TILE_GRANULES * granule);
+    const uint64_t fewest = room < minTiles ? room : minTiles;
+    const uint64_t tiles = TileCount(count, maxTile) > fewest ? TileCount(count, maxTile) : fewest;
+    const uint64_t perTile = (count + tiles - 1) / tiles;
+    const uint64_t rounded = (perTile + granule - 1) / granule * granule;
+    return rounded < maxTile ? rounded : maxTile;
+}
 }  // namespace
 
 static ge::graphStatus GeluGradTilingFunc(gert::TilingContext* context)
@@ -185,8 +213,8 @@ static ge::graphStatus GeluGradTilingFunc(gert::TilingContext* context)
                 static_cast<unsigned long>(coreNum));
         return ge::GRAPH_FAILED;
     }
-    const uint64_t tileDataNum = (ubSize - fixedBytes) / bytesPerElement / blockElems * blockElems;
-    if (tileDataNum == 0) {
+    const uint64_t maxTileDataNum = (ubSize - fixedBytes) / bytesPerElement / blockElems * blockElems;
+    if (maxTileDataNum == 0) {
         OP_LOGE(context->GetNodeName(), "UB of %lu bytes cannot hold one tile", static_cast<unsigned long>(ubSize));
         return ge::GRAPH_FAILED;
     }
@@ -196,7 +224,7 @@ static ge::graphStatus GeluGradTilingFunc(gert::TilingContext* context)
     const uint64_t fullBlocks = totalDataNum / blockElems;
     const uint64_t remainder = totalDataNum % blockElems;
     uint64_t usedCores = 1;
-    if (totalDataNum > tileDataNum && fullBlocks > 0) {
+    if (totalDataNum > maxTileDataNum && fullBlocks > 0) {
         usedCores = fullBlocks < coreNum ? fullBlocks : coreNum;
     }
     const uint64_t perCoreBlocks = fullBlocks / usedCores;
@@ -204,6 +232,14 @@ static ge::graphStatus GeluGradTilingFunc(gert::TilingContext* context)
     const uint64_t smallCoreDataNum = perCoreBlocks * blockElems;
     const uint64_t bigCoreDataNum = smallCoreDataNum + blockElems;
     const uint64_t lastCoreDataNum = smallCoreDataNum + remainder;
+    const uint64_t tileDataNum = maxTileDataNum;  // the buffers' capacity
+    // Equal tiles: each core's elements in equal whole-granule tiles (as few as UB allows, at least MinTiles),
+    // not full tiles and a small tail (whose vector work and copy-out would wait after the last copy-in).
+    // The kernel derives a core's tile size as (count - tail) / (tiles - 1).
+    const uint64_t minTiles = MinTiles(tilingKey, dtype);
+    const uint64_t smallTile = EqualTile(smallCoreDataNum, maxTileDataNum, blockElems, minTiles);
+    const uint64_t bigTile = EqualTile(bigCoreDataNum, maxTileDataNum, blockElems, minTiles);
+    const uint64_t lastTile = EqualTile(lastCoreDataNum, maxTileDataNum, blockElems, minTiles);
 
     GeluGradTilingData* tiling = context->GetTilingData<GeluGradTilingData>();
     if (tiling == nullptr) {
@@ -216,12 +252,12 @@ static ge::graphStatus GeluGradTilingFunc(gert::TilingContext* context)
     tiling->lastCoreDataNum = lastCoreDataNum;
     tiling->tileDataNum = static_cast<uint32_t>(tileDataNum);
     tiling->bigCoreNum = static_cast<uint32_t>(bigCoreNum);
-    tiling->smallTileNum = static_cast<uint32_t>(TileCount(smallCoreDataNum, tileDataNum));
-    tiling->bigTileNum = static_cast<uint32_t>(TileCount(bigCoreDataNum, tileDataNum));
-    tiling->lastTileNum = static_cast<uint32_t>(TileCount(lastCoreDataNum, tileDataNum));
-    tiling->smallTailDataNum = static_cast<uint32_t>(TailCount(smallCoreDataNum, tileDataNum));
-    tiling->bigTailDataNum = static_cast<uint32_t>(TailCount(bigCoreDataNum, tileDataNum));
-    tiling->lastTailDataNum = static_cast<uint32_t>(TailCount(lastCoreDataNum, tileDataNum));
+    tiling->smallTileNum = static_cast<uint32_t>(TileCount(smallCoreDataNum, smallTile));
+    tiling->bigTileNum = static_cast<uint32_t>(TileCount(bigCoreDataNum, bigTile));
+    tiling->lastTileNum = static_cast<uint32_t>(TileCount(lastCoreDataNum, lastTile));
+    tiling->smallTailDataNum = static_cast<uint32_t>(TailCount(smallCoreDataNum, smallTile));
+    tiling->bigTailDataNum = static_cast<uint32_t>(TailCount(bigCoreDataNum, bigTile));
+    tiling->lastTailDataNum = static_cast<uint32_t>(TailCount(lastCoreDataNum, lastTile));
 
     context->SetTilingKey(tilingKey);
     context->SetBlockDim(static_cast<uint32_t>(usedCores));

@@ -77,7 +77,9 @@ public:
             tileNum_ = tiling->smallTileNum;
             tailDataNum_ = tiling->smallTailDataNum;
         }
-        tileDataNum_ = tiling->tileDataNum;
+        tileDataNum_ = tiling->tileDataNum;  // the buffers' capacity
+        // The core's tiles are equal (the tiling's split): each but the last holds tileStride_ elements.
+        tileStride_ = tileNum_ > 1 ? static_cast<uint32_t>((count - tailDataNum_) / (tileNum_ - 1)) : tailDataNum_;
         coreDataNum_ = count;
         gm_dy_.SetGlobalBuffer(reinterpret_cast<__gm__ TYPE_DY*>(dy) + offset, count);
         gm_x_.SetGlobalBuffer(reinterpret_cast<__gm__ TYPE_X*>(x) + offset, count);
@@ -93,8 +95,8 @@ public:
     __aicore__ inline void Process()
     {
         for (uint32_t i = 0; i < tileNum_; ++i) {
-            uint32_t len = (i + 1 == tileNum_) ? tailDataNum_ : tileDataNum_;
-            uint64_t start = static_cast<uint64_t>(i) * tileDataNum_;
+            uint32_t len = (i + 1 == tileNum_) ? tailDataNum_ : tileStride_;
+            uint64_t start = static_cast<uint64_t>(i) * tileStride_;
 #if !GELU_GRAD_HAS_DATA_COPY_PAD
             // Without DataCopyPad a copy moves whole 32-byte blocks: shift an unaligned last tile back so its
             // window ends exactly at this core's end (re-computing a few elements), never past it.
@@ -485,6 +487,7 @@ private:
     GlobalTensor<TYPE_Z> gm_z_;
     uint64_t coreDataNum_ = 0;
     uint32_t tileDataNum_ = 0;
+    uint32_t tileStride_ = 0;
     uint32_t tileNum_ = 0;
     uint32_t tailDataNum_ = 0;
 };

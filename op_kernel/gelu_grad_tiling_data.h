@@ -13,9 +13,9 @@ struct GeluGradTilingData {
     uint64_t smallCoreDataNum;  // elements of a small core (whole 512-byte granules)
     uint64_t bigCoreDataNum;  // elements of a big core (one granule more)
     uint64_t lastCoreDataNum;  // elements of the last core (a small core plus the sub-granule remainder)
-    uint32_t tileDataNum;  // elements per full tile (one UB pass)
+    uint32_t tileDataNum;  // UB buffer capacity in elements (the largest tile); a core's tiles are equal and at most this
     uint32_t bigCoreNum;  // cores [0, bigCoreNum) are big
-    uint32_t smallTileNum;  // tiles of a small core
+    uint32_t smallTileNum;  // tiles of a small core (equal: each (count - tail) / (tiles - 1) elements)
     uint32_t bigTileNum;  // tiles of a big core
     uint32_t lastTileNum;  // tiles of the last core
     uint32_t smallTailDataNum;  // elements in a small core's last tile

@@ -11,30 +11,45 @@ from hypothesis import given, settings, strategies as st
 from kernelgen.errors import HostRejected
 from kernelgen.authoring.spec import DType
 from kernelgen.socs import all_socs, get_soc
-from kernelgen.authoring.tiling import TilingData, compute_tiling
+from kernelgen.authoring.tiling import (MIN_TILE_GRANULES, TilingData, compute_tiling, equal_tile, min_tiles,
+                                         tile_data_num)
 
 from conftest import GELU, requires_cxx
+from kernelgen.authoring.ops import get_spec
+
+SIGMOID = get_spec("sigmoid")   # kernelgen/authoring/ops/kl/sigmoid.py: one input, 4 steps: light in float32 (min_tiles 4)
 
 SOCS = all_socs(with_skus=True)
 CASES = [(soc, d) for soc in SOCS for d in GELU.dtypes_for(soc)]
 
 
-def _check_invariants(soc, dtype, n, t=None):
-    t = t or compute_tiling(GELU, soc, dtype, n)
+def _check_invariants(soc, dtype, n, t=None, spec=GELU):
+    t = t or compute_tiling(spec, soc, dtype, n)
     d = t.data
     assert 1 <= t.block_dim <= min(soc.core_num, 65535)
     covered = 0
-    plan_bytes = GELU.ub_bytes_per_elem(GELU.variant(t.variant), dtype)
-    assert d.tileDataNum * plan_bytes <= soc.ub_core_mem - GELU.ub_reserve_bytes
+    plan_bytes = spec.ub_bytes_per_elem(spec.variant(t.variant), dtype)
+    assert d.tileDataNum * plan_bytes <= soc.ub_core_mem - spec.ub_reserve_bytes
     assert d.tileDataNum * dtype.nbytes % 32 == 0
+    granule = spec.tiling_granule_bytes // dtype.nbytes
+    fewest = min_tiles(spec, spec.variant(t.variant), dtype)
     for idx in range(t.block_dim):
         offset, count, tiles, tail = t.core_range(idx)
+        stride = t.tile_stride(idx)
         assert offset == covered, "blocks must be contiguous and disjoint"
         assert count >= 1
         assert offset + count <= n, "no block addresses past the end"
-        assert (tiles - 1) * d.tileDataNum + tail == count
-        assert 1 <= tail <= d.tileDataNum
-        assert offset * dtype.nbytes % GELU.tiling_granule_bytes == 0, "every block starts 512-byte aligned"
+        assert (tiles - 1) * stride + tail == count
+        assert 1 <= tail <= stride <= d.tileDataNum, "every tile fits the buffers"
+        assert tiles == 1 or stride % granule == 0, "every tile starts 512-byte aligned"
+        assert offset * dtype.nbytes % spec.tiling_granule_bytes == 0, "every block starts 512-byte aligned"
+        fewest_tiles = -(-count // d.tileDataNum)
+        if fewest == 0:   # other programs fill UB: full tiles and a small last one (GeluGrad: two inputs)
+            assert tiles == fewest_tiles and (tiles == 1 or stride == d.tileDataNum), "UB filled"
+        else:             # a light one: equal tiles, at least min_tiles where each keeps MIN_TILE_GRANULES
+            want = max(fewest_tiles, min(fewest, count // (MIN_TILE_GRANULES * granule)))
+            assert fewest_tiles <= tiles <= want, "as few tiles as allowed"
+            assert tail > stride - tiles * granule, "the last tile is not a small tail"
         covered += count
     assert covered == n, "every element exactly once"
     return t
@@ -65,6 +80,51 @@ def test_reference_worked_values_are_fixed_not_copied():
     assert t.tiling_key == 0 and t.workspace == 16 * 1024 * 1024
     t = compute_tiling(GELU, get_soc("ascend310b"), DType.FLOAT16, 10**5)
     assert t.tiling_key == 1 and t.block_dim == 1 and t.workspace == 2 * 1024 * 1024
+
+
+def test_equal_tiles_real_numbers():
+    # Sigmoid float32 (one input, 4 steps: light) on 910B1: UB holds 9344 elements a tile, the buffers' capacity.
+    # 2^20 elements: a big core's 21888 in 4 equal tiles of 5504 (the last 5376), not 9344 + 9344 + a 3200 tail.
+    soc = get_soc("ascend910b")
+    t = compute_tiling(SIGMOID, soc, DType.FLOAT32, 1 << 20)
+    assert t.data.tileDataNum == tile_data_num(SIGMOID, soc, SIGMOID.variant(t.variant), DType.FLOAT32) == 9344
+    assert t.core_range(0)[1:] == (21888, 4, 5376) and t.tile_stride(0) == 5504
+    assert t.core_range(47)[1:] == (21760, 4, 5248) and t.tile_stride(47) == 5504
+    # 10^6: big cores 20864 -> 4 x 5248 (the last 5120); small 20736 -> 4 x 5248 (4992); the last 20800 (5056)
+    t = compute_tiling(SIGMOID, soc, DType.FLOAT32, 10**6)
+    assert [t.core_range(i)[1:] + (t.tile_stride(i),) for i in (0, 40, 47)] == [
+        (20864, 4, 5120, 5248), (20736, 4, 4992, 5248), (20800, 4, 5056, 5248)]
+    # 64M: 10923 granules a big core in 150 tiles of 73 granules (9344) and a tail of 46: no whole-granule split of
+    # 150 tiles is more even. 5000 on one core: 4 tiles of 10 granules.
+    t = compute_tiling(SIGMOID, soc, DType.FLOAT32, 1 << 26)
+    assert t.core_range(0)[1:] == (1398144, 150, 5888) and t.tile_stride(0) == 9344
+    t = compute_tiling(SIGMOID, soc, DType.FLOAT32, 5000)
+    assert t.block_dim == 1 and t.core_range(0)[1:] == (5000, 4, 1160) and t.tile_stride(0) == 1280
+    # GeluGrad float32 (24 steps, 3 tensors: heavy) fills UB: 7424 + 7424 + a 6016 tail at 10^6, as before.
+    t = compute_tiling(GELU, soc, DType.FLOAT32, 10**6)
+    assert t.core_range(0)[1:] == (20864, 3, 6016) and t.tile_stride(0) == 7424
+    assert equal_tile(7424 * 2 + 1, 7424, 128) == 4992       # 3 tiles of 4949.7 -> 39 whole granules
+    assert equal_tile(3000, 9344, 128, 4) == 1536            # room for only 2 tiles of 8 granules
+    assert equal_tile(3000, 9344, 128, 0) == 9344            # 0: fill UB
+
+
+def test_a_full_ub_split_fails_the_equal_tile_check(monkeypatch):
+    """The split a light program had before (full UB tiles and a small tail) breaks _check_invariants."""
+    import kernelgen.authoring.tiling as tiling
+
+    monkeypatch.setattr(tiling, "equal_tile", lambda count, max_tile, block, fewest=1: max_tile)
+    t = tiling.compute_tiling(SIGMOID, get_soc("ascend910b"), DType.FLOAT32, 1 << 20)
+    assert t.core_range(0)[1:] == (21888, 3, 3200) and t.tile_stride(0) == 9344
+    with pytest.raises(AssertionError, match="small tail"):
+        _check_invariants(get_soc("ascend910b"), DType.FLOAT32, 1 << 20, t, SIGMOID)
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.one_of(st.integers(1, 5000), st.integers(1, 10**8)))
+def test_light_program_tiling_invariants(n):
+    for soc in (get_soc("ascend910b"), get_soc("ascend310b")):
+        for dtype in (DType.FLOAT32, DType.FLOAT16):
+            _check_invariants(soc, dtype, n, spec=SIGMOID)
 
 
 def test_910b4_uses_40_cores():
@@ -129,3 +189,25 @@ def test_cpp_tiling_rejects_what_the_mirror_rejects(cpp_tiling):
     combo = {t.name: DType.FLOAT32.ge for t in GELU.inputs + GELU.outputs}
     with pytest.raises(HostRejected):
         run_tiling(cpp_tiling, get_soc("ascend910b"), {t.name: (0,) for t in GELU.inputs}, combo)
+
+
+@requires_cxx
+def test_cpp_equal_tiles_equal_the_mirror():
+    """Sigmoid's rendered C++ tiling (MinTiles 4, EqualTile) gives the mirror's split, sizes 1 to 10^8."""
+    import dataclasses
+
+    from kernelgen.authoring.tiling import Tiling
+    from kernelgen.emulator.emulate import run_tiling, source_from_spec
+
+    spec = dataclasses.replace(SIGMOID, default_socs=("ascend910b", "ascend310b"))
+    source = source_from_spec(spec, "ascend910b")
+    for soc in (get_soc("ascend910b"), get_soc("ascend310b")):
+        for dtype in (DType.FLOAT32, DType.FLOAT16):
+            combo = {t.name: dtype.ge for t in spec.inputs + spec.outputs}
+            for n in (1, 1000, 3000, 5000, 4097 * 48, 10**6, 1 << 20, 10**8 + 7):
+                doc = run_tiling(source, soc, {t.name: (n,) for t in spec.inputs}, combo)
+                mirror = compute_tiling(spec, soc, dtype, n)
+                real = Tiling(TilingData(**doc["tiling_fields"]), doc["block_dim"], doc["tiling_key"],
+                              doc["workspace_bytes"], mirror.variant)
+                assert real == mirror, (soc.sku, dtype.short, n)
+                _check_invariants(soc, dtype, n, real, SIGMOID)

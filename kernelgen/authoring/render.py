@@ -20,6 +20,7 @@ from kernelgen import __version__
 from kernelgen.errors import RenderError, UsageError
 from kernelgen.socs import Soc, all_socs
 from kernelgen.authoring.spec import BUFFER_NUM, DType, OpSpec, Step, float_literal, scalar_cpp
+from kernelgen.authoring import tiling as tiling_mod
 from kernelgen.authoring.tiling import attr_tiling_fields, spec_tiling_fields, tile_data_num
 from kernelgen.authoring.ub_layout import alloc_order, view_offsets
 
@@ -196,6 +197,7 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "targets_lacking": {d: tuple(t for t in targets if d not in t.dtypes) for d in spec.dtypes},
         "tiling_fields": spec_tiling_fields(spec),
         "tile_data_num": lambda soc, v, d: tile_data_num(spec, soc, v, d),
+        "tiling": tiling_mod,   # MIN_TILES, MIN_TILE_GRANULES of the equal-tile split
         "init_plan": init_plan,
         "ub_view": ub_view,
         "low_program": low_program,

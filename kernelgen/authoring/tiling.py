@@ -18,9 +18,9 @@ TILING_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("smallCoreDataNum", "uint64_t", "elements of a small core (whole 512-byte granules)"),
     ("bigCoreDataNum", "uint64_t", "elements of a big core (one granule more)"),
     ("lastCoreDataNum", "uint64_t", "elements of the last core (a small core plus the sub-granule remainder)"),
-    ("tileDataNum", "uint32_t", "elements per full tile (one UB pass)"),
+    ("tileDataNum", "uint32_t", "UB buffer capacity in elements (the largest tile); a core's tiles are equal and at most this"),
     ("bigCoreNum", "uint32_t", "cores [0, bigCoreNum) are big"),
-    ("smallTileNum", "uint32_t", "tiles of a small core"),
+    ("smallTileNum", "uint32_t", "tiles of a small core (equal: each (count - tail) / (tiles - 1) elements)"),
     ("bigTileNum", "uint32_t", "tiles of a big core"),
     ("lastTileNum", "uint32_t", "tiles of the last core"),
     ("smallTailDataNum", "uint32_t", "elements in a small core's last tile"),
@@ -86,6 +86,11 @@ class Tiling:
     workspace: int
     variant: str
 
+    def tile_stride(self, idx: int) -> int:
+        """Elements of each but the last tile of block idx, as the kernel's Init derives it (equal tiles)."""
+        _, count, tiles, tail = self.core_range(idx)
+        return (count - tail) // (tiles - 1) if tiles > 1 else tail
+
     def core_range(self, idx: int) -> tuple[int, int, int, int]:
         """(offset, count, tiles, tail) of block idx, as the kernel's Init computes it."""
         d = self.data
@@ -104,12 +109,55 @@ def _tiles(count: int, tile: int) -> tuple[int, int]:
     return num, count - (num - 1) * tile
 
 
+def equal_tiles(count: int, max_tile: int, block_elems: int, fewest: int = 1) -> tuple[int, int]:
+    """(tiles, tail) of a core of `count` elements split into equal tiles of equal_tile elements."""
+    return _tiles(count, equal_tile(count, max_tile, block_elems, fewest))
+
+
 def tile_data_num(spec: OpSpec, soc: Soc, variant: Variant, dtype: DType) -> int:
+    """The largest tile UB holds (whole granules): the buffers' capacity, and the bound of equal_tile."""
     block_elems = spec.tiling_granule_bytes // dtype.nbytes
     budget = soc.ub_core_mem - spec.ub_reserve_bytes - spec.ub_fixed_bytes(variant, dtype)
     if budget <= 0:
         return 0
     return budget // spec.ub_bytes_per_elem(variant, dtype) // block_elems * block_elems
+
+
+MIN_TILES = 4            # tiles per core at least for a light program, where each keeps MIN_TILE_GRANULES granules
+MIN_TILE_GRANULES = 8    # 4 KiB: a tile never shrinks below 8 granules for the minimum
+LIGHT_STEPS = 6          # float32 vector steps per 4 bytes of element of a light single-input program
+
+
+def min_tiles(spec: OpSpec, variant: Variant, dtype: DType) -> int:
+    """Tiles a core takes at least; 0: fill UB (full tiles and a small last one).
+
+    A light program (one input, at most LIGHT_STEPS vector steps per 4 bytes of element, since the vector work is
+    float32 whatever the dtype: its copies bound it) gets MIN_TILES equal tiles, so that what runs after a core's
+    last copy-in (the last tile's vector work and copy-out, and the copy-out before it on the single-buffered
+    output) is a quarter of its work. Every other program fills UB: where the vector work bounds it, every extra
+    tile repeats each instruction's issue overhead on the busy pipe, and a small last tile shortens the copy-out
+    after the last vector work (kernelgen perf mish at 2^20: 9.85 µs filled, 9.92 equal); with two inputs the
+    extra tile's copy-ins cost more than the shorter drain saves (tanh_grad 8.61 -> 8.88 µs, sigmoid_grad 8.83 ->
+    9.10 with 4 equal tiles; softshrink, 8 steps: 6.25 -> 6.34). docs/versus.md "Session 28".
+    """
+    if spec.whole_reduce is not None or spec.row_program or len(spec.kernel_inputs) != 1:
+        return 0
+    return MIN_TILES if len(variant.steps(dtype)) * 4 <= LIGHT_STEPS * dtype.nbytes else 0
+
+
+def equal_tile(count: int, max_tile: int, block_elems: int, fewest: int = 1) -> int:
+    """The tile that splits `count` elements into ceil(count / max_tile) equal tiles, rounded up to whole
+    granules (so at most max_tile, a multiple of block_elems): the last tile is then at most one granule per
+    tile shorter than the others, where filling UB would leave a small tail whose vector work and copy-out
+    wait for the previous tile's copy-out after the last copy-in."""
+    if count <= 0 or fewest == 0:   # fewest 0: fill UB (min_tiles of a heavy program)
+        return max_tile
+    tiles = (count + max_tile - 1) // max_tile
+    # At least `fewest` tiles (min_tiles) where each keeps MIN_TILE_GRANULES granules: the copy-in of tile i+1
+    # then hides tile i's vector work and copy-out, and what is left after the last copy-in is 1/fewest of it.
+    tiles = max(tiles, min(fewest, count // (MIN_TILE_GRANULES * block_elems)))
+    per_tile = (count + tiles - 1) // tiles
+    return min(max_tile, (per_tile + block_elems - 1) // block_elems * block_elems)
 
 
 def compute_tiling(spec: OpSpec, soc: Soc, dtype: DType, n: int, attrs: dict | None = None) -> Tiling:
@@ -121,11 +169,11 @@ def compute_tiling(spec: OpSpec, soc: Soc, dtype: DType, n: int, attrs: dict | N
         raise UsageError(f"{spec.op_type} is a row program: its tiling (whole rows over cores) has no Python mirror")
     variant = spec.variant_for(soc, attrs)
     block_elems = spec.tiling_granule_bytes // dtype.nbytes
-    tile = tile_data_num(spec, soc, variant, dtype)
-    if tile == 0:
+    max_tile = tile_data_num(spec, soc, variant, dtype)
+    if max_tile == 0:
         raise HostRejected(f"{spec.op_type}: UB of {soc.ub_core_mem} bytes cannot hold one tile")
     full_blocks, remainder = divmod(n, block_elems)
-    cores = 1 if (n <= tile or full_blocks == 0) else min(soc.core_num, full_blocks)
+    cores = 1 if (n <= max_tile or full_blocks == 0) else min(soc.core_num, full_blocks)
     if spec.whole_reduce is not None:   # partials combined after SyncAll (kernelgen.authoring.lang.whole)
         from kernelgen.authoring.lang.whole import MAX_CORES, NO_SYNC_ALL_ARCHES
         cores = 1 if soc.npu_arch in NO_SYNC_ALL_ARCHES else min(cores, MAX_CORES)
@@ -133,9 +181,10 @@ def compute_tiling(spec: OpSpec, soc: Soc, dtype: DType, n: int, attrs: dict | N
     small = per_core_blocks * block_elems
     big = small + block_elems
     last = small + remainder
-    small_tiles, small_tail = _tiles(small, tile)
-    big_tiles, big_tail = _tiles(big, tile)
-    last_tiles, last_tail = _tiles(last, tile)
-    data = TilingData(n, small, big, last, tile, big_cores, small_tiles, big_tiles, last_tiles,
+    fewest = min_tiles(spec, variant, dtype)
+    small_tiles, small_tail = equal_tiles(small, max_tile, block_elems, fewest)
+    big_tiles, big_tail = equal_tiles(big, max_tile, block_elems, fewest)
+    last_tiles, last_tail = equal_tiles(last, max_tile, block_elems, fewest)
+    data = TilingData(n, small, big, last, max_tile, big_cores, small_tiles, big_tiles, last_tiles,
                       small_tail, big_tail, last_tail)
     return Tiling(data, cores, variant.tiling_key, soc.libapi_workspace, variant.name)

@@ -55,6 +55,12 @@ constexpr int8_t hop_producer_pipe(AscendC::TPosition srcUserPos) {
 constexpr int8_t hop_consumer_pipe(AscendC::TPosition dstUserPos) {
     return dstUserPos == AscendC::TPosition::GM ? 5 /* MTE3 */ : 1 /* V */;
 }
+// The cost-model trace's name of one of those vector-clock indices: a queue event is traced on the pipe that
+// performs it (a TQueBind<VECIN, VECOUT>'s EnQue<VECOUT, GM> on V, its DeQue<VECOUT, GM> on MTE3), not on
+// its buffer position's pipes.
+inline const char* que_pipe_name(int8_t pipe) {
+    return pipe == 4 ? "MTE2" : pipe == 5 ? "MTE3" : "V";
+}
 
 // State shared by every queue and TBuf (the non-template part of TQueBind).
 struct QueCore {
@@ -278,7 +284,7 @@ public:
         if (b.san.on) kg_free_clock[slot] = b.san.vc[last];
         --kg_pipe->kg_in_use[static_cast<int>(kg_bpos)];
         if (__builtin_expect(b.trace, 0)) {
-            kgemu::detail::trace_push(b, "FreeTensor", kgemu::detail::consumer_pipe(kg_bpos), kg_len, 0, 0, sizeof(T),
+            kgemu::detail::trace_push(b, "FreeTensor", kgemu::detail::que_pipe_name(last), kg_len, 0, 0, sizeof(T),
                                       -1, kg_id, static_cast<int32_t>(slot));
         }
     }
@@ -337,7 +343,7 @@ protected:
         kg_state[slot] = kgemu::detail::BUF_ENQUE;
         if (b.san.on) kg_enq_clock[slot] = b.san.vc[prod_pipe];
         if (__builtin_expect(b.trace, 0)) {
-            kgemu::detail::trace_push(b, "EnQue", kgemu::detail::producer_pipe(kg_bpos), kg_len, 0, 0, sizeof(T), -1,
+            kgemu::detail::trace_push(b, "EnQue", kgemu::detail::que_pipe_name(prod_pipe), kg_len, 0, 0, sizeof(T), -1,
                                       kg_id, static_cast<int32_t>(slot));
         }
         return true;
@@ -358,7 +364,7 @@ protected:
         kg_deq_pipe[slot] = cons_pipe;
         if (b.san.on) b.san.vc[cons_pipe].join(kg_enq_clock[slot]);
         if (__builtin_expect(b.trace, 0)) {
-            kgemu::detail::trace_push(b, "DeQue", kgemu::detail::consumer_pipe(kg_bpos), kg_len, 0, 0, sizeof(T), -1,
+            kgemu::detail::trace_push(b, "DeQue", kgemu::detail::que_pipe_name(cons_pipe), kg_len, 0, 0, sizeof(T), -1,
                                       kg_id, static_cast<int32_t>(slot));
         }
         return kg_tensor<T>(slot);
