@@ -299,6 +299,9 @@ class Variant:
     # UB buffers (buffer-plan names of both paths) in InitBuffer order; empty: queues, float copies, scratch,
     # constants. The order decides which 64 KiB UB bank each buffer lands in (kernelgen.authoring.ub_layout).
     ub_order: tuple[str, ...] = ()
+    # no ub_order given: search the order (ub_layout.best_alloc_order, once per process) instead of the default one
+    # (kernelgen.lang's elementwise programs)
+    ub_search: bool = False
     # mask registers of the main program (Compare/CompareScalar's dst, Select's srcs[0]) on every dtype's path:
     # one uint8_t UB buffer each, one byte per tile element
     masks: tuple[str, ...] = ()

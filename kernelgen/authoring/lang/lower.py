@@ -321,7 +321,42 @@ class Lowering:
                 classes[v] = v
                 c = v
             colored[c] = out
+        self._chain_into_outputs(classes, colored)
         return self._allocate(classes, colored, name, doc)
+
+    def _chain_into_outputs(self, classes: dict[int, int], colored: dict[int, str]) -> None:
+        """Compute each output's in-place chain in the output's own register: walking back from the output's value,
+        a float source that dies at the instruction defining the value joins the output's class. The output's
+        register then doubles as a working register (as the hand-written GeluGrad's z does), one scratch buffer
+        fewer; on float16/bfloat16 it still shares an early input's float copy when its first write comes after
+        that input's last read (OpSpec.low_precision_layout)."""
+        last_use: dict[int, int] = {}
+        first_def: dict[int, int] = {}
+        inputs = set(self.input_regs.values())
+        reads: dict[int, int] = {}   # each tensor input's last read on every dtype's path (not the float32 window)
+        for i, ins in enumerate(self.instrs):
+            for s in ins.srcs:
+                last_use[s] = i
+                if s in inputs and not ins.f32:
+                    reads[s] = i
+            first_def.setdefault(ins.dst, i)
+        input_read = min(reads.values(), default=-1)   # the chain starts after one input's copy is free to share
+        joined = set(colored)
+        for root in list(colored):
+            v = root
+            while v in first_def:
+                ins = self.instrs[first_def[v]]
+                if ins.op == "Select" or ins.tied:
+                    break
+                dying = [s for s in ins.srcs if s not in joined and classes[s] == s and not self.vregs[s].fixed
+                         and self.vregs[s].kind == "float" and last_use.get(s) == first_def[v]
+                         and first_def.get(s, -1) > input_read]
+                nxt = max(dying, key=lambda s: first_def[s], default=None)   # the latest: the shortest overlap
+                if nxt is None:
+                    break
+                classes[nxt] = root
+                joined.add(nxt)
+                v = nxt
 
     def _classes(self) -> dict[int, int]:
         parent = list(range(len(self.vregs)))

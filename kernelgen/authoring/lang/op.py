@@ -21,7 +21,7 @@ from kernelgen.authoring.lang.functions import Axes, Axis, Choice, LastAxis, Sca
 from kernelgen.authoring.lang.lower import Lowering
 from kernelgen.authoring.lang.rewrite import rewrite
 from kernelgen.authoring.lang.whole import compile_whole, has_whole
-from kernelgen.authoring.spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, TensorSpec)
+from kernelgen.authoring.spec import (REDUCE_OPS, AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, TensorSpec)
 from kernelgen.errors import KernelgenError, UsageError
 
 DEFAULT_SOCS = ("ascend910b", "ascend310b")
@@ -239,6 +239,8 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
             low = Lowering(list(zip(internal, rewrite(ns))), reserved, where)
             low.scalar_names = seed
             c, w = low.compile(), None
+            if not any(st.op in REDUCE_OPS for st in c.variant.program):   # elementwise: a searched UB order
+                c = replace(c, variant=replace(c.variant, ub_search=True))
         return replace(c, variant=replace(c.variant, name=name, tiling_key=key)), w
 
     attr_variants = ()

@@ -253,6 +253,9 @@ class Rewriter:
                 if cost(h, p[0]) <= cost(fs[i], p[0]) + 1:   # no dearer than the separate Muls
                     fs[i] = h
                     coef = 1.0
+        # cheapest factors first (stable): inputs and their polynomials are multiplied before the factors that
+        # take long chains, so the inputs' registers die early (fewer live registers, a larger tile)
+        fs = sorted(fs, key=cost)
         out = fs[0]
         for f in fs[1:]:
             out = Node("mul", (out, f))
