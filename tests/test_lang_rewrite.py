@@ -56,7 +56,6 @@ def test_every_rewrite_keeps_the_value_in_float64():
     for op in lang_ops():
         env = {}
         fixed = {p.name: p.default for p in op.params if p.choices}   # kl.Choice: traced once per value
-        env["kl.size"] = 8 * 16
         for p in op.params:
             if p.choices:
                 continue
@@ -71,7 +70,7 @@ def test_every_rewrite_keeps_the_value_in_float64():
         before = trace(op.fn, op.params, fixed)
         after = rewrite(before)
         for b, a in zip(before, after):
-            want, got = evaluate(b, env), evaluate(a, env)
+            want, got = evaluate(b, env, size=8 * 16), evaluate(a, env, size=8 * 16)
             np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-13, err_msg=op.__name__)
             checked += 1
     assert checked >= 17

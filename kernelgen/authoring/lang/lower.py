@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from kernelgen.authoring.lang.expr import LangError, Node
+from kernelgen.authoring.lang.expr import LangError, Node, walk
 from kernelgen.authoring.lang.refine import lower_refine, split_refine
 from kernelgen.authoring.spec import ScalarDef, Step, Variant
 
@@ -145,11 +145,13 @@ class Lowering:
         """v, or a copy of it when a step never writes it (an input or constant): a compare's source."""
         return self.emit("Adds", (v,), 0.0) if self.vregs[v].fixed else v   # -0 becomes +0: the same compare
 
-    def count_uses(self, n: Node) -> None:
-        self.uses[n] = self.uses.get(n, 0) + 1
-        if self.uses[n] == 1:
+    def count_uses(self, roots) -> None:
+        """uses[n]: how many of the outputs and distinct parent nodes read n (an argument twice: twice)."""
+        for r in roots:
+            self.uses[r] = self.uses.get(r, 0) + 1
+        for n in walk(roots):
             for a in n.args:
-                self.count_uses(a)
+                self.uses[a] = self.uses.get(a, 0) + 1
 
     def val(self, n: Node) -> int:
         if n in self.memo:
@@ -302,8 +304,7 @@ class Lowering:
 
     # ---- the whole program ---------------------------------------------------------------------
     def compile(self, name: str = "main", doc: str = "compiled by kernelgen.lang") -> Compiled:
-        for _, node in self.outputs:
-            self.count_uses(node)
+        self.count_uses([node for _, node in self.outputs])
         roots: list[tuple[str, int]] = []
         for out, node in self.outputs:
             if node.is_mask:
