@@ -61,8 +61,9 @@ class Compiled:
 
 
 class Lowering:
-    def __init__(self, outputs: list[tuple[str, Node]], reserved: set[str], where: str):
+    def __init__(self, outputs: list[tuple[str, Node]], reserved: set[str], where: str, chain: bool = True):
         self.outputs = outputs
+        self.chain = chain     # outputs' in-place chains (_chain_into_outputs)
         self.reserved = set(reserved)
         self.where = where
         self.vregs: list[_VReg] = []
@@ -322,7 +323,8 @@ class Lowering:
                 classes[v] = v
                 c = v
             colored[c] = out
-        self._chain_into_outputs(classes, colored)
+        if self.chain:
+            self._chain_into_outputs(classes, colored)
         return self._allocate(classes, colored, name, doc)
 
     def _chain_into_outputs(self, classes: dict[int, int], colored: dict[int, str]) -> None:

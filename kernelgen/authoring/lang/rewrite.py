@@ -126,7 +126,8 @@ def _horner_terms(coeffs: dict) -> int:
 
 # ---- the pass ---------------------------------------------------------------------------------------------------
 class Rewriter:
-    def __init__(self, roots: tuple[Node, ...]):
+    def __init__(self, roots: tuple[Node, ...], sort_factors: bool = True):
+        self.sort_factors = sort_factors
         self.parents: dict[Node, list[Node]] = {}
         for n in walk(roots):
             for a in n.args:
@@ -248,7 +249,8 @@ class Rewriter:
                     coef = 1.0
         # cheapest factors first (stable): inputs and their polynomials are multiplied before the factors that
         # take long chains, so the inputs' registers die early (fewer live registers, a larger tile)
-        fs = sorted(fs, key=cost)
+        if self.sort_factors:
+            fs = sorted(fs, key=cost)
         out = fs[0]
         for f in fs[1:]:
             out = Node("mul", (out, f))
@@ -269,9 +271,10 @@ class Rewriter:
         return self._product(1.0, list(common.elements()) + [inner])
 
 
-def rewrite(roots: tuple[Node, ...]) -> tuple[Node, ...]:
-    """The outputs' DAG after the rules above (the golden keeps the original expression)."""
-    rw = Rewriter(roots)
+def rewrite(roots: tuple[Node, ...], sort_factors: bool = True) -> tuple[Node, ...]:
+    """The outputs' DAG after the rules above (the golden keeps the original expression); sort_factors=False keeps
+    products' factors in the order written (one of the forms kernelgen.authoring.lang.op compares)."""
+    rw = Rewriter(roots, sort_factors)
     return tuple(rw.rw(r) for r in roots)
 
 

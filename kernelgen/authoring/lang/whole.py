@@ -151,7 +151,8 @@ def compile_whole(outputs: list[tuple[str, Node]], reserved: set[str], where: st
                         "either every output a whole-tensor reduction (one element) or none")
         trees.append(finish(node))
     bodies = sorted(operands, key=operands.get)
-    lowering = Lowering([(names[i], body) for i, (_, body) in enumerate(bodies)], set(taken), where)
+    lowering = Lowering([(names[i], body) for i, (_, body) in enumerate(bodies)], set(taken), where,
+                        chain=False)   # the partials are accumulated, not chained into
     if seed is not None:   # run-time scalar names shared with the other variants (kl.Choice)
         lowering.scalar_names = seed
 
