@@ -64,8 +64,27 @@ def beat_cycles(dst: int, srcs: tuple, repeats: int, rr_cycles: float, rw_cycles
     if repeats <= 0 or (not srcs and dst < 0):
         return 1.0
     n = min(repeats, 256)
-    total = 0.0
-    for r in range(n):
-        write = dst + (r - 1) * BEAT if dst >= 0 and r >= 1 else None
-        total += _beat_cost(tuple(s + r * BEAT for s in srcs), write, rr_cycles, rw_cycles)
-    return total / n
+    return sum(_beat_costs(dst, tuple(dict.fromkeys(srcs)), n, rr_cycles, rw_cycles).tolist()) / n
+
+
+def _beat_costs(dst: int, srcs: tuple, n: int, rr_cycles: float, rw_cycles: float):
+    """_beat_cost of beats 0..n-1 at once (NumPy): the same costs, for the UB layout search's many calls."""
+    import numpy as np
+
+    beats = np.arange(n, dtype=np.int64)[:, None] * BEAT + np.arange(BEAT // BLOCK, dtype=np.int64)[None, :] * BLOCK
+    per_group = np.zeros((n, GROUPS), dtype=np.int64)
+    rows = np.arange(n)[:, None]
+    codes = []
+    for s in srcs:                        # a beat's 8 blocks are 8 distinct bank groups
+        a = s + beats
+        per_group[rows, (a >> 5) % GROUPS] += 1
+        codes.append(((a >> 5) % GROUPS) + GROUPS * (a >> BANK_SHIFT))
+    worst = per_group.max(axis=1) if srcs else np.ones(n, dtype=np.int64)
+    cost = 1.0 + (np.maximum(worst, 1) - 1) * (rr_cycles - 1.0)
+    if dst >= 0 and n > 1 and codes:
+        w = dst + beats[:-1]              # beat r writes the result of beat r - 1
+        wc = ((w >> 5) % GROUPS) + GROUPS * (w >> BANK_SHIFT)
+        reads = np.concatenate(codes, axis=1)[1:]
+        hit = (wc[:, :, None] == reads[:, None, :]).any(axis=(1, 2))
+        cost[1:] = np.where(hit, np.maximum(cost[1:], rw_cycles), cost[1:])
+    return cost

@@ -17,7 +17,34 @@ _BINARY = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divi
            "Max": np.maximum, "Min": np.minimum}
 _COMPARE = {"LT": np.less, "GT": np.greater, "LE": np.less_equal, "GE": np.greater_equal, "EQ": np.equal,
             "NE": lambda a, b: (a != b) & (a == a) & (b == b)}   # NE with a NaN operand: 0 (as the emulator)
-_REDUCE = {"ReduceSum": np.sum, "ReduceMax": np.max, "ReduceMin": np.min}
+def _tree_sum(a: np.ndarray) -> np.ndarray:
+    """The emulator's in-repeat tree (kgemu tree_sum) over the last axis: adjacent pairs, an odd last one carried."""
+    while a.shape[-1] > 1:
+        n = a.shape[-1]
+        s = a[..., 0:n - 1:2] + a[..., 1:n:2]
+        a = np.concatenate([s, a[..., n - 1:]], axis=-1) if n % 2 else s
+    return a[..., 0]
+
+
+def _row_sum(src: np.ndarray) -> np.ndarray:
+    """Each row's float32 sum in the generated kernel's order (templates/op_kernel RowReduceSum): rows of up to
+    64 floats by ReduceSum's tree; longer rows folded onto their first P = 64 * 2^k floats (the largest P below
+    the length), halved to 64, then the tree."""
+    n = src.shape[-1]
+    if n <= 64:
+        return _tree_sum(src)
+    p = 64
+    while p * 2 < n:
+        p *= 2
+    w = src[..., :p].copy()
+    w[..., :n - p] += src[..., p:]
+    while p > 64:
+        p //= 2
+        w = w[..., :p] + w[..., p:2 * p]
+    return _tree_sum(w)
+
+
+_REDUCE = {"ReduceSum": _row_sum, "ReduceMax": lambda a: np.max(a, axis=-1), "ReduceMin": lambda a: np.min(a, axis=-1)}
 _SCALAR = {"Adds": np.add, "Muls": np.multiply, "Maxs": np.maximum, "Mins": np.minimum}
 def _libm(name: str, fn):
     """The host C library's float32 function (expf, logf), which the emulator's Exp/Ln call, applied element
@@ -54,7 +81,7 @@ def interpret(variant: Variant, inputs: dict[str, np.ndarray], outputs: tuple[st
                 s = replace(s, scalar=float(scalars[s.scalar_ref]), scalar_ref="")
             if s.op in _REDUCE:   # one row = the last axis; the result broadcast back along it
                 src = regs[s.srcs[0]]
-                regs[s.dst] = np.broadcast_to(_REDUCE[s.op](src, axis=-1, keepdims=True), src.shape).astype(_F32)
+                regs[s.dst] = np.broadcast_to(_REDUCE[s.op](src)[..., None], src.shape).astype(_F32)
                 continue
             if s.op == "Compare":
                 regs[s.dst] = _COMPARE[s.cmp](regs[s.srcs[0]], regs[s.srcs[1]])

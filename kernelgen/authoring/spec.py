@@ -225,47 +225,58 @@ ROW_LEN_KEY = "__row_len__"   # run_time_scalars' key for a row program's row le
 SIZE_KEY = "__size__"         # run_time_scalars' key for the element count (kernelgen.lang's kl.size)
 
 _SCALAR_BINARY = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+_SCALAR_FOLD = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide,
+                "max": lambda x, y: x if x > y else y, "min": lambda x, y: x if x < y else y}   # as the C++ ternary
 
 
-def _scalar_cpp_expr(node: tuple) -> str:
+def scalar_tree_cpp(node: tuple, leaf) -> str:
+    """A scalar expression tree (("const", v), ("neg", e), (op, a, b) with op add/sub/mul/div/max/min, or a leaf)
+    as C++ float arithmetic; leaf(node) renders the other kinds. Shared by run-time scalars (ScalarDef) and the
+    whole-tensor reductions' finish (kernelgen.authoring.lang.whole)."""
     kind = node[0]
     if kind == "const":
         return float_literal(node[1])
-    if kind == "attr":
-        return f"static_cast<float>(tiling->attr_{node[1]})"
-    if kind == "input":
-        return f"{node[1]}Scalar_"
-    if kind == "rowlen":
-        return "static_cast<float>(tiling->rowLen)"
-    if kind == "size":
-        return "static_cast<float>(tiling->totalDataNum)"
     if kind == "neg":
-        return f"(-{_scalar_cpp_expr(node[1])})"
-    a, b = _scalar_cpp_expr(node[1]), _scalar_cpp_expr(node[2])
+        return f"(-{scalar_tree_cpp(node[1], leaf)})"
+    if kind not in _SCALAR_FOLD:
+        return leaf(node)
+    a, b = scalar_tree_cpp(node[1], leaf), scalar_tree_cpp(node[2], leaf)
     if kind in _SCALAR_BINARY:
         return f"({a} {_SCALAR_BINARY[kind]} {b})"
     return f"(({a}) {'>' if kind == 'max' else '<'} ({b}) ? ({a}) : ({b}))"
 
 
-def _scalar_eval(node: tuple, attrs: dict, inputs: dict) -> np.float32:
+def scalar_tree_eval(node: tuple, leaf) -> np.float32:
+    """The tree of scalar_tree_cpp evaluated in float32 as the kernel does; leaf(node) gives the other kinds."""
     f = np.float32
     kind = node[0]
     if kind == "const":
         return f(node[1])
-    if kind == "attr":
-        return f(attrs[node[1]])
-    if kind == "input":
-        return f(np.asarray(inputs[node[1]], dtype=np.float32).reshape(-1)[0])
-    if kind == "rowlen":
-        return f(inputs[ROW_LEN_KEY])
-    if kind == "size":
-        return f(inputs[SIZE_KEY])
     if kind == "neg":
-        return f(-_scalar_eval(node[1], attrs, inputs))
-    a, b = _scalar_eval(node[1], attrs, inputs), _scalar_eval(node[2], attrs, inputs)
+        return f(-scalar_tree_eval(node[1], leaf))
+    if kind not in _SCALAR_FOLD:
+        return f(leaf(node))
+    a, b = scalar_tree_eval(node[1], leaf), scalar_tree_eval(node[2], leaf)
     with np.errstate(all="ignore"):
-        return f({"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide,
-                  "max": lambda x, y: x if x > y else y, "min": lambda x, y: x if x < y else y}[kind](a, b))
+        return f(_SCALAR_FOLD[kind](a, b))
+
+
+def _scalar_cpp_expr(node: tuple) -> str:
+    def leaf(n: tuple) -> str:
+        return {"attr": lambda: f"static_cast<float>(tiling->attr_{n[1]})", "input": lambda: f"{n[1]}Scalar_",
+                "rowlen": lambda: "static_cast<float>(tiling->rowLen)",
+                "size": lambda: "static_cast<float>(tiling->totalDataNum)"}[n[0]]()
+    return scalar_tree_cpp(node, leaf)
+
+
+def _scalar_eval(node: tuple, attrs: dict, inputs: dict) -> np.float32:
+    def leaf(n: tuple):
+        if n[0] == "attr":
+            return attrs[n[1]]
+        if n[0] == "input":
+            return np.asarray(inputs[n[1]], dtype=np.float32).reshape(-1)[0]
+        return inputs[{"rowlen": ROW_LEN_KEY, "size": SIZE_KEY}[n[0]]]
+    return scalar_tree_eval(node, leaf)
 
 
 def float_literal(value: float) -> str:
@@ -299,6 +310,9 @@ class Variant:
     # UB buffers (buffer-plan names of both paths) in InitBuffer order; empty: queues, float copies, scratch,
     # constants. The order decides which 64 KiB UB bank each buffer lands in (kernelgen.authoring.ub_layout).
     ub_order: tuple[str, ...] = ()
+    # no ub_order given: search the order (ub_layout.best_alloc_order, once per process) instead of the default one
+    # (kernelgen.lang's elementwise programs)
+    ub_search: bool = False
     # mask registers of the main program (Compare/CompareScalar's dst, Select's srcs[0]) on every dtype's path:
     # one uint8_t UB buffer each, one byte per tile element
     masks: tuple[str, ...] = ()

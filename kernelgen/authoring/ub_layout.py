@@ -17,6 +17,8 @@ at the largest tile on the calibrated SOC: the steady state of large inputs. Oth
 """
 from __future__ import annotations
 
+import dataclasses
+import functools
 import itertools
 
 from kernelgen.authoring.spec import ACCUMULATING_OPS, TBUF_PAD, DType, OpSpec, SpecError, Variant
@@ -52,6 +54,8 @@ def alloc_order(spec: OpSpec, variant: Variant) -> list[str]:
     f32 = spec.buffer_plan(variant, DType.FLOAT32)
     low = spec.buffer_plan(variant, DType.FLOAT16)
     merged = [b for b in f32] + [b for b in low if b.name not in {x.name for x in f32}]
+    if not variant.ub_order and variant.ub_search:
+        return list(_searched_order(spec, variant))
     if not variant.ub_order:
         return [b.name for b in sorted(merged, key=lambda b: KIND_ORDER[b.kind])]
     if sorted(variant.ub_order) != sorted(b.name for b in merged):
@@ -200,3 +204,9 @@ def best_alloc_order(spec: OpSpec, variant: Variant, soc: str = LAYOUT_SOC,
         if best_cost is None or cost < best_cost - 1e-9:
             best, best_cost = order, cost
     return best
+
+
+@functools.lru_cache(maxsize=64)
+def _searched_order(spec: OpSpec, variant: Variant) -> tuple[str, ...]:
+    """best_alloc_order for a variant that asks for the search (Variant.ub_search), once per process (about 1 s)."""
+    return best_alloc_order(spec, dataclasses.replace(variant, ub_search=False))

@@ -45,6 +45,26 @@ class Node:
         return self.op == "const"
 
 
+def walk(roots) -> list[Node]:
+    """Every distinct node reachable from roots, once, each after its arguments (the one DAG traversal of the
+    rewrite pass's parent index and the lowering's use counts)."""
+    seen: set = set()
+    order: list[Node] = []
+    for root in roots:
+        stack = [(root, False)]
+        while stack:
+            n, expanded = stack.pop()
+            if expanded:
+                order.append(n)
+                continue
+            if n in seen:
+                continue
+            seen.add(n)
+            stack.append((n, True))
+            stack.extend((a, False) for a in reversed(n.args))
+    return order
+
+
 class LangError(SpecError):
     """A spec kernelgen.lang cannot compile: names the spec file's line (exit 2)."""
 

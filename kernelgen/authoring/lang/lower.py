@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from kernelgen.authoring.lang.expr import LangError, Node
+from kernelgen.authoring.lang.expr import LangError, Node, walk
 from kernelgen.authoring.lang.refine import lower_refine, split_refine
 from kernelgen.authoring.spec import ScalarDef, Step, Variant
 
@@ -61,8 +61,9 @@ class Compiled:
 
 
 class Lowering:
-    def __init__(self, outputs: list[tuple[str, Node]], reserved: set[str], where: str):
+    def __init__(self, outputs: list[tuple[str, Node]], reserved: set[str], where: str, chain: bool = True):
         self.outputs = outputs
+        self.chain = chain     # outputs' in-place chains (_chain_into_outputs)
         self.reserved = set(reserved)
         self.where = where
         self.vregs: list[_VReg] = []
@@ -145,11 +146,13 @@ class Lowering:
         """v, or a copy of it when a step never writes it (an input or constant): a compare's source."""
         return self.emit("Adds", (v,), 0.0) if self.vregs[v].fixed else v   # -0 becomes +0: the same compare
 
-    def count_uses(self, n: Node) -> None:
-        self.uses[n] = self.uses.get(n, 0) + 1
-        if self.uses[n] == 1:
+    def count_uses(self, roots) -> None:
+        """uses[n]: how many of the outputs and distinct parent nodes read n (an argument twice: twice)."""
+        for r in roots:
+            self.uses[r] = self.uses.get(r, 0) + 1
+        for n in walk(roots):
             for a in n.args:
-                self.count_uses(a)
+                self.uses[a] = self.uses.get(a, 0) + 1
 
     def val(self, n: Node) -> int:
         if n in self.memo:
@@ -302,8 +305,7 @@ class Lowering:
 
     # ---- the whole program ---------------------------------------------------------------------
     def compile(self, name: str = "main", doc: str = "compiled by kernelgen.lang") -> Compiled:
-        for _, node in self.outputs:
-            self.count_uses(node)
+        self.count_uses([node for _, node in self.outputs])
         roots: list[tuple[str, int]] = []
         for out, node in self.outputs:
             if node.is_mask:
@@ -321,7 +323,43 @@ class Lowering:
                 classes[v] = v
                 c = v
             colored[c] = out
+        if self.chain:
+            self._chain_into_outputs(classes, colored)
         return self._allocate(classes, colored, name, doc)
+
+    def _chain_into_outputs(self, classes: dict[int, int], colored: dict[int, str]) -> None:
+        """Compute each output's in-place chain in the output's own register: walking back from the output's value,
+        a float source that dies at the instruction defining the value joins the output's class. The output's
+        register then doubles as a working register (as the hand-written GeluGrad's z does), one scratch buffer
+        fewer; on float16/bfloat16 it still shares an early input's float copy when its first write comes after
+        that input's last read (OpSpec.low_precision_layout)."""
+        last_use: dict[int, int] = {}
+        first_def: dict[int, int] = {}
+        inputs = set(self.input_regs.values())
+        reads: dict[int, int] = {}   # each tensor input's last read on every dtype's path (not the float32 window)
+        for i, ins in enumerate(self.instrs):
+            for s in ins.srcs:
+                last_use[s] = i
+                if s in inputs and not ins.f32:
+                    reads[s] = i
+            first_def.setdefault(ins.dst, i)
+        input_read = min(reads.values(), default=-1)   # the chain starts after one input's copy is free to share
+        joined = set(colored)
+        for root in list(colored):
+            v = root
+            while v in first_def:
+                ins = self.instrs[first_def[v]]
+                if ins.op == "Select" or ins.tied:
+                    break
+                dying = [s for s in ins.srcs if s not in joined and classes[s] == s and not self.vregs[s].fixed
+                         and self.vregs[s].kind == "float" and last_use.get(s) == first_def[v]
+                         and first_def.get(s, -1) > input_read]
+                nxt = max(dying, key=lambda s: first_def[s], default=None)   # the latest: the shortest overlap
+                if nxt is None:
+                    break
+                classes[nxt] = root
+                joined.add(nxt)
+                v = nxt
 
     def _classes(self) -> dict[int, int]:
         parent = list(range(len(self.vregs)))

@@ -21,7 +21,7 @@ from kernelgen.authoring.lang.functions import Axes, Axis, Choice, LastAxis, Sca
 from kernelgen.authoring.lang.lower import Lowering
 from kernelgen.authoring.lang.rewrite import rewrite
 from kernelgen.authoring.lang.whole import compile_whole, has_whole
-from kernelgen.authoring.spec import (AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, TensorSpec)
+from kernelgen.authoring.spec import (REDUCE_OPS, AclnnParam, AclnnSpec, AttrSpec, DType, OpSpec, TensorSpec)
 from kernelgen.errors import KernelgenError, UsageError
 
 DEFAULT_SOCS = ("ascend910b", "ascend310b")
@@ -232,13 +232,16 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
     reserved = {p.name for p in params} | set(outputs) | set(internal)
     seed: dict = {}   # run-time scalar names shared by every variant
 
-    def compile_nodes(ns, name="main", key=0):
+    def compile_nodes(ns, name="main", key=0, form=FORMS[0], names=None):
+        names = seed if names is None else names
         if has_whole(ns):   # reductions over every element: one-element outputs (kernelgen.authoring.lang.whole)
-            c, w = compile_whole(list(zip(internal, ns)), reserved, where, reduced_shape, seed)
+            c, w = compile_whole(list(zip(internal, ns)), reserved, where, reduced_shape, names)
         else:
-            low = Lowering(list(zip(internal, rewrite(ns))), reserved, where)
-            low.scalar_names = seed
+            low = Lowering(list(zip(internal, rewrite(ns, sort_factors=form[0]))), reserved, where, chain=form[1])
+            low.scalar_names = names
             c, w = low.compile(), None
+            if not any(st.op in REDUCE_OPS for st in c.variant.program):   # elementwise: a searched UB order
+                c = replace(c, variant=replace(c.variant, ub_search=True))
         return replace(c, variant=replace(c.variant, name=name, tiling_key=key)), w
 
     attr_variants = ()
@@ -292,7 +295,29 @@ def build_spec(fn, *, category: str, dtypes, outputs, op_type, domain, socs, spe
         raise LangError(f"{where}: {exc}") from None
     if not any(t.used_by_kernel and t.kind == "full" for t in inputs):
         raise LangError(f"{where}: no output reads a full-shape tensor input; supported: expressions of them")
+    if whole is None:   # the cheapest of the compiler's forms
+        for form in FORMS[1:]:
+            names: dict = {}
+            if choice:
+                cs = [compile_nodes(traces[v], _variant_name(v, i), i, form, names)[0] for i, v in enumerate(accepted)]
+            else:
+                cs = [compile_nodes(nodes, form=form, names=names)[0]]
+            cand = replace(spec, variants=tuple(c.variant for c in cs), scalars=cs[-1].scalars)
+            if frozenset().union(*(c.used_inputs for c in cs)) == used_inputs and _form_cost(cand) < _form_cost(spec):
+                spec = cand
     return spec, params
+
+
+# The compiler's forms (rewrite's sort_factors, Lowering's chain), each compiled for every spec but whole-tensor
+# reductions: the one with the fewest instructions, then the fewest UB bytes per element (float32 plus float16
+# paths, every variant), is kept; the first on ties.
+FORMS = ((True, True), (True, False), (False, True), (False, False))
+
+
+def _form_cost(spec: OpSpec) -> tuple[int, int]:
+    paths = (DType.FLOAT32, DType.FLOAT16)
+    return (sum(len(v.steps(d)) for v in spec.variants for d in paths),
+            sum(spec.ub_bytes_per_elem(v, d) for v in spec.variants for d in paths))
 
 
 def ref_outputs(where: str, params: tuple[Param, ...], outputs: tuple[str, ...]) -> dict[str, str]:

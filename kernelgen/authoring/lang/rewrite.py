@@ -23,7 +23,7 @@ from collections import Counter
 
 import numpy as np
 
-from kernelgen.authoring.lang.expr import Node
+from kernelgen.authoring.lang.expr import Node, walk
 
 ONE = Node("const", (), 1.0)
 
@@ -126,20 +126,14 @@ def _horner_terms(coeffs: dict) -> int:
 
 # ---- the pass ---------------------------------------------------------------------------------------------------
 class Rewriter:
-    def __init__(self, roots: tuple[Node, ...]):
+    def __init__(self, roots: tuple[Node, ...], sort_factors: bool = True):
+        self.sort_factors = sort_factors
         self.parents: dict[Node, list[Node]] = {}
-        for r in roots:
-            self._index(r, set())
+        for n in walk(roots):
+            for a in n.args:
+                self.parents.setdefault(a, []).append(n)
         self.memo: dict[Node, Node] = {}
         self.pmemo: dict = {}
-
-    def _index(self, n: Node, seen: set) -> None:
-        if n in seen:
-            return
-        seen.add(n)
-        for a in n.args:
-            self.parents.setdefault(a, []).append(n)
-            self._index(a, seen)
 
     # rule 1: tanh uses that are all 1 + t, 1 - t, 1 - t*t
     def _tanh_uses_ok(self, t: Node) -> bool:
@@ -253,6 +247,10 @@ class Rewriter:
                 if cost(h, p[0]) <= cost(fs[i], p[0]) + 1:   # no dearer than the separate Muls
                     fs[i] = h
                     coef = 1.0
+        # cheapest factors first (stable): inputs and their polynomials are multiplied before the factors that
+        # take long chains, so the inputs' registers die early (fewer live registers, a larger tile)
+        if self.sort_factors:
+            fs = sorted(fs, key=cost)
         out = fs[0]
         for f in fs[1:]:
             out = Node("mul", (out, f))
@@ -273,19 +271,24 @@ class Rewriter:
         return self._product(1.0, list(common.elements()) + [inner])
 
 
-def rewrite(roots: tuple[Node, ...]) -> tuple[Node, ...]:
-    """The outputs' DAG after the rules above (the golden keeps the original expression)."""
-    rw = Rewriter(roots)
+def rewrite(roots: tuple[Node, ...], sort_factors: bool = True) -> tuple[Node, ...]:
+    """The outputs' DAG after the rules above (the golden keeps the original expression); sort_factors=False keeps
+    products' factors in the order written (one of the forms kernelgen.authoring.lang.op compares)."""
+    rw = Rewriter(roots, sort_factors)
     return tuple(rw.rw(r) for r in roots)
 
 
-def evaluate(n: Node, env: dict[str, np.ndarray], memo: dict | None = None) -> np.ndarray:
+def evaluate(n: Node, env: dict[str, np.ndarray], memo: dict | None = None, *, size: int | None = None) -> np.ndarray:
     """n in float64 on arrays (and attribute values) by name: the refinement's fit, and the tests' check that
-    a rewrite keeps the value."""
+    a rewrite keeps the value. `size` is kl.size's value (the full-shape inputs' element count), needed when n
+    reads kl.size."""
     memo = {} if memo is None else memo
     if n in memo:
         return memo[n]
     from kernelgen.authoring.lang.lower import _FOLD
+
+    def ev(x: Node):
+        return evaluate(x, env, memo, size=size)
 
     if n.op == "const":
         v = np.float64(n.value)
@@ -293,21 +296,23 @@ def evaluate(n: Node, env: dict[str, np.ndarray], memo: dict | None = None) -> n
         v = np.asarray(env[n.value], dtype=np.float64)
     elif n.op in ("sum", "max", "min", "mean") and n.value in ("last", "all"):
         v = {"sum": np.sum, "max": np.max, "min": np.min, "mean": np.mean}[n.op](
-            evaluate(n.args[0], env, memo), axis=-1 if n.value == "last" else None, keepdims=n.value == "last")
-    elif n.op == "size":   # kl.size: the full-shape inputs' element count, given as env["kl.size"]
-        v = np.float64(env["kl.size"])
+            ev(n.args[0]), axis=-1 if n.value == "last" else None, keepdims=n.value == "last")
+    elif n.op == "size":
+        if size is None:
+            raise ValueError("the expression reads kl.size: pass evaluate(..., size=<element count>)")
+        v = np.float64(size)
     elif n.op == "where":
-        m, a, b = (evaluate(x, env, memo) for x in n.args)
+        m, a, b = (ev(x) for x in n.args)
         v = np.where(m, a, b)
     elif n.op in ("lt", "le", "gt", "ge", "eq", "ne"):
-        a, b = (evaluate(x, env, memo) for x in n.args)
+        a, b = (ev(x) for x in n.args)
         v = {"lt": np.less, "le": np.less_equal, "gt": np.greater, "ge": np.greater_equal, "eq": np.equal,
              "ne": np.not_equal}[n.op](a, b)
     elif n.op == "refine":
-        v = evaluate(n.args[0], env, memo)
+        v = ev(n.args[0])
     elif n.op in _FOLD:
         with np.errstate(all="ignore"):
-            v = _FOLD[n.op](*(evaluate(x, env, memo) for x in n.args))
+            v = _FOLD[n.op](*(ev(x) for x in n.args))
     else:
         raise ValueError(f"cannot evaluate {n.op}")
     memo[n] = v

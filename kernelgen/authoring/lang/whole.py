@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kernelgen.authoring.lang.expr import REDUCE, LangError, Node
-from kernelgen.authoring.spec import BUFFER_NUM, BufferUse, DType, float_literal, scalar_member
+from kernelgen.authoring.spec import BUFFER_NUM, BufferUse, DType, scalar_member, scalar_tree_cpp, scalar_tree_eval
 
 PARTIAL_FLOATS = 8          # one 32-byte workspace slot per core: up to 8 reductions
 MAX_CORES = 64              # the UB for block 0's copy of every slot is budgeted for this many cores
@@ -57,46 +57,16 @@ class WholeReduce:
     def evaluate(self, index: int, totals: list[float], count: int, scalars: dict[str, float],
                  variant: str = "main") -> float:
         """The finish of output `index` in float32 (the kernel's arithmetic), for tests and the interpreter."""
-        import numpy as np
-
-        f = np.float32
-
-        def ev(e):
-            k = e[0]
-            if k == "const":
-                return f(e[1])
-            if k == "scalar":
-                return f(scalars[e[1]])
-            if k == "total":
-                return f(totals[e[1]])
-            if k == "count":
-                return f(count)
-            if k == "neg":
-                return f(-ev(e[1]))
-            a, b = ev(e[1]), ev(e[2])
-            with np.errstate(all="ignore"):
-                return f({"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide,
-                          "max": np.maximum, "min": np.minimum}[k](a, b))
-        return float(ev(self.finish_of(variant)[index]))
+        def leaf(e):
+            return {"scalar": lambda: scalars[e[1]], "total": lambda: totals[e[1]], "count": lambda: count}[e[0]]()
+        return float(scalar_tree_eval(self.finish_of(variant)[index], leaf))
 
 
 def _cpp(e: tuple) -> str:
-    k = e[0]
-    if k == "const":
-        return float_literal(e[1])
-    if k == "scalar":
-        return scalar_member(e[1])
-    if k == "total":
-        return f"total{e[1]}"
-    if k == "count":
-        return "static_cast<float>(totalDataNum_)"
-    if k == "neg":
-        return f"(-{_cpp(e[1])})"
-    a, b = _cpp(e[1]), _cpp(e[2])
-    ops = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
-    if k in ops:
-        return f"({a} {ops[k]} {b})"
-    return f"(({a}) {'>' if k == 'max' else '<'} ({b}) ? ({a}) : ({b}))"
+    def leaf(n):
+        return {"scalar": lambda: scalar_member(n[1]), "total": lambda: f"total{n[1]}",
+                "count": lambda: "static_cast<float>(totalDataNum_)"}[n[0]]()
+    return scalar_tree_cpp(e, leaf)
 
 
 def is_whole(n: Node) -> bool:
@@ -181,7 +151,8 @@ def compile_whole(outputs: list[tuple[str, Node]], reserved: set[str], where: st
                         "either every output a whole-tensor reduction (one element) or none")
         trees.append(finish(node))
     bodies = sorted(operands, key=operands.get)
-    lowering = Lowering([(names[i], body) for i, (_, body) in enumerate(bodies)], set(taken), where)
+    lowering = Lowering([(names[i], body) for i, (_, body) in enumerate(bodies)], set(taken), where,
+                        chain=False)   # the partials are accumulated, not chained into
     if seed is not None:   # run-time scalar names shared with the other variants (kl.Choice)
         lowering.scalar_names = seed
 
