@@ -201,6 +201,19 @@ def test_a_host_unit_precompiles_its_own_first_includes_and_a_changed_header_reb
     assert (tmp_path / "stale.o").read_bytes() == text != changed
 
 
+@requires_cxx
+def test_a_host_unit_whose_first_includes_do_not_compile_reports_its_own_error(cache, tmp_path):
+    src = tmp_path / "broken_def.cpp"
+    src.write_text('#include <kg_no_such_header.h>\n#include "log/log.h"\nint x;\n')
+    unit = build.CompileUnit("broken_def", src, ("-O1",), (), "", "host")
+    for _ in range(2):   # the second use tries to precompile the leading includes, fails, compiles the source
+        with pytest.raises(build.ToolchainError) as err:
+            build.compile_object(unit, build.find_compiler())
+        assert "broken_def.cpp:1" in str(err.value) and "kg_no_such_header.h" in str(err.value)
+        assert "kg_host_pch.h" not in str(err.value)
+    assert list(cache.glob("pch/host-*/wanted"))
+
+
 def _plugin_args() -> list[str]:
     installed = any(ep.value == "kernelgen.testing" for ep in entry_points(group="pytest11"))
     return [] if installed else ["-p", "kernelgen.testing"]

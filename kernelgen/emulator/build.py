@@ -23,6 +23,7 @@ Where: $KERNELGEN_CACHE_DIR/emulator, else $XDG_CACHE_HOME/kernelgen/emulator, e
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import os
 import re
@@ -458,7 +459,10 @@ def compile_object(unit: CompileUnit, compiler: Compiler) -> Path:
     priority = 2 if unit.pch == "kernel" else 0
 
     def make(tmp: Path) -> None:   # the precompiled header is built (or waited for) only when the object is
-        cmd, _ = _unit_command(unit, compiler, text.decode("utf-8", "replace"))
+        try:
+            cmd, _ = _unit_command(unit, compiler, text.decode("utf-8", "replace"))
+        except ToolchainError:   # its headers do not compile (e.g. a missing one): the source reports its own error
+            cmd, _ = _unit_command(dataclasses.replace(unit, pch=""), compiler)
         _run_compiler(cmd + ["-c", str(unit.source), "-o", str(tmp)], priority, source=unit.source, timeout=900)
 
     return cached_artifact(obj, make)
