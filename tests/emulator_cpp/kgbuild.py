@@ -2,12 +2,15 @@
 
 Every program is a unity build (one g++ call) linked with runtime/kg_runtime.cpp. Builds are cached in the
 system temp directory under a hash of the sources, the flags and the compiler version, so a pytest session
-compiles each program at most once and later sessions reuse them.
+compiles each program at most once and later sessions reuse them. Each program is built under its own lock
+(flock on NAME.lock) into a private temporary file: pytest-xdist workers (each runs the session fixture) and
+concurrent sessions build it once, the others wait for it, instead of all compiling it and racing on one file.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import functools
 import hashlib
 import os
@@ -80,24 +83,44 @@ def run_tool(cmd: list[str], timeout: float = 300) -> subprocess.CompletedProces
     return proc
 
 
+@contextlib.contextmanager
+def _locked(path: pathlib.Path):
+    """Hold path's build lock (an exclusive flock on PATH.lock, released when the descriptor closes)."""
+    import fcntl
+
+    fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _built(out: pathlib.Path, cmd_to, timeout: float | None = 300) -> pathlib.Path:
+    """out, compiled by cmd_to(tmp) once across threads and processes (a private temp file, then a rename)."""
+    if out.exists():
+        return out
+    with _locked(out):
+        if not out.exists():
+            fd, tmp = tempfile.mkstemp(prefix=out.name + ".", suffix=out.suffix + ".tmp", dir=out.parent)
+            os.close(fd)
+            try:
+                run_tool(cmd_to(tmp), timeout=timeout)
+                os.replace(tmp, out)
+            finally:
+                pathlib.Path(tmp).unlink(missing_ok=True)
+    return out
+
+
 def _build_one(name: str, runtime_obj: pathlib.Path) -> pathlib.Path:
     src, extra = PROGRAMS[name]
-    out = build_dir() / name
-    if not out.exists():
-        tmp = out.with_suffix(".tmp")
-        run_tool([CXX, *BASE_FLAGS, *extra, str(HERE / src), str(runtime_obj), "-o", str(tmp)])
-        tmp.replace(out)
-    return out
+    return _built(build_dir() / name,
+                  lambda tmp: [CXX, *BASE_FLAGS, *extra, str(HERE / src), str(runtime_obj), "-o", tmp])
 
 
 @functools.lru_cache(maxsize=None)
 def _runtime_obj() -> pathlib.Path:
-    obj = build_dir() / "kg_runtime.o"
-    if not obj.exists():
-        tmp = obj.with_suffix(".tmp.o")
-        run_tool([CXX, *BASE_FLAGS, *STRICT, "-c", str(RUNTIME), "-o", str(tmp)])
-        tmp.replace(obj)
-    return obj
+    return _built(build_dir() / "kg_runtime.o", lambda tmp: [CXX, *BASE_FLAGS, *STRICT, "-c", str(RUNTIME), "-o", tmp])
 
 
 def build(name: str) -> pathlib.Path:
