@@ -7,10 +7,14 @@ struct and a template tiling key, KgToyLegacy with BEGIN_TILING_DATA_DEF) and a 
 from __future__ import annotations
 
 import ctypes as C
+import functools
+import hashlib
 import json
 import shutil
 import struct
 import subprocess
+import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -33,6 +37,8 @@ INCLUDE = REPO / "kernelgen" / "emulator" / "include"
 RUNTIME = REPO / "kernelgen" / "emulator" / "runtime"
 CPP = REPO / "tests" / "emulator_cpp"
 CXX = shutil.which("g++") or "c++"
+sys.path.insert(0, str(CPP))
+import kgbuild  # noqa: E402
 FLAGS = ["-std=c++17", "-O0", "-fPIC", "-pthread", "-Wall", "-Wextra", "-Werror", "-I", str(INCLUDE), "-I", str(CPP)]
 
 pytestmark = requires_cxx
@@ -40,17 +46,25 @@ pytestmark = requires_cxx
 DT_FLOAT, DT_FLOAT16, DT_INT32, DT_BF16 = 0, 1, 3, 27
 
 
-_OBJECTS: dict[str, Path] = {}
+@functools.lru_cache(maxsize=None)
+def _headers_digest() -> str:
+    """Every header and runtime source these objects may read, the flags and the compiler."""
+    h = hashlib.sha256(" ".join(FLAGS).encode())
+    h.update(subprocess.run([CXX, "--version"], capture_output=True, text=True, check=False).stdout.encode())
+    for root in (INCLUDE, RUNTIME, CPP):
+        for f in sorted(p for p in root.rglob("*") if p.suffix in (".h", ".cpp") and p.is_file()):
+            h.update(str(f.relative_to(REPO)).encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
 
 
 def _compile(sources, out: Path):
+    """The objects are cached in the temp directory by content (kgbuild's lock per entry), so the pytest-xdist
+    workers that run this module, and later sessions, compile each source once."""
     def one(src):
-        if str(src) in _OBJECTS:
-            return _OBJECTS[str(src)]
-        obj = out.parent / (Path(src).stem + ".o")
-        subprocess.run([CXX, *FLAGS, "-c", str(src), "-o", str(obj)], check=True, capture_output=True, text=True)
-        _OBJECTS[str(src)] = obj
-        return obj
+        key = hashlib.sha256(_headers_digest().encode() + Path(src).read_bytes()).hexdigest()[:20]
+        obj = Path(tempfile.gettempdir()) / "kgemu-host-tests" / f"{Path(src).stem}-{key}.o"
+        obj.parent.mkdir(parents=True, exist_ok=True)
+        return kgbuild.built_once(obj, [CXX, *FLAGS, "-c", str(src)])
     with ThreadPoolExecutor(max_workers=4) as pool:
         objects = list(pool.map(one, sources))
     subprocess.run([CXX, "-shared", "-pthread", *map(str, objects), "-o", str(out)], check=True)

@@ -110,6 +110,7 @@ def test_a_header_set_is_force_included_only_where_the_source_starts_with_it():
     assert not build.pch_applies("kernel", legacy)          # a define first would see other headers
     host = '/* licence\n #define X */\n#include <cstdint>\n#include "register/op_def_registry.h"\nint x;\n'
     assert build.pch_applies("host", host)
+    assert build.host_pch_lines(host) == ("#include <cstdint>", '#include "register/op_def_registry.h"')
     assert not build.pch_applies("host", "#define private public\n" + host)
     assert not build.pch_applies("host", '#include <cstdint>\nint x;\n#include "log/log.h"\n')
     assert build.pch_flags(("-D__NPU_ARCH__=2201", "-DDTYPE_X=half", "-DORIG_DTYPE_X=DT_FLOAT16",
@@ -157,6 +158,60 @@ def test_gxx_uses_the_precompiled_kernel_headers_and_the_object_is_the_same(cach
     monkeypatch.setenv("KERNELGEN_PCH", "0")
     without = build.compile_object(unit, compiler)
     assert without != with_pch and without.read_bytes() == with_pch.read_bytes()
+
+
+@requires_cxx
+def test_a_host_unit_precompiles_its_own_first_includes_and_a_changed_header_rebuilds_them(cache, monkeypatch,
+                                                                                          tmp_path):
+    inc = tmp_path / "include"
+    shutil.copytree(build.INCLUDE_DIR, inc)
+    monkeypatch.setattr(build, "INCLUDE_DIR", inc)
+    monkeypatch.setattr(build, "emulator_digest", build.emulator_digest.__wrapped__)   # no memo: headers change here
+    (tmp_path / "op_host").mkdir()
+    src = tmp_path / "op_host" / "probe_tiling.cpp"
+    src.write_text('// tiling\n#include "log/log.h"\n#include "probe_tiling.h"\n'
+                   'extern "C" int kg_mark() {\n#ifdef KG_PCH_MARK\n return KG_PCH_MARK;\n#else\n return 7;\n#endif\n}\n')
+    (tmp_path / "op_host" / "probe_tiling.h").write_text("#pragma once\n")
+    unit = build.CompileUnit("probe_tiling", src, ("-O1",), (), "", "host")
+    compiler = build.find_compiler()
+
+    def with_pch(name):   # the second use of these leading includes: the .gch is built, g++ loads it
+        cmd, forced = build._unit_command(unit, compiler, src.read_text())
+        header = Path(cmd[cmd.index("-include") + 1])
+        assert forced.endswith('#include "log/log.h"\n') and "probe_tiling.h" not in forced   # the source's own lines
+        assert Path(f"{header}.gch").is_file()
+        subprocess.run(cmd + ["-c", str(src), "-o", str(tmp_path / name)], check=True)
+        return cmd, header, (tmp_path / name).read_bytes()
+
+    text = build.compile_object(unit, compiler).read_bytes()        # the first use compiles the text
+    assert not list(cache.glob("pch/host-*/*.gch"))
+    cmd, header, pch = with_pch("a.o")
+    assert pch == text                                              # the .gch changes nothing
+    shown = subprocess.run(cmd + ["-H", "-fsyntax-only", str(src)], capture_output=True, text=True).stderr
+    assert f"! {header}.gch" in shown.splitlines()[0], shown[:400]
+    # a header of the set changes (inside its include guard): a new .gch, and the objects see the change
+    target = inc / "op_common" / "log" / "log.h"
+    guard = "#define KGEMU_OP_COMMON_LOG_LOG_H\n"
+    target.write_text(target.read_text().replace(guard, guard + "#define KG_PCH_MARK 42\n", 1))
+    changed = build.compile_object(unit, compiler).read_bytes()
+    _, header2, pch2 = with_pch("b.o")
+    assert header2 != header and pch2 == changed != text
+    # the wrong thing: a .gch not keyed by the headers' contents is used stale (g++ checks no header dates)
+    subprocess.run(cmd + ["-c", str(src), "-o", str(tmp_path / "stale.o")], check=True)
+    assert (tmp_path / "stale.o").read_bytes() == text != changed
+
+
+@requires_cxx
+def test_a_host_unit_whose_first_includes_do_not_compile_reports_its_own_error(cache, tmp_path):
+    src = tmp_path / "broken_def.cpp"
+    src.write_text('#include <kg_no_such_header.h>\n#include "log/log.h"\nint x;\n')
+    unit = build.CompileUnit("broken_def", src, ("-O1",), (), "", "host")
+    for _ in range(2):   # the second use tries to precompile the leading includes, fails, compiles the source
+        with pytest.raises(build.ToolchainError) as err:
+            build.compile_object(unit, build.find_compiler())
+        assert "broken_def.cpp:1" in str(err.value) and "kg_no_such_header.h" in str(err.value)
+        assert "kg_host_pch.h" not in str(err.value)
+    assert list(cache.glob("pch/host-*/wanted"))
 
 
 def _plugin_args() -> list[str]:

@@ -12,9 +12,10 @@ under its own lock (fcntl.flock on NAME.lock), so a second process waiting for a
 uses that build instead of racing it. At most `compile_slots()` compilers run at once in one process (--jobs,
 else the machine's cores), however many libraries are being built concurrently.
 
-Precompiled headers: a unit may name a header set (CompileUnit.pch, PCH_SETS): the set is precompiled once per
-compiler, flags and SOC defines (a .gch in the cache, keyed by the hash of every emulator header, so it is rebuilt
-when any header changes) and force-included (-include). g++ checks that the .gch fits (else it reads the headers
+Precompiled headers: a unit may name a header set (CompileUnit.pch, PCH_SETS): the set (a host unit: its own
+leading includes up to the set's first header) is precompiled once per compiler, flags and SOC defines (a .gch in
+the cache, keyed by the hash of every emulator header, so it is rebuilt when any header changes) and
+force-included (-include). g++ checks that the .gch fits (else it reads the headers
 as text: same object, only slower); KERNELGEN_PCH=0 turns them off.
 
 Where: $KERNELGEN_CACHE_DIR/emulator, else $XDG_CACHE_HOME/kernelgen/emulator, else ~/.cache/kernelgen/emulator.
@@ -22,6 +23,7 @@ Where: $KERNELGEN_CACHE_DIR/emulator, else $XDG_CACHE_HOME/kernelgen/emulator, e
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import os
 import re
@@ -51,11 +53,12 @@ SIMT_FLAGS = ("-fsanitize=kernel-address", "--param", "asan-instrumentation-with
 
 # Header sets a unit may precompile (CompileUnit.pch). "kernel": the headers every kernel launcher
 # (opdir.launcher_source) includes first, in that order, so force-including them changes nothing.
-# "host": the emulator headers most host sources (def, infershape, tiling) include.
+# "host": the heavy emulator headers host sources (def, infershape, tiling) start with; a host unit precompiles
+# its own leading #include lines up to the first of them (host_pch_lines), so it too sees only what it includes.
 PCH_SETS: dict[str, tuple[str, ...]] = {
     "kernel": ("kgemu/abi.h", "kgemu/runtime.h", "kernel_operator.h", "graph/types.h"),
     "host": ("register/op_def_registry.h", "register/op_impl_registry.h", "log/log.h",
-             "tiling/platform/platform_ascendc.h"),
+             "tiling/platform/platform_ascendc.h", "op_common/log/log.h"),
 }
 # -O level of host units (OpDef, infershape, tiling: run once per library, so compile time matters more than
 # their speed); IEEE arithmetic without -ffast-math gives the same results at every -O level on x86-64/aarch64.
@@ -310,8 +313,8 @@ def _run_compiler(cmd, priority: int = 0, **kw):
 
 def pch_enabled(kind: str = "kernel") -> bool:
     """Whether header set `kind` is precompiled: $KERNELGEN_PCH names the sets (comma-separated; default
-    "kernel"; "kernel,host" adds the host set, worth it for many operators; "0" none)."""
-    value = os.environ.get("KERNELGEN_PCH", "kernel").strip().lower()
+    "kernel,host"; "kernel" only the kernel set; "0" none)."""
+    value = os.environ.get("KERNELGEN_PCH", "kernel,host").strip().lower()
     if value in ("0", "no", "off", "false", "none", ""):
         return False
     if value in ("1", "yes", "on", "true", "all"):
@@ -325,28 +328,30 @@ def pch_flags(flags: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f for f in flags if not _PER_TENSOR_DEFINE.match(f))
 
 
-def _pch_text(kind: str) -> str:
+def _pch_text(kind: str, lines: tuple[str, ...] = ()) -> str:
+    """The precompiled header's text: set kind's headers, or (host) the unit's own leading include lines."""
     try:
         headers = PCH_SETS[kind]
     except KeyError:
         raise UsageError(f"no precompiled header set {kind!r}; valid: {', '.join(sorted(PCH_SETS))}") from None
-    return f"// kernelgen: the emulator's {kind} header set, precompiled\n" + "".join(
-        f'#include "{h}"\n' for h in headers)
+    body = lines or tuple(f'#include "{h}"' for h in headers)
+    return f"// kernelgen: the emulator's {kind} header set, precompiled\n" + "".join(f"{line}\n" for line in body)
 
 
-def pch_header_path(kind: str, flags: tuple[str, ...], compiler: Compiler) -> Path:
-    """Where set kind's header (and its .gch) lives: keyed by the set, the flags, the compiler and the hash of every
-    emulator header (emulator_digest), so a changed header means a new precompiled header."""
-    key = hashlib.sha256("\0".join([_pch_text(kind), " ".join(CXXFLAGS + tuple(flags)), compiler.version,
+def pch_header_path(kind: str, flags: tuple[str, ...], compiler: Compiler, lines: tuple[str, ...] = ()) -> Path:
+    """Where set kind's header (and its .gch) lives: keyed by its text, the flags, the compiler and the hash of
+    every emulator header (emulator_digest), so a changed header means a new precompiled header."""
+    key = hashlib.sha256("\0".join([_pch_text(kind, lines), " ".join(CXXFLAGS + tuple(flags)), compiler.version,
                                       emulator_digest(), str(INCLUDE_DIR)]).encode()).hexdigest()[:20]
     return cache_dir() / "pch" / f"{kind}-{key}" / f"kg_{kind}_pch.h"
 
 
-def precompiled_header(kind: str, flags: tuple[str, ...], compiler: Compiler) -> Path:
-    """The header of set `kind` with its .gch beside it, built once per compiler, flags and emulator headers;
-    compile with `-include <it>`: g++ loads the .gch when it fits the command line, else reads the text."""
-    text = _pch_text(kind)
-    header = pch_header_path(kind, flags, compiler)
+def precompiled_header(kind: str, flags: tuple[str, ...], compiler: Compiler, lines: tuple[str, ...] = ()) -> Path:
+    """The header of set `kind` (or of these include lines) with its .gch beside it, built once per text, compiler,
+    flags and emulator headers; compile with `-include <it>`: g++ loads the .gch when it fits the command line,
+    else reads the text."""
+    text = _pch_text(kind, lines)
+    header = pch_header_path(kind, flags, compiler, lines)
     folder = header.parent
     if not _holds(header, text):
         folder.mkdir(parents=True, exist_ok=True)
@@ -366,7 +371,10 @@ _INCLUDE = re.compile(r'\s*#\s*include\s*[<"]([^">]+)[">]\s*$')
 def pch_applies(kind: str, text: str) -> bool:
     """Force-including set `kind` before this source is what the source does itself: it includes a header of the
     set before anything but comments, #pragma once and other #include lines (a #define before it, e.g. the
-    launcher's KGEMU_TILING_DATA_AS_STRUCT or a test's `#define private public`, would see different headers)."""
+    launcher's KGEMU_TILING_DATA_AS_STRUCT or a test's `#define private public`, would see different headers).
+    A host unit precompiles only its own leading lines (host_pch_lines)."""
+    if kind == "host":
+        return bool(host_pch_lines(text))
     headers = set(PCH_SETS.get(kind, ()))
     for line in _COMMENTS.sub("", text).splitlines():
         stripped = line.strip()
@@ -380,33 +388,84 @@ def pch_applies(kind: str, text: str) -> bool:
     return False
 
 
+def host_pch_lines(text: str, source: Path | None = None, include_dirs: tuple[Path, ...] = ()) -> tuple[str, ...]:
+    """The host source's own leading #include lines up to and including the first header of the host set (() when
+    it has none): precompiled and force-included, they are exactly what the source includes first. Each line must
+    name the emulator's header or a system header, as g++ resolves it for this source (not a file beside the source
+    or in the operator's include directories)."""
+    roots, lines = set(PCH_SETS["host"]), []
+    for line in _COMMENTS.sub("", text).splitlines():
+        stripped = line.strip()
+        if not stripped or re.fullmatch(r"#\s*pragma\s+once", stripped):
+            continue
+        m = _INCLUDE.match(line)
+        if not m:
+            return ()
+        name, quoted = m.group(1), '"' in stripped
+        dirs = ([source.parent] if quoted and source else []) + [INCLUDE_DIR, *include_dirs]
+        found = next((d for d in dirs if (d / name).is_file()), None)
+        if found is not None and found != INCLUDE_DIR:
+            return ()
+        lines.append(f'#include "{name}"' if quoted else f"#include <{name}>")
+        if name in roots and found == INCLUDE_DIR:
+            return tuple(lines)
+    return ()
+
+
 def _unit_command(unit: CompileUnit, compiler: Compiler, text: str = "") -> tuple[list[str], str]:
     """(the compile command without -c/-o, what the object key adds for a force-included header set)."""
     cmd = [compiler.path, *CXXFLAGS, *unit.flags, "-I", str(INCLUDE_DIR)]
     for inc in unit.include_dirs:
         cmd += ["-I", str(inc)]
-    if not unit.pch or not pch_applies(unit.pch, text):
+    if not unit.pch or not pch_enabled(unit.pch):
         return cmd, ""
-    if not pch_enabled(unit.pch):
+    lines: tuple[str, ...] = ()
+    if unit.pch == "host":
+        lines = host_pch_lines(text, unit.source, unit.include_dirs)
+        if not lines or not _host_pch_wanted(pch_header_path("host", pch_flags(unit.flags), compiler, lines)):
+            return cmd, ""
+    elif not pch_applies(unit.pch, text):
         return cmd, ""
-    header = precompiled_header(unit.pch, pch_flags(unit.flags), compiler)
-    return cmd + ["-include", str(header)], _pch_text(unit.pch)
+    header = precompiled_header(unit.pch, pch_flags(unit.flags), compiler, lines)
+    return cmd + ["-include", str(header)], _pch_text(unit.pch, lines)
+
+
+def _host_pch_wanted(header: Path) -> bool:
+    """A host unit's leading includes are precompiled from their second use on (in this cache): the first unit
+    leaves a mark and compiles the text, so an operator whose host sources each start differently (a verify) pays
+    no .gch it would use once, and a survey, where hundreds of sources share a few starts, builds each once."""
+    if artifact_ok(header.with_name(header.name + ".gch")):
+        return True
+    mark = header.with_name("wanted")
+    if mark.exists():
+        return True
+    mark.parent.mkdir(parents=True, exist_ok=True)
+    mark.touch()
+    return False
 
 
 def compile_object(unit: CompileUnit, compiler: Compiler) -> Path:
     text = unit.source.read_bytes()
-    cmd, forced = _unit_command(unit, compiler, text.decode("utf-8", "replace"))
     key = hashlib.sha256()
     for part in (text, " ".join(CXXFLAGS + unit.flags).encode(), compiler.version.encode(), emulator_digest().encode(),
                  unit.context_digest.encode(), "|".join(map(str, unit.include_dirs)).encode(), unit.source.name.encode()):
         key.update(part)
         key.update(b"\0")
-    if forced:   # (the .gch itself changes nothing: g++ uses it only when it is equivalent to the text)
-        key.update(forced.encode())
+    # The kernel set's text joins the key; a host unit's object is the same with and without its .gch (which it
+    # uses from the second time its leading includes are seen), so one key serves both.
+    if unit.pch == "kernel" and pch_enabled("kernel") and pch_applies("kernel", text.decode("utf-8", "replace")):
+        key.update(_pch_text("kernel").encode())
     obj = cache_dir() / "obj" / f"{unit.name}-{key.hexdigest()[:20]}.o"
     priority = 2 if unit.pch == "kernel" else 0
-    return cached_artifact(obj, lambda tmp: _run_compiler(cmd + ["-c", str(unit.source), "-o", str(tmp)], priority,
-                                                          source=unit.source, timeout=900))
+
+    def make(tmp: Path) -> None:   # the precompiled header is built (or waited for) only when the object is
+        try:
+            cmd, _ = _unit_command(unit, compiler, text.decode("utf-8", "replace"))
+        except ToolchainError:   # its headers do not compile (e.g. a missing one): the source reports its own error
+            cmd, _ = _unit_command(dataclasses.replace(unit, pch=""), compiler)
+        _run_compiler(cmd + ["-c", str(unit.source), "-o", str(tmp)], priority, source=unit.source, timeout=900)
+
+    return cached_artifact(obj, make)
 
 
 def link_library(objects: list[Path], name: str, compiler: Compiler) -> Path:

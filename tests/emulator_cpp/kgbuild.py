@@ -73,14 +73,14 @@ def build_dir() -> pathlib.Path:
     return d
 
 
-def run_tool(cmd: list[str], timeout: float = 300) -> subprocess.CompletedProcess:
+def run_tool(cmd: list[str], timeout: float = 1800) -> subprocess.CompletedProcess:
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT, check=False)
     if proc.returncode != 0:
         raise BuildError(f"command failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stdout}\n{proc.stderr}")
     return proc
 
 
-def _made_once(out: pathlib.Path, command: list[str]) -> pathlib.Path:
+def built_once(out: pathlib.Path, command: list[str]) -> pathlib.Path:
     """Runs command (which writes the file after its "-o") unless out exists, under out's entry lock, writing to a
     name of this process's own and renaming: concurrent workers never see or write a half-made file."""
     from kernelgen.emulator.build import entry_lock
@@ -97,12 +97,12 @@ def _made_once(out: pathlib.Path, command: list[str]) -> pathlib.Path:
 
 def _build_one(name: str, runtime_obj: pathlib.Path) -> pathlib.Path:
     src, extra = PROGRAMS[name]
-    return _made_once(build_dir() / name, [CXX, *BASE_FLAGS, *extra, str(HERE / src), str(runtime_obj)])
+    return built_once(build_dir() / name, [CXX, *BASE_FLAGS, *extra, str(HERE / src), str(runtime_obj)])
 
 
 @functools.lru_cache(maxsize=None)
 def _runtime_obj() -> pathlib.Path:
-    return _made_once(build_dir() / "kg_runtime.o", [CXX, *BASE_FLAGS, *STRICT, "-c", str(RUNTIME)])
+    return built_once(build_dir() / "kg_runtime.o", [CXX, *BASE_FLAGS, *STRICT, "-c", str(RUNTIME)])
 
 
 def build(name: str) -> pathlib.Path:
