@@ -151,3 +151,15 @@ def test_cmake_case_expands_the_source_dir(tmp_path):
     cml = tmp_path / "CMakeLists.txt"
     cml.write_text('AddOpTestCase(q "ascend910B1" "-DX=1;-DY=2 -DDATA=${CMAKE_CURRENT_SOURCE_DIR}/q_data")\n')
     assert cmake_case(tmp_path / "test_q.cpp") == ("ascend910B1", ("-DX=1", "-DY=2", f"-DDATA={tmp_path}/q_data"))
+
+
+def test_kernels_that_sync_their_blocks_run_them_at_once(tmp_path):
+    from kernelgen.corpus.ut_kernel import syncs_blocks
+
+    op = tmp_path / "kg_op"
+    (op / "op_kernel").mkdir(parents=True)
+    (op / "op_kernel" / "kg_op.h").write_text("// SyncAll() is not called here\nvoid f() { DataCopy(a, b, 8); }\n")
+    assert not syncs_blocks(op)
+    (op / "op_kernel" / "kg_op_sync.h").write_text("void g() { SyncAll<true>(); }\n")
+    assert syncs_blocks(op)
+    assert not syncs_blocks(tmp_path / "no_such_op")
