@@ -1,5 +1,6 @@
 """`kernelgen ut` on a miniature checkout in ops-nn's pattern (tests/data/ut_mini): a tiling test with an expected
-key, block dim and tiling bytes, an infershape test, a kernel test through ICPU_RUN_KF; each passes as written and
+key, block dim and tiling bytes, an infershape test, a kernel test through ICPU_RUN_KF (its blocks exchange data
+across SyncAll, so they must run at once); each passes as written and
 fails when its expectation (or the kernel's GM bound) is changed; a graph-mode infershape test (REG_OP prototype,
 ge::Operator) and a kernel test whose tiling struct is derived from a host BEGIN_TILING_DATA_DEF class, likewise. Needs googletest (Debian libgtest-dev,
 libgmock-dev) and g++; several test programs are compiled (slow), so the changed-expectation tests are opt-in:
