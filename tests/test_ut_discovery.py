@@ -163,3 +163,16 @@ def test_kernels_that_sync_their_blocks_run_them_at_once(tmp_path):
     (op / "op_kernel" / "kg_op_sync.h").write_text("void g() { SyncAll<true>(); }\n")
     assert syncs_blocks(op)
     assert not syncs_blocks(tmp_path / "no_such_op")
+
+
+def test_an_operator_kernelgen_cannot_read_is_not_built_not_the_run_aborted(tmp_path):
+    # ops-nn control/assert: an op_host infershape test, but no op_host/*_def.cpp (an AI CPU operator)
+    from kernelgen.corpus.ut_run import run_ut
+
+    op = tmp_path / "ops-nn" / "control" / "kg_assert"
+    (op / "op_host").mkdir(parents=True)
+    (op / "tests" / "ut" / "op_host").mkdir(parents=True)
+    (op / "tests" / "ut" / "op_host" / "test_kg_assert_infershape.cpp").write_text("TEST(KgAssert, infershape) {}\n")
+    report = run_ut(tmp_path / "ops-nn" / "control", ("host",))
+    assert [(c.name, c.status) for c in report.cases] == [("KgAssert.infershape", "not_built")]
+    assert "_def.cpp" in report.cases[0].message
