@@ -1,5 +1,6 @@
 """`kernelgen ut` on a miniature checkout in ops-nn's pattern (tests/data/ut_mini): a tiling test with an expected
-key, block dim and tiling bytes, an infershape test, a kernel test through ICPU_RUN_KF; each passes as written and
+key, block dim and tiling bytes, an infershape test, a kernel test through ICPU_RUN_KF (its blocks exchange data
+across SyncAll, so they must run at once); each passes as written and
 fails when its expectation (or the kernel's GM bound) is changed; a graph-mode infershape test (REG_OP prototype,
 ge::Operator) and a kernel test whose tiling struct is derived from a host BEGIN_TILING_DATA_DEF class, likewise. Needs googletest (Debian libgtest-dev,
 libgmock-dev) and g++; several test programs are compiled (slow), so the changed-expectation tests are opt-in:
@@ -81,7 +82,7 @@ def _run(root: Path, tmp: Path):
     return res, doc, out_xml
 
 
-GOOD_KERNEL = {"ALLOC_ELEMS": 128, "CHECK": 100, "EXPECT": 200}
+GOOD_KERNEL = {"ALLOC_ELEMS": 128, "CHECK": 100, "EXPECT": 72}  # y[100] = 2 * x[36]: block 1 holds block 0's slice
 
 
 def test_miniature_checkout_passes(tmp_path, expected):
@@ -99,13 +100,13 @@ def test_miniature_checkout_passes(tmp_path, expected):
 @opt_in
 def test_changed_expectations_fail(tmp_path, expected):
     wrong = dict(expected, KEY=expected["KEY"] + 1, LAST_DIM=SHAPE[-1] + 1)
-    root = _checkout(tmp_path, wrong, dict(GOOD_KERNEL, EXPECT=201))
+    root = _checkout(tmp_path, wrong, dict(GOOD_KERNEL, EXPECT=73))
     res, doc, xml = _run(root, tmp_path)
     assert res.exit_code == 1
     failed = {c["name"]: c["message"] for c in doc["cases"] if c["status"] == "failed"}
     assert set(failed) == {"GeluGradTiling.fp32_shape", "GeluGradInferShape.same_as_input", "KgCopyKernel.two_blocks"}
     assert str(expected["KEY"] + 1) in failed["GeluGradTiling.fp32_shape"]
-    assert "201" in failed["KgCopyKernel.two_blocks"]
+    assert "73.0f" in failed["KgCopyKernel.two_blocks"] and "Which is: 72" in failed["KgCopyKernel.two_blocks"]
     assert ET.parse(xml).getroot().get("failures") == "3"
 
 
@@ -119,7 +120,9 @@ def test_kernel_defect_fails_and_compile_error_is_not_built(tmp_path, expected):
     assert res.exit_code == 1
     by = {c["name"]: c for c in doc["cases"]}
     assert by["KgCopyKernel.two_blocks"]["status"] == "failed"
-    assert "kernelgen emulator" in by["KgCopyKernel.two_blocks"]["message"]
+    # block 1 reads x past its 100 floats before SyncAll; block 0, left waiting there, is only its victim
+    assert "block 1 of 2" in by["KgCopyKernel.two_blocks"]["message"]
+    assert "1 other block(s) then failed waiting in SyncAll" in by["KgCopyKernel.two_blocks"]["message"]
     assert by["GeluGradInferShape.same_as_input"]["status"] == "not_built"
     assert "GetOutputShapeNoSuchApi" in by["GeluGradInferShape.same_as_input"]["message"]
     assert by["GeluGradTiling.fp32_shape"]["status"] == "passed"

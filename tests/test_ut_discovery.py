@@ -151,3 +151,28 @@ def test_cmake_case_expands_the_source_dir(tmp_path):
     cml = tmp_path / "CMakeLists.txt"
     cml.write_text('AddOpTestCase(q "ascend910B1" "-DX=1;-DY=2 -DDATA=${CMAKE_CURRENT_SOURCE_DIR}/q_data")\n')
     assert cmake_case(tmp_path / "test_q.cpp") == ("ascend910B1", ("-DX=1", "-DY=2", f"-DDATA={tmp_path}/q_data"))
+
+
+def test_kernels_that_sync_their_blocks_run_them_at_once(tmp_path):
+    from kernelgen.corpus.ut_kernel import syncs_blocks
+
+    op = tmp_path / "kg_op"
+    (op / "op_kernel").mkdir(parents=True)
+    (op / "op_kernel" / "kg_op.h").write_text("// SyncAll() is not called here\nvoid f() { DataCopy(a, b, 8); }\n")
+    assert not syncs_blocks(op)
+    (op / "op_kernel" / "kg_op_sync.h").write_text("void g() { SyncAll<true>(); }\n")
+    assert syncs_blocks(op)
+    assert not syncs_blocks(tmp_path / "no_such_op")
+
+
+def test_an_operator_kernelgen_cannot_read_is_not_built_not_the_run_aborted(tmp_path):
+    # ops-nn control/assert: an op_host infershape test, but no op_host/*_def.cpp (an AI CPU operator)
+    from kernelgen.corpus.ut_run import run_ut
+
+    op = tmp_path / "ops-nn" / "control" / "kg_assert"
+    (op / "op_host").mkdir(parents=True)
+    (op / "tests" / "ut" / "op_host").mkdir(parents=True)
+    (op / "tests" / "ut" / "op_host" / "test_kg_assert_infershape.cpp").write_text("TEST(KgAssert, infershape) {}\n")
+    report = run_ut(tmp_path / "ops-nn" / "control", ("host",))
+    assert [(c.name, c.status) for c in report.cases] == [("KgAssert.infershape", "not_built")]
+    assert "_def.cpp" in report.cases[0].message

@@ -53,7 +53,17 @@ def kernel_unit_flags(f, soc: str) -> tuple[str, ...]:
              f"-D__CCE_AICORE__={s.npu_arch // 10}", "-fno-access-control"]
     if s.npu_arch == 2201:
         flags.append("-D__DAV_C220_VEC__")
+    if syncs_blocks(f.op_dir):
+        flags.append("-DKGEMU_UT_ALL_BLOCKS=1")  # ICPU_RUN_KF runs the blocks at once, so SyncAll completes
     return tuple(flags) + extra
+
+
+def syncs_blocks(op_dir: Path) -> bool:
+    """The operator's kernel waits for its other blocks (SyncAll, CrossCoreWaitFlag): they must all run at once."""
+    from kernelgen.emulator.opdir import _kernel_texts
+
+    texts = _kernel_texts(op_dir) if (op_dir / "op_kernel").is_dir() else ""
+    return "SyncAll" in texts or "CrossCoreWaitFlag" in texts
 
 
 def soc_source(soc: str) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kernelgen.corpus.ut import KINDS, Built, UtFile, build_file, find_ut_files
-from kernelgen.errors import ToolchainError
+from kernelgen.errors import ToolchainError, UsageError
 from kernelgen.proc import run_tool
 
 STATUSES = ("passed", "failed", "not_built", "skipped")
@@ -245,8 +245,8 @@ def run_ut(path, kinds=KINDS, soc: str | None = None, jobs: int = 1, gtest_filte
     def one(f: UtFile):
         try:
             built = build_file(f, soc)
-        except ToolchainError as exc:
-            built = Built(f, None, str(exc).splitlines()[0][:300], str(exc))
+        except (ToolchainError, UsageError) as exc:  # UsageError: an operator directory kernelgen cannot read
+            built = Built(f, None, str(exc).splitlines()[0][:300], str(exc))  # (no *_def.cpp): its cases only
         return f, run_file(built, gtest_filter, timeout)
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:

@@ -1,10 +1,13 @@
 // kernelgen CPU emulator: the runtime behind kgemu_ut/tikicpulib.h (GM regions, tiling key, launches).
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "kgemu/abi.h"
 #include "kgemu/runtime.h"
@@ -58,7 +61,6 @@ void BeginLaunch(const char* kernel, const void* tiling) {
         }
     }
     if (tiling != nullptr) kgemu::rt_set_tiling_buffer(static_cast<const uint8_t*>(tiling), tiling_size);
-    kgemu::rt_set_concurrency(1);
 }
 
 std::string RunBlock(uint32_t i, uint32_t n, void (*body)(void*), void* ctx) {
@@ -72,6 +74,33 @@ std::string RunBlock(uint32_t i, uint32_t n, void (*body)(void*), void* ctx) {
         return "block " + std::to_string(i) + " of " + std::to_string(n) + (progress.empty() ? "" : ", " + progress) +
                ": " + e.what();
     }
+}
+
+std::string RunBlocks(uint32_t n, bool at_once, void (*body)(void*), void* ctx) {
+    kgemu::rt_set_concurrency(at_once ? std::max<uint32_t>(1, n) : 1);
+    if (!at_once || n <= 1) {
+        for (uint32_t i = 0; i < n; ++i) {
+            std::string r = RunBlock(i, n, body, ctx);
+            if (!r.empty()) return r;
+        }
+        return "";
+    }
+    // Every block on its own thread, as the NPU runs them, so that SyncAll completes. The report is the lowest
+    // block that failed of its own cause (the others may only have been left waiting for it in SyncAll).
+    std::vector<std::string> res(n);
+    std::vector<std::thread> pool;
+    pool.reserve(n);
+    for (uint32_t i = 0; i < n; ++i) pool.emplace_back([&res, i, n, body, ctx]() { res[i] = RunBlock(i, n, body, ctx); });
+    for (auto& t : pool) t.join();
+    const int64_t own = kgemu::rt_failed_block_to_report();
+    const uint32_t waiting = kgemu::rt_blocks_failed_waiting();
+    if (own >= 0 && static_cast<uint32_t>(own) < n && !res[own].empty()) {
+        return res[own] + (waiting > 0 ? " (" + std::to_string(waiting) + " other block(s) then failed waiting in SyncAll)" : "");
+    }
+    for (const auto& r : res) {
+        if (!r.empty()) return r;
+    }
+    return "";
 }
 
 std::string EndLaunch() {

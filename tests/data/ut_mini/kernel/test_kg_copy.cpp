@@ -1,4 +1,5 @@
-// Miniature op_kernel test in ops-nn's pattern: GmAlloc'd tensors, ICPU_SET_TILING_KEY, ICPU_RUN_KF.
+// Miniature op_kernel test in ops-nn's pattern: GmAlloc'd tensors, ICPU_SET_TILING_KEY, ICPU_RUN_KF of a kernel
+// whose blocks exchange data through the workspace across SyncAll (y's block 1 holds block 0's doubled x).
 #include "gtest/gtest.h"
 #include "tikicpulib.h"
 

@@ -51,46 +51,38 @@ private:                                                                        
         what;                                                                            \
         ::ge::kgemu_reg::Chain()
 
+// The accessors inputs and outputs share (dir: input or output, Dir: Input or Output): get_<dir>_desc_<n> and
+// update_<dir>_desc_<n>, and for a dynamic one create_dynamic_<dir>_<n> with the per-index desc accessors.
+#define KGEMU_REG_DESC_API(dir, Dir, n)                                                                \
+    ::ge::TensorDesc get_##dir##_desc_##n() const { return Get##Dir##DescByName(#n); }                 \
+    ::ge::graphStatus update_##dir##_desc_##n(const ::ge::TensorDesc& d) { return Update##Dir##Desc(#n, d); }
+#define KGEMU_REG_DYNAMIC_API(dir, Dir, n)                                                             \
+    _THIS_TYPE& create_dynamic_##dir##_##n(uint32_t num, bool = true) {                                \
+        KgemuDynamic##Dir(#n, num); return *this;                                                      \
+    }                                                                                                  \
+    ::ge::TensorDesc get_dynamic_##dir##_desc_##n(uint32_t i) const {                                  \
+        return Get##Dir##DescByName((std::string(#n) + std::to_string(i)).c_str());                    \
+    }                                                                                                  \
+    ::ge::graphStatus update_dynamic_##dir##_desc_##n(uint32_t i, const ::ge::TensorDesc& d) {         \
+        return Update##Dir##Desc(std::string(#n) + std::to_string(i), d);                              \
+    }
 #define KGEMU_REG_INPUT_API(n)                                                                        \
     static const char* name_in_##n() { return #n; }                                                  \
     _THIS_TYPE& set_input_##n(::ge::Operator& v) { KgemuLink(#n, v); return *this; }                  \
     _THIS_TYPE& set_input_##n(::ge::Operator& v, const char*) { KgemuLink(#n, v); return *this; }     \
     _THIS_TYPE& set_input_##n(::ge::Operator& v, uint32_t) { KgemuLink(#n, v); return *this; }        \
-    ::ge::TensorDesc get_input_desc_##n() const { return GetInputDescByName(#n); }                    \
-    ::ge::graphStatus update_input_desc_##n(const ::ge::TensorDesc& d) { return UpdateInputDesc(#n, d); }
+    KGEMU_REG_DESC_API(input, Input, n)
 
 #define INPUT(n, t) KGEMU_REG_NEXT(in, n, KgemuInput(#n), KGEMU_REG_INPUT_API(n))
 #define OPTIONAL_INPUT(n, t) KGEMU_REG_NEXT(in, n, KgemuInput(#n), KGEMU_REG_INPUT_API(n))
 #define DYNAMIC_INPUT(n, t)                                                                            \
-    KGEMU_REG_NEXT(din, n, (void)0,                                                                    \
-        _THIS_TYPE& create_dynamic_input_##n(uint32_t num, bool = true) {                              \
-            KgemuDynamicInput(#n, num); return *this;                                                  \
-        }                                                                                              \
-        ::ge::TensorDesc get_dynamic_input_desc_##n(uint32_t i) const {                                \
-            return GetInputDescByName((std::string(#n) + std::to_string(i)).c_str());                  \
-        }                                                                                              \
-        ::ge::graphStatus update_dynamic_input_desc_##n(uint32_t i, const ::ge::TensorDesc& d) {       \
-            return UpdateInputDesc(std::string(#n) + std::to_string(i), d);                            \
-        }                                                                                              \
+    KGEMU_REG_NEXT(din, n, (void)0, KGEMU_REG_DYNAMIC_API(input, Input, n)                             \
         _THIS_TYPE& set_dynamic_input_##n(uint32_t i, ::ge::Operator& v) {                             \
             KgemuLink((std::string(#n) + std::to_string(i)).c_str(), v); return *this;                 \
         })
-#define KGEMU_REG_OUTPUT_API(n)                                                                        \
-    static const char* name_out_##n() { return #n; }                                                   \
-    ::ge::TensorDesc get_output_desc_##n() const { return GetOutputDescByName(#n); }                   \
-    ::ge::graphStatus update_output_desc_##n(const ::ge::TensorDesc& d) { return UpdateOutputDesc(#n, d); }
-#define OUTPUT(n, t) KGEMU_REG_NEXT(out, n, KgemuOutput(#n), KGEMU_REG_OUTPUT_API(n))
-#define DYNAMIC_OUTPUT(n, t)                                                                           \
-    KGEMU_REG_NEXT(dout, n, (void)0,                                                                   \
-        _THIS_TYPE& create_dynamic_output_##n(uint32_t num, bool = true) {                             \
-            KgemuDynamicOutput(#n, num); return *this;                                                 \
-        }                                                                                              \
-        ::ge::TensorDesc get_dynamic_output_desc_##n(uint32_t i) const {                               \
-            return GetOutputDescByName((std::string(#n) + std::to_string(i)).c_str());                 \
-        }                                                                                              \
-        ::ge::graphStatus update_dynamic_output_desc_##n(uint32_t i, const ::ge::TensorDesc& d) {      \
-            return UpdateOutputDesc(std::string(#n) + std::to_string(i), d);                           \
-        })
+#define OUTPUT(n, t) \
+    KGEMU_REG_NEXT(out, n, KgemuOutput(#n), static const char* name_out_##n() { return #n; } KGEMU_REG_DESC_API(output, Output, n))
+#define DYNAMIC_OUTPUT(n, t) KGEMU_REG_NEXT(dout, n, (void)0, KGEMU_REG_DYNAMIC_API(output, Output, n))
 #define KGEMU_REG_ATTR_API(n, Kind)                                                                    \
     static const char* name_attr_##n() { return #n; }                                                  \
     _THIS_TYPE& set_attr_##n(const ::ge::kgemu_op::T##Kind& v) {                                       \

@@ -19,12 +19,13 @@ inline void SetUnknownRank(gert::Shape& shape) {
     shape.SetDimNum(0);
     shape.AppendDim(UNKNOWN_RANK_DIM_VALUE_);
 }
-// True when every axis is unknown (-1), as documented for opbase; false if at least one axis is known.
+// True when any axis is unknown (-1), as opbase defines it (src/op_common/op_host/util/shape_util.cpp
+// IsUnknownShape); a shape with no -1 axis, scalars included, is known.
 inline bool IsUnknownShape(const gert::Shape& shape) {
     for (size_t i = 0; i < shape.GetDimNum(); ++i) {
-        if (shape.GetDim(i) != UNKNOWN_DIM_VALUE_) return false;
+        if (shape.GetDim(i) == UNKNOWN_DIM_VALUE_) return true;
     }
-    return true;
+    return false;
 }
 
 template <typename T1, typename T2>
