@@ -156,16 +156,6 @@ KL_KNOWN = {
 }
 
 
-
-def _lang_available() -> bool:
-    try:
-        import kernelgen.lang  # noqa: F401  (the lang branch; these specs are its built-ins once merged)
-    except ImportError:
-        return False
-    return True
-
-
-@pytest.mark.skipif(not _lang_available(), reason="needs kernelgen.lang (issue 21's branch)")
 @pytest.mark.parametrize("name", KL_SPECS)
 def test_kl_specs_keep_the_interface_and_match_the_reference_golden(name):
     from kernelgen.authoring.ops import get_spec

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pathlib
 
-import pytest
 
 from kernelgen.perf import model as perf
 

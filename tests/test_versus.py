@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
