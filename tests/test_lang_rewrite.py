@@ -205,3 +205,26 @@ def test_a_factored_polynomial_is_not_expanded_into_a_dearer_horner_form(tmp_pat
             return 2.0 * (x + 0.5 * x ** 3)
         """, "cubic")
     assert ops(cubic) == ["Mul", "Adds", "Mul"]                    # x * (x^2 + 2): the 2 folded into Horner
+
+
+def test_a_program_with_many_tbufs_keeps_the_default_ub_order_without_a_search(tmp_path, monkeypatch):
+    """2^TBufs orders are searched only up to SEARCHED_TBUFS: a two-output spec with 10 TBufs (1024 orders, seven
+    minutes measured) keeps the default order, and the bank model is never asked."""
+    from kernelgen.authoring import ub_layout
+    from kernelgen.authoring.spec import DType
+
+    spec = spec_of(tmp_path, """
+        @kl.op(category="activation", outputs=("lo", "hi"), domain={"x": (0.01, 20.0)})
+        def two_out(x, w, scale: float = 2.0, shift: int = 3):
+            a = kl.log(x) * scale + w
+            b = kl.clip(w, -1.0, 1.0) / (x + shift) - kl.rsqrt(x) + kl.tanh(w) + kl.where(w < x, 1.0, scale)
+            return a, b
+        """, "two_out")
+    v = spec.variants[0]
+    kinds = {b.name: b.kind for d in (DType.FLOAT32, DType.FLOAT16) for b in spec.buffer_plan(v, d)}
+    assert sum(k not in ("queue", "mask") for k in kinds.values()) > ub_layout.SEARCHED_TBUFS
+    monkeypatch.setattr(ub_layout, "conflict_cycles", lambda *a, **k: pytest.fail("searched"))
+    import dataclasses
+
+    plain = dataclasses.replace(v, ub_search=False, ub_order=())
+    assert ub_layout.best_alloc_order(spec, plain) == tuple(ub_layout.alloc_order(spec, plain))

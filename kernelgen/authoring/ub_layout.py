@@ -179,7 +179,7 @@ def best_alloc_order(spec: OpSpec, variant: Variant, soc: str = LAYOUT_SOC,
     """An InitBuffer order for `Variant.ub_order`, the one with the fewest conflict cycles per element (float32 plus
     float16 path, largest tiles on `soc`, phases chosen for each; the first found among equals). every_order=False
     searches the queues in plan order with each TBuf before or after them (in the default order within each side),
-    2^TBufs orders; every_order=True every permutation of the buffers (6 buffers: 720 orders, about 8 s). Masks
+    2^TBufs orders, for at most SEARCHED_TBUFS TBufs (the default order beyond); every_order=True every permutation of the buffers (6 buffers: 720 orders, about 8 s). Masks
     stay last. Run it when the program changes, and store its result in the spec."""
     import dataclasses
 
@@ -191,19 +191,34 @@ def best_alloc_order(spec: OpSpec, variant: Variant, soc: str = LAYOUT_SOC,
     queues = [n for n in default if kinds[n] == "queue"]
     masks = [n for n in default if kinds[n] == "mask"]
     tbufs = [n for n in default if kinds[n] not in ("queue", "mask")]
+
+    def cost_of(order):
+        v = dataclasses.replace(variant, ub_order=order)
+        return sum(conflict_cycles(spec, v, d, soc) / tile_data_num(spec, get_soc(soc), v, d)
+                   for d in (DType.FLOAT32, DType.FLOAT16))
+
+    def split(bits):
+        return tuple([n for n, b in zip(tbufs, bits) if b] + queues + [n for n, b in zip(tbufs, bits) if not b]
+                     + masks)
+
+    if not every_order and len(tbufs) > SEARCHED_TBUFS:
+        return tuple(default)
     if every_order:
         orders = (tuple(p) + tuple(masks) for p in itertools.permutations(queues + tbufs))
     else:
-        orders = (tuple([n for n, b in zip(tbufs, bits) if b] + queues + [n for n, b in zip(tbufs, bits) if not b]
-                        + masks) for bits in itertools.product((0, 1), repeat=len(tbufs)))
+        orders = (split(bits) for bits in itertools.product((0, 1), repeat=len(tbufs)))
     best, best_cost = tuple(default), None
     for order in orders:
-        v = dataclasses.replace(variant, ub_order=order)
-        cost = sum(conflict_cycles(spec, v, d, soc) / tile_data_num(spec, get_soc(soc), v, d)
-                   for d in (DType.FLOAT32, DType.FLOAT16))
+        cost = cost_of(order)
         if best_cost is None or cost < best_cost - 1e-9:
             best, best_cost = order, cost
     return best
+
+
+# Beyond this many TBufs the default order stands: 2^TBufs orders, each costed on the bank model of the whole
+# program, is 64 evaluations at 6 (about a second) but 1024 at 10 (seven minutes for a two-output spec with 15
+# buffers, measured); a coordinate descent still took 41 s there.
+SEARCHED_TBUFS = 6
 
 
 @functools.lru_cache(maxsize=64)
