@@ -125,20 +125,6 @@ inline T atomic_rmw(const char* api, T* address, F op) {
     *address = op(old);
     return old;
 }
-template <typename T>
-inline T amax(T a, T b) {
-    if constexpr (std::is_floating_point<T>::value) {
-        if (std::isnan(b)) return b;
-    }
-    return a < b ? b : a;
-}
-template <typename T>
-inline T amin(T a, T b) {
-    if constexpr (std::is_floating_point<T>::value) {
-        if (std::isnan(b)) return b;
-    }
-    return b < a ? b : a;
-}
 }  // namespace simt
 }  // namespace kgemu
 
@@ -156,11 +142,11 @@ inline T asc_atomic_exch(T* address, T val) {
 }
 template <typename T>
 inline T asc_atomic_max(T* address, T val) {
-    return kgemu::simt::atomic_rmw("asc_atomic_max", address, [&](T o) { return kgemu::simt::amax(o, val); });
+    return kgemu::simt::atomic_rmw("asc_atomic_max", address, [&](T o) { return kgemu::detail::scalar_atomic_max(o, val); });
 }
 template <typename T>
 inline T asc_atomic_min(T* address, T val) {
-    return kgemu::simt::atomic_rmw("asc_atomic_min", address, [&](T o) { return kgemu::simt::amin(o, val); });
+    return kgemu::simt::atomic_rmw("asc_atomic_min", address, [&](T o) { return kgemu::detail::scalar_atomic_min(o, val); });
 }
 template <typename T>
 inline T asc_atomic_and(T* address, T val) {
@@ -373,9 +359,9 @@ inline T Abs(T x) {
     }
 }
 template <typename T>
-inline T Max(T a, T b) { return kgemu::simt::amax(a, b); }
+inline T Max(T a, T b) { return kgemu::detail::scalar_atomic_max(a, b); }
 template <typename T>
-inline T Min(T a, T b) { return kgemu::simt::amin(a, b); }
+inline T Min(T a, T b) { return kgemu::detail::scalar_atomic_min(a, b); }
 template <typename T>
 inline T Mod(T a, T b) {
     if constexpr (std::is_integral<T>::value) {

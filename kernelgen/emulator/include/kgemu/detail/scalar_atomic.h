@@ -98,6 +98,7 @@ template <typename T>
 inline constexpr bool scalar_atomic_bits_type() {
     return std::is_same<T, uint32_t>::value || std::is_same<T, uint64_t>::value;
 }
+// max/min as the atomics define them (a NaN operand b wins); SIMT's atomics and Max/Min (simt_api.h) share them.
 template <typename T>
 inline T scalar_atomic_max(T a, T b) {
     if constexpr (std::is_floating_point<T>::value) {
