@@ -376,16 +376,22 @@ def pch_applies(kind: str, text: str) -> bool:
     if kind == "host":
         return bool(host_pch_lines(text))
     headers = set(PCH_SETS.get(kind, ()))
+    return any(name in headers for name, _ in _leading_includes(text))
+
+
+def _leading_includes(text: str) -> list[tuple[str, bool]]:
+    """(header, quoted) of each #include line before the source's first other line (comments, blank lines and
+    #pragma once pass)."""
+    out = []
     for line in _COMMENTS.sub("", text).splitlines():
         stripped = line.strip()
         if not stripped or re.fullmatch(r"#\s*pragma\s+once", stripped):
             continue
         m = _INCLUDE.match(line)
         if not m:
-            return False
-        if m.group(1) in headers:
-            return True
-    return False
+            break
+        out.append((m.group(1), '"' in stripped))
+    return out
 
 
 def host_pch_lines(text: str, source: Path | None = None, include_dirs: tuple[Path, ...] = ()) -> tuple[str, ...]:
@@ -394,14 +400,7 @@ def host_pch_lines(text: str, source: Path | None = None, include_dirs: tuple[Pa
     name the emulator's header or a system header, as g++ resolves it for this source (not a file beside the source
     or in the operator's include directories)."""
     roots, lines = set(PCH_SETS["host"]), []
-    for line in _COMMENTS.sub("", text).splitlines():
-        stripped = line.strip()
-        if not stripped or re.fullmatch(r"#\s*pragma\s+once", stripped):
-            continue
-        m = _INCLUDE.match(line)
-        if not m:
-            return ()
-        name, quoted = m.group(1), '"' in stripped
+    for name, quoted in _leading_includes(text):
         dirs = ([source.parent] if quoted and source else []) + [INCLUDE_DIR, *include_dirs]
         found = next((d for d in dirs if (d / name).is_file()), None)
         if found is not None and found != INCLUDE_DIR:
