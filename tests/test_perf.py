@@ -230,7 +230,21 @@ def test_fit_takes_at_most_three_known_cases():
 
 @pytest.fixture(scope="module")
 def calibration_reports():
-    return calibration.collect()
+    return calibration.collect()    # sanitizer off: a timing run (the test below keeps the kernels checked)
+
+
+@requires_cxx
+def test_every_calibration_configuration_runs_clean_under_the_sanitizer_and_gives_the_same_trace():
+    # The fit's runs skip the sanitizer; here every configuration of both walk-through kernels runs with it at a
+    # small shape (a defect raises EmulatorDefect), and its trace is event for event the one of the unsanitized run.
+    small = {"ADD": (16, 8192), "DCP": (128, 2048)}
+    for source, shape in small.items():
+        cases = [c for c in calibration.ALL if c.source == source]
+        checked = calibration.collect(cases, shape=shape, sanitize=True)
+        timing = calibration.collect(cases, shape=shape)
+        assert sorted(checked) == [c.case for c in cases]
+        for n, report in checked.items():
+            assert list(report["trace"]) == list(timing[n]["trace"]), n
 
 
 @requires_cxx
