@@ -78,21 +78,29 @@ def test_short_row_kernel_renders_as_before(monkeypatch):
     """The first key's kernel class is the text it was before the chunked key existed: only the chunked class,
     its dispatch branch and the tiling's key choice are added."""
     import kernelgen.authoring.lang.chunk as module
-    from kernelgen.authoring.render import render_tree, resolve_socs
+    from kernelgen.authoring.render import _render_text, build_context, make_environment, resolve_socs
 
-    spec = get_spec(LAYER_NORM)
-    new = render_tree(spec, resolve_socs(spec, None))
+    spec = get_spec(EXAMPLES / "softmax.py")
+    env = make_environment()
+    names = ["op_kernel/{{op}}.h.j2", "op_kernel/{{op}}.cpp.j2", "op_kernel/{{op}}_tiling_data.h.j2",
+             "op_kernel/{{op}}_tiling_key.h.j2", "op_host/{{op}}_tiling.cpp.j2"]
+
+    def render():   # the kernel and tiling files (render_tree renders these and the rest)
+        ctx = build_context(spec, resolve_socs(spec, None))
+        return {n.replace("{{op}}", "softmax")[:-3]: _render_text(env, n, ctx) for n in names}
+
+    new = render()
     monkeypatch.setattr(module, "render_context", lambda spec, socs: {"chunk": module, "chunk_plans": {}})
-    old = render_tree(spec, resolve_socs(spec, None))
-    head = new["op_kernel/layer_norm.h"]
+    old = render()
+    head = new["op_kernel/softmax.h"]
     cut = head.index("\n// Rows longer than UB")
-    tail = head.index("}  // namespace NsLayerNorm")
-    assert head[:cut] + head[tail:] == old["op_kernel/layer_norm.h"]
-    assert "class KernelLayerNormChunked" in head[cut:tail]
-    assert "TILING_KEY_IS(100)" in new["op_kernel/layer_norm.cpp"]
-    assert "TILING_KEY_IS(100)" not in old["op_kernel/layer_norm.cpp"]
-    assert {k for k in new if new[k] != old[k]} == {"op_kernel/layer_norm.h", "op_kernel/layer_norm.cpp",
-                                                     "op_host/layer_norm_tiling.cpp"}
+    tail = head.index("}  // namespace NsSoftmax")
+    assert head[:cut] + head[tail:] == old["op_kernel/softmax.h"]
+    assert "class KernelSoftmaxChunked" in head[cut:tail]
+    assert "TILING_KEY_IS(100)" in new["op_kernel/softmax.cpp"]
+    assert "TILING_KEY_IS(100)" not in old["op_kernel/softmax.cpp"]
+    assert {k for k in new if new[k] != old[k]} == {"op_kernel/softmax.h", "op_kernel/softmax.cpp",
+                                                     "op_host/softmax_tiling.cpp"}
 
 
 def long_rms_case():
