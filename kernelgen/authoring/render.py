@@ -176,9 +176,11 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         return pads
 
     from kernelgen.authoring.lang.whole import render_context as whole_context
+    from kernelgen.authoring.lang.chunk import render_context as chunk_context
 
     return {
         **whole_context(spec, socs),   # whole-tensor reductions (kernelgen.authoring.lang.whole)
+        **chunk_context(spec, socs),   # rows longer than UB (kernelgen.authoring.lang.chunk)
         "program_pads": lambda v: program_pads(v.steps(DType.FLOAT32)) if not v.refine else {},
         "attr_fields": attr_tiling_fields(spec),
         "spec": spec,
