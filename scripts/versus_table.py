@@ -207,10 +207,15 @@ def tally(rows: list[dict]) -> list[str]:
     slower = [v for v in timed if v["ratio"] > 1.0]
     share = 100.0 * len(at_most) / len(timed) if timed else 0.0
     names = ", ".join(f"{v['op'].rsplit('/', 1)[-1]} {v['soc']} {v['dtype']} {v['ratio']:.3f}" for v in slower)
+    # the looser reading of "runs clean": no defect, whatever the verdict
+    no_defect = [v for v in compared if not v["handwritten"]["defects"] and v["ratio"] is not None]
+    loose = sum(v["ratio"] <= 1.0 for v in no_defect)
     return [f"Tally: {len(compared)} rows compared, {sum(_clean(v['generated']) for v in compared)} with the generated "
             f"side clean; the hand-written side passes clean in {len(hand_clean)}, and there the generated one is "
             f"at most its modelled time in {len(at_most)} of {len(timed)} ({share:.1f} %, bar 90 %: "
-            f"{'met' if share >= 90.0 else 'not met'})" + (f"; slower: {names}" if slower else "") + "."]
+            f"{'met' if share >= 90.0 else 'not met'})" + (f"; slower: {names}" if slower else "")
+            + f". Counting every hand-written side that runs without a defect, pass or not: {loose} of "
+              f"{len(no_defect)}."]
 
 
 def main(argv=None) -> int:

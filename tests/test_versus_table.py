@@ -123,6 +123,7 @@ def test_tally_counts_only_rows_whose_handwritten_side_is_clean():
     assert "4 rows compared, 4 with the generated side clean" in line
     assert "passes clean in 2" in line and "in 1 of 2 (50.0 %, bar 90 %: not met); slower: b ascend910b float32 1.100" \
         in line
+    assert "without a defect, pass or not: 1 of 3." in line
     assert "met)." in vt.tally(rows[:1])[0] and "(100.0 %" in vt.tally(rows[:1])[0]
 
 
