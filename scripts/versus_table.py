@@ -2,6 +2,7 @@
 
     python scripts/versus_table.py [--ops-nn PATH] [--ops NAME,...] [--soc ascend910b] [--dtype D ...]
                                    [--pair OP=DIR] [--shape N[,M..]] [--json FILE] [--markdown FILE]
+                                   [--jobs N] [--cache DIR]
 
 The pairs: every built-in with an entry in kernelgen/authoring/ops/_interfaces.json that names its hand-written
 `dir` (derived, so a new built-in joins the table by itself), plus the GeluGrad pairs below; --ops keeps only the
@@ -14,6 +15,13 @@ verdicts against the golden (CANN's standard), both sides' defect classes, both 
 dtype it does not declare, gets a row saying so. Rows go to stdout as a Markdown table (and --markdown FILE); --json
 FILE keeps every row's whole comparison. Exit 0 when every generated side that ran passes clean, 1 otherwise, 2 for
 a bad option.
+
+--jobs N runs N pairs at once, each in its own process (ctypes libraries and the sanitizer switch are per process),
+with one compiler each unless $KERNELGEN_JOBS says otherwise; rows keep the pairs' order. --cache DIR keeps each
+pair's rows under a key of everything it depends on (pair_key: kernelgen's files except other
+built-ins' spec modules, the pair's spec module and those it imports, the ops-nn directory's files and commit,
+SOCs, dtypes, shapes, attributes, seed, numpy and the compiler; kernelgen/checking/versus_cache.py), so a pair
+whose key is unchanged is not re-run.
 """
 from __future__ import annotations
 
@@ -122,6 +130,94 @@ def markdown(rows: list[dict]) -> list[str]:
     return out
 
 
+def run_pair(op: str, rel: str, attrs: dict, root: str, socs: list[str], dtypes: list[str], shapes,
+             seed: int) -> tuple[list[dict], int]:
+    """Every row of one pair (its SOCs x dtypes) and how many of its generated sides did not pass clean."""
+    spec = get_spec(op)
+    root_p = Path(root)
+    shown = op + "".join(f" {k}={v}" for k, v in attrs.items())
+    rows, failed = [], 0
+    for soc_name in pair_socs(op, rel, socs):
+        soc = get_soc(soc_name)
+        row_dtypes = dtypes or [d.short for d in spec.dtypes_for(soc) if d.short in DEFAULT_DTYPES]
+        pair_shapes = shapes or (list(ROW_SHAPES) if spec.row_program else None)
+        for dtype in row_dtypes:
+            t = time.perf_counter()
+            try:
+                v = versus(op, root_p / rel, soc, dtype, pair_shapes, attrs, seed)
+            except KernelgenError as exc:
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                rows.append(row_of(shown, rel, soc.family, dtype, None, f"not compared: {reason}"))
+                print(f"{shown} vs {rel} on {soc.family} {dtype}: not compared: {reason}", file=sys.stderr)
+                continue
+            doc = v.as_dict()
+            rows.append(row_of(shown, rel, soc.family, dtype, doc, None))
+            failed += not v.generated_clean
+            print(f"{shown} vs {rel} on {soc.family} {dtype}: generated {'pass' if v.generated.passed else 'FAIL'} "
+                  f"{_fmt_us(v.generated.modelled_us)} us, hand-written "
+                  f"{'pass' if v.handwritten.passed else 'FAIL'} {_fmt_us(v.handwritten.modelled_us)} us "
+                  f"({time.perf_counter() - t:.0f} s)", file=sys.stderr, flush=True)
+    return rows, failed
+
+
+def _pool_init() -> None:
+    os.environ.setdefault("KERNELGEN_JOBS", "1")   # N pairs at once: about N compilers, not N x cores
+
+
+def run_tasks(tasks: list[tuple], jobs: int, cache: Path | None, commit: str) -> list[tuple[list[dict], int]]:
+    """run_pair over tasks (in order), from the cache where a pair's key is unchanged, jobs at a time."""
+    from kernelgen.checking.versus_cache import load, pair_key, store
+
+    keys = [pair_key(*t, commit=commit) if cache else None for t in tasks]
+    results: list = [load(cache, k) if cache else None for k in keys]
+    for t, r in zip(tasks, results):
+        if r is not None:
+            print(f"{t[0]} vs {t[1]}: {len(r[0])} rows from the cache (inputs unchanged)", file=sys.stderr)
+    todo = [i for i, r in enumerate(results) if r is None]
+
+    def done(i: int, result) -> None:
+        results[i] = result
+        if cache:
+            store(cache, keys[i], result)
+
+    if jobs == 1 or len(todo) <= 1:
+        for i in todo:
+            done(i, run_pair(*tasks[i]))
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), initializer=_pool_init) as pool:
+            futures = {i: pool.submit(run_pair, *tasks[i]) for i in todo}
+            for i, fut in futures.items():
+                done(i, fut.result())
+    return results
+
+
+def _clean(side: dict) -> bool:
+    return bool(side["passed"]) and not side["defects"]
+
+
+def tally(rows: list[dict]) -> list[str]:
+    """Issue 22's bar over the compared rows: among those whose hand-written side passes clean, how many have the
+    generated side at most as slow (modelled time), against 90 %; and how many generated sides pass clean."""
+    compared = [r["versus"] for r in rows if "versus" in r]
+    hand_clean = [v for v in compared if _clean(v["handwritten"])]
+    timed = [v for v in hand_clean if v["ratio"] is not None]
+    at_most = [v for v in timed if v["ratio"] <= 1.0]
+    slower = [v for v in timed if v["ratio"] > 1.0]
+    share = 100.0 * len(at_most) / len(timed) if timed else 0.0
+    names = ", ".join(f"{v['op'].rsplit('/', 1)[-1]} {v['soc']} {v['dtype']} {v['ratio']:.3f}" for v in slower)
+    # the looser reading of "runs clean": no defect, whatever the verdict
+    no_defect = [v for v in compared if not v["handwritten"]["defects"] and v["ratio"] is not None]
+    loose = sum(v["ratio"] <= 1.0 for v in no_defect)
+    return [f"Tally: {len(compared)} rows compared, {sum(_clean(v['generated']) for v in compared)} with the generated "
+            f"side clean; the hand-written side passes clean in {len(hand_clean)}, and there the generated one is "
+            f"at most its modelled time in {len(at_most)} of {len(timed)} ({share:.1f} %, bar 90 %: "
+            f"{'met' if share >= 90.0 else 'not met'})" + (f"; slower: {names}" if slower else "")
+            + f". Counting every hand-written side that runs without a defect, pass or not: {loose} of "
+              f"{len(no_defect)}."]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--ops-nn", default=os.environ.get("KERNELGEN_OPS_NN", "/work/corpus/ops-nn"))
@@ -133,6 +229,8 @@ def main(argv=None) -> int:
                     help="only these pairs (repeatable; DIR relative to --ops-nn); default: the derived list")
     ap.add_argument("--shape", action="append", default=[], help="shapes (repeatable); default: versus's")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1, help="pairs run at once, one process each (default 1)")
+    ap.add_argument("--cache", default=None, metavar="DIR", help="reuse the rows of a pair whose inputs are unchanged")
     ap.add_argument("--json", dest="json_file", default=None)
     ap.add_argument("--markdown", dest="md_file", default=None)
     args = ap.parse_args(argv)
@@ -158,33 +256,17 @@ def main(argv=None) -> int:
     except ValueError:
         print(f"versus_table: error: --shape takes comma-separated ints, got {args.shape}", file=sys.stderr)
         return 2
+    if args.jobs < 1:
+        print(f"versus_table: error: --jobs takes a positive number, got {args.jobs}", file=sys.stderr)
+        return 2
     commit = ops_nn_commit(root)
-    rows, failed = [], 0
+    socs = args.soc.split(",")
+    tasks = [(op, rel, attrs, str(root), socs, list(args.dtype), shapes, args.seed) for op, rel, attrs in pairs]
     start = time.perf_counter()
-    for op, rel, attrs in pairs:
-        spec = get_spec(op)
-        shown = op + "".join(f" {k}={v}" for k, v in attrs.items())
-        for soc_name in pair_socs(op, rel, args.soc.split(",")):
-            soc = get_soc(soc_name)
-            dtypes = args.dtype or [d.short for d in spec.dtypes_for(soc) if d.short in DEFAULT_DTYPES]
-            pair_shapes = shapes or (list(ROW_SHAPES) if spec.row_program else None)
-            for dtype in dtypes:
-                t = time.perf_counter()
-                try:
-                    v = versus(op, root / rel, soc, dtype, pair_shapes, attrs, args.seed)
-                except KernelgenError as exc:
-                    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-                    rows.append(row_of(shown, rel, soc.family, dtype, None, f"not compared: {reason}"))
-                    print(f"{shown} vs {rel} on {soc.family} {dtype}: not compared: {reason}", file=sys.stderr)
-                    continue
-                doc = v.as_dict()
-                rows.append(row_of(shown, rel, soc.family, dtype, doc, None))
-                failed += not v.generated_clean
-                print(f"{shown} vs {rel} on {soc.family} {dtype}: generated {'pass' if v.generated.passed else 'FAIL'} "
-                      f"{_fmt_us(v.generated.modelled_us)} us, hand-written "
-                      f"{'pass' if v.handwritten.passed else 'FAIL'} {_fmt_us(v.handwritten.modelled_us)} us "
-                      f"({time.perf_counter() - t:.0f} s)", file=sys.stderr)
-    table = markdown(rows)
+    results = run_tasks(tasks, args.jobs, Path(args.cache) if args.cache else None, commit)
+    rows = [r for rs, _ in results for r in rs]
+    failed = sum(f for _, f in results)
+    table = markdown(rows) + [""] + tally(rows)
     head = [f"ops-nn: {root} at {commit}; {len(rows)} rows in {time.perf_counter() - start:.0f} s"]
     print("\n".join(head + [""] + table))
     if args.md_file:

@@ -10,6 +10,7 @@ import dataclasses
 import json
 import math
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -143,3 +144,16 @@ def test_versus_exits_3_when_the_directory_does_not_compile(tmp_path):
 def test_versus_json_path_is_checked_before_the_run(tmp_path):
     res = CliRunner().invoke(main, ["versus", "gelu_grad", str(TAIL), "--json", str(tmp_path / "no" / "dir" / "v.json")])
     assert res.exit_code == 2 and len(_error_lines(res.output)) == 1
+
+
+def test_an_output_dtype_overflow_of_the_golden_is_not_a_defect():
+    """L2Loss's float16 sum of a million squares is beyond 65504: its inf is the dtype's, not the kernel's (a
+    finite golden in the output's dtype still makes an inf output a defect)."""
+    from kernelgen.checking.versus import _masked_outputs
+    from kernelgen.corpus.worker import check_outputs
+
+    out = {"y": np.array([np.inf, np.inf], np.float16)}
+    masked = _masked_outputs(out, {"y": np.array([7.0e5, 1.0e3])})
+    assert masked["y"].tolist() == [0.0, np.inf]
+    assert len(check_outputs(masked, {"x": np.ones(2, np.float16)})) == 1          # the 1e3 element stays a defect
+    assert _masked_outputs({"y": np.array([np.inf], np.float32)}, {"y": np.array([7.0e5])})["y"].tolist() == [np.inf]
