@@ -63,10 +63,11 @@ PCH_SETS: dict[str, tuple[str, ...]] = {
 # -O level of host units (OpDef, infershape, tiling: run once per library, so compile time matters more than
 # their speed); IEEE arithmetic without -ffast-math gives the same results at every -O level on x86-64/aarch64.
 HOST_OPT = "-O1"
-# -O level of kernel launchers (the kernel's code and kgemu's API templates instantiated for it): -O1 costs 35 %
-# less g++ time than -O2 (docs/speed.md) for the same results (no -ffast-math; x86-64 contracts no FMA at any level).
+# -O level of kernel launchers (the kernel's code and kgemu's API templates instantiated for it): -Og costs a third
+# less g++ time than -O1 (which cost 35 % less than -O2; docs/speed.md) for the same results (no -ffast-math; x86-64
+# contracts no FMA at any level) and, the per-call work being kg_runtime.cpp's (-O2), the same run time.
 # $KERNELGEN_KERNEL_OPT overrides it (e.g. -O2 for long runs); the kernel's precompiled headers follow it.
-KERNEL_OPT: tuple[str, ...] = (os.environ.get("KERNELGEN_KERNEL_OPT") or "-O1",)
+KERNEL_OPT: tuple[str, ...] = (os.environ.get("KERNELGEN_KERNEL_OPT") or "-Og",)
 # Defines that differ per dtype combination and never reach a header set: left out of the PCH's flags
 _PER_TENSOR_DEFINE = re.compile(r"-D(DTYPE|ORIG_DTYPE|FORMAT)_\w+=")
 

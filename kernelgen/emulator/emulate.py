@@ -133,7 +133,8 @@ class OperatorSource:
         self.decl()
         ids = {name: v.value for name, v in GE_DTYPES.items()}
         sub = tiling_dir(self.op_dir, self.soc, self._npu_arch())
-        return launcher_source(self.op_dir, self.kernel_source(), decl, combo, self._doc, ids, sub)
+        # the kernel by its real path (a directory reached through a symlink shares the object with the directory)
+        return launcher_source(self.op_dir, self.kernel_source().resolve(), decl, combo, self._doc, ids, sub)
 
     def uses_sync_all(self) -> bool:
         """The kernel calls SyncAll: its blocks must all run at once."""

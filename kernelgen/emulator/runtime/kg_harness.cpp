@@ -32,6 +32,9 @@
 // outputs (absent optional ones as nullptr), workspace (nullptr when the tiling asked for none), tiling data.
 // A DYNAMIC input or output (a tensor list: consecutive request tensors of the same name) is passed as the
 // address of a ListTensorDesc descriptor in GM (see bind_param in DoRun).
+// This TU compiles register/op_def.h's out-of-line OpDef members (once per cache, not per *_def.cpp).
+#define KGEMU_OPDEF_IMPL
+
 #include <algorithm>
 #include <atomic>
 #include <csignal>
