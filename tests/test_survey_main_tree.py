@@ -103,6 +103,12 @@ static ge::graphStatus Tiling4Mini(gert::TilingContext* context) {
 IMPL_OP_OPTILING(Mini).Tiling(Tiling4Mini);
 // and graph/types.h's dynamic-shape markers (cross_entropy_loss_grad's infershape: `GetDim(0) != UNKNOWN_DIM`)
 static_assert(ge::UNKNOWN_DIM == -1 && ge::UNKNOWN_DIM_NUM == -2, "CANN's values");
+// ge::GetFormatName (npu_alloc_float_status, deformable_offsets name the format they refuse): the primary format's
+// name without FORMAT_, past the enum "UNDEFINED"
+constexpr bool same(const char* a, const char* b) { return *a == *b && (*a == 0 || same(a + 1, b + 1)); }
+static_assert(same(ge::GetFormatName(ge::FORMAT_ND), "ND") && same(ge::GetFormatName(ge::FORMAT_NCL), "NCL"), "");
+static_assert(same(ge::GetFormatName(static_cast<ge::Format>(0x1001D)), "FRACTAL_NZ"), "a sub-format's primary");
+static_assert(same(ge::GetFormatName(ge::FORMAT_END), "UNDEFINED"), "past the names");
 """
 
 
@@ -259,8 +265,9 @@ def test_platform_local_mem_size_reads_the_ini_figures(tmp_path):
 def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_path):
     """`add_modules_sources(... DEPENDENCIES common_x)`: the dependency's op_host/ joins the include path (CANN's
     tiling object has every op_host folder on it, so `"../op_kernel/arch35/s.h"` in the dependency's header
-    resolves), and a helper folder's tiling classes are compiled with the operator; a dependency that registers
-    operators of its own (IMPL_OP...) or has an OpDef is not (the emulator builds one operator, not the library)."""
+    resolves), and the dependency's tiling classes are compiled with the operator, also when the dependency is an
+    operator itself (its registrations are keyed by its own op type, as in CANN's one library; its OpDef is not a
+    tiling source): confusion_softmax_grad links softmax_grad's SoftmaxGradTilingAR."""
     from kernelgen.emulator import host_deps
     from kernelgen.emulator.layout import host_sources, include_dirs
 
@@ -279,11 +286,34 @@ def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_pa
     regs = root / "foreach" / "regs"                        # found in another category
     (regs / "op_host").mkdir(parents=True)
     (regs / "op_host" / "regs_tiling_func.cpp").write_text("IMPL_OP_OPTILING(A).Tiling(F);\n")
+    (regs / "op_host" / "regs_def.cpp").write_text("OP_ADD(Regs);\n")
     assert host_deps.dependency_names(op) == ["scat_common", "regs"]
     inc = include_dirs(op)
     assert helper.resolve() / "op_host" in inc and regs.resolve() / "op_host" in inc
     assert inc.index(helper.resolve() / "op_host") > inc.index(root.resolve() / "common" / "inc")
     srcs = [p.name for p in host_sources(op, "ascend950", 3510)]
-    assert srcs == ["scat_def.cpp", "scat_tiling.cpp", "scat_common_base_tiling.cpp"]
-    (helper / "op_host" / "arch35" / "scat_common_base_tiling.cpp").write_text("IMPL_OP_INFERSHAPE(B);\n")
-    assert [p.name for p in host_sources(op, "ascend950", 3510)] == ["scat_def.cpp", "scat_tiling.cpp"]
+    assert srcs == ["scat_def.cpp", "scat_tiling.cpp", "scat_common_base_tiling.cpp", "regs_tiling_func.cpp"]
+
+
+def test_tiling_classes_of_a_dependency_reach_the_kernel(tmp_path):
+    """foreach_add_scalar's kernel reads `GET_TILING_DATA_WITH_STRUCT(ForeachSoloTilingDataRegbase, ...)`, a class
+    registered in its DEPENDENCIES folder foreach_utils (op_host/foreach_tiling_def.h), not in its own op_host: the
+    kernel TU gets the dependency's tiling-class headers after the operator's own (same-named tiling folder too);
+    a dependency header without tiling classes is not included."""
+    from kernelgen.emulator.opdir import legacy_tiling_headers
+
+    root = tmp_path / "repo"
+    (root / "common" / "inc").mkdir(parents=True)
+    op = root / "foreach" / "fe_add"
+    (op / "op_host" / "arch35").mkdir(parents=True)
+    (op / "op_host" / "fe_add_def.cpp").write_text("OP_ADD(FeAdd);\n")
+    (op / "CMakeLists.txt").write_text("add_modules_sources(OPTYPE fe_add DEPENDENCIES fe_utils)\n")
+    utils = root / "foreach" / "fe_utils" / "op_host"
+    (utils / "arch35").mkdir(parents=True)
+    (utils / "fe_tiling_def.h").write_text("BEGIN_TILING_DATA_DEF(FeSolo)\nTILING_DATA_FIELD_DEF(uint32_t, n);\n"
+                                           "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(FeAdd_10001, FeSolo)\n")
+    (utils / "arch35" / "fe_regbase_def.h").write_text("BEGIN_TILING_DATA_DEF(FeRb)\nEND_TILING_DATA_DEF;\n")
+    (utils / "fe_util.h").write_text("// BEGIN_TILING_DATA_DEF only in a comment\nint x;\n")
+    assert legacy_tiling_headers(op) == [utils / "fe_tiling_def.h"]
+    assert legacy_tiling_headers(op, op / "op_host" / "arch35") == [utils / "fe_tiling_def.h",
+                                                                     utils / "arch35" / "fe_regbase_def.h"]

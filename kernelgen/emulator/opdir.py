@@ -294,9 +294,16 @@ def _template_args(entry: KernelEntry, params: list[dict], values) -> str | None
 # ---- legacy tiling classes ----------------------------------------------------------------------------------
 def legacy_tiling_headers(op_dir: Path, tiling_sub: Path | None = None) -> list[Path]:
     """Headers of the operator that declare BEGIN_TILING_DATA_DEF classes: op_host/, then the SOC's tiling folder
-    (op_host/arch32/ ..., whose sources the host library was built from), then op_kernel/."""
+    (op_host/arch32/ ..., whose sources the host library was built from), then op_kernel/, then the op_host/ (and
+    same-named tiling folder) of each CMake DEPENDENCIES folder: foreach's 68 operators register their tiling classes
+    in foreach_utils/op_host/foreach_tiling_def.h, which CANN's generated kernel tiling header draws on as well."""
+    from kernelgen.emulator.host_deps import dependency_dirs
+
     found = []
-    for folder in (op_dir / "op_host", tiling_sub, op_dir / "op_kernel"):
+    folders = [op_dir / "op_host", tiling_sub, op_dir / "op_kernel"]
+    for dep in dependency_dirs(op_dir):
+        folders += [dep / "op_host"] + ([dep / "op_host" / tiling_sub.name] if tiling_sub is not None else [])
+    for folder in folders:
         if folder is None:
             continue
         for p in sorted(folder.glob("*.h")):
