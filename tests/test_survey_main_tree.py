@@ -317,3 +317,49 @@ def test_tiling_classes_of_a_dependency_reach_the_kernel(tmp_path):
     assert legacy_tiling_headers(op) == [utils / "fe_tiling_def.h"]
     assert legacy_tiling_headers(op, op / "op_host" / "arch35") == [utils / "fe_tiling_def.h",
                                                                      utils / "arch35" / "fe_regbase_def.h"]
+
+
+@requires_cxx
+def test_reduce_sum_tmp_size_follows_asc_devkit(tmp_path):
+    """GetReduceSumMaxMinTmpSize (six loss/index tilings reserve UB with it): by asc-devkit's rule, maximum = minimum;
+    what it refuses (float16 on the 950, a 3-D shape, an unpadded source on the 910B, another pattern) logs the
+    reason and leaves the outputs as they were."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "rs.cpp"
+    src.write_text('#include <cstdio>\n#include "tiling/tiling_api.h"\n'
+                   "using AscendC::ReducePattern;\n"
+                   "void q(std::vector<int64_t> d, ge::DataType t, ReducePattern p, bool pad, bool reuse) {\n"
+                   "  uint32_t mx = 7, mn = 9; AscendC::GetReduceSumMaxMinTmpSize(ge::Shape(d), t, p, pad, reuse, mx, mn);\n"
+                   "  std::printf(\"%u %u \", mx, mn); }\n"
+                   "int main() { KgSoc e{}; e.short_soc_version = \"Ascend950\"; e.soc_version_enum = 4; "
+                   "e.npu_arch = 3510; e.ub_size_tiling = 262144;\n"
+                   "  KgSoc b = e; b.short_soc_version = \"Ascend910B\"; b.soc_version_enum = 1; b.npu_arch = 2201;\n"
+                   "  { fe::PlatFormInfos pe(&e);\n"
+                   "    q({4, 37}, ge::DT_FLOAT, ReducePattern::AR, true, false);\n"     # a row in one repeat
+                   "    q({3, 100}, ge::DT_FLOAT, ReducePattern::AR, false, false);\n"   # k 64
+                   "    q({3, 128}, ge::DT_INT32, ReducePattern::AR, true, false);\n"    # k 128 halved
+                   "    q({1, 128}, ge::DT_FLOAT, ReducePattern::AR, true, false);\n"    # one row: not halved
+                   "    q({8, 37}, ge::DT_FLOAT, ReducePattern::RA, true, false);\n"     # k 8 halved, 37 -> 40
+                   "    q({8, 37}, ge::DT_FLOAT, ReducePattern::RA, true, true);\n"      # reuse: none
+                   "    q({8, 37}, ge::DT_FLOAT16, ReducePattern::AR, true, false);\n"   # refused
+                   "    q({2, 8, 37}, ge::DT_FLOAT, ReducePattern::AR, true, false);\n"  # refused
+                   "    q({8, 37}, ge::DT_FLOAT, ReducePattern::ARA, true, false); }\n"  # refused
+                   "  { fe::PlatFormInfos pb(&b);\n"
+                   "    q({3, 100}, ge::DT_FLOAT, ReducePattern::AR, true, false);\n"
+                   "    q({3, 100}, ge::DT_FLOAT, ReducePattern::AR, false, false);\n"   # refused off the 950
+                   "    q({3, 100}, ge::DT_INT32, ReducePattern::AR, true, false); } }\n")  # refused off the 950
+    exe = tmp_path / "rs"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    run = subprocess.run([str(exe)], capture_output=True, text=True)
+    got = [int(v) for v in run.stdout.split()]
+    assert got == [0, 0, 3 * 64 * 4, 3 * 64 * 4, 3 * 64 * 4, 3 * 64 * 4, 128 * 4, 128 * 4, 4 * 40 * 4, 4 * 40 * 4,
+                   0, 0, 7, 9, 7, 9, 7, 9, 3 * 64 * 4, 3 * 64 * 4, 7, 9, 7, 9]
+    for why in ("int32_t/uint32_t/float/int64_t/uint64_t type", "srcShape dims must be 2",
+                "only support AR and RA", "isSrcInnerPad must be true", "it only supports float type"):
+        assert why in run.stderr
