@@ -363,3 +363,34 @@ def test_reduce_sum_tmp_size_follows_asc_devkit(tmp_path):
     for why in ("int32_t/uint32_t/float/int64_t/uint64_t type", "srcShape dims must be 2",
                 "only support AR and RA", "isSrcInnerPad must be true", "it only supports float type"):
         assert why in run.stderr
+
+
+@requires_cxx
+def test_check_support_function_is_kept_and_registered(tmp_path):
+    """index/unique_dim (and 4 more OpDefs) give AICore().SetCheckSupport a function and register it with
+    optiling::OpCheckFuncHelper(FUNC_CHECK_SUPPORTED, ...) from a static initialiser: the OpDef keeps the function
+    (GetCheckSupport), the registry holds it under (check type, op type), and nothing calls it."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "cs.cpp"
+    src.write_text('#include <cstdio>\n#include "register/op_def_registry.h"\n'
+                   "static int calls = 0;\n"
+                   "static ge::graphStatus Check(const ge::Operator&, ge::AscendString& r) { ++calls; "
+                   "r = ge::AscendString(\"{}\"); return ge::GRAPH_SUCCESS; }\n"
+                   "namespace ops { class Uq : public OpDef { public: explicit Uq(const char* n) : OpDef(n) {\n"
+                   "  this->Input(\"x\").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});\n"
+                   "  this->AICore().SetCheckSupport(Check); this->AICore().AddConfig(\"ascend950\"); } };\n"
+                   "OP_ADD(Uq);\n"
+                   "static int REG = [](const char* name) { Uq d(name); optiling::OpCheckFuncHelper("
+                   "FUNC_CHECK_SUPPORTED, name, d.AICore().GetCheckSupport()); return 0; }(\"Uq\"); }\n"
+                   "int main() { std::printf(\"%d %d %d\\n\", optiling::kg_registered_check(\"check_supported\", "
+                   "\"Uq\") == &Check, optiling::kg_registered_check(\"check_supported\", \"Other\") == nullptr, "
+                   "calls); }\n")
+    exe = tmp_path / "cs"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.split() == ["1", "1", "0"]
