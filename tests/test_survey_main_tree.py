@@ -298,8 +298,9 @@ def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_pa
 def test_tiling_classes_of_a_dependency_reach_the_kernel(tmp_path):
     """foreach_add_scalar's kernel reads `GET_TILING_DATA_WITH_STRUCT(ForeachSoloTilingDataRegbase, ...)`, a class
     registered in its DEPENDENCIES folder foreach_utils (op_host/foreach_tiling_def.h), not in its own op_host: the
-    kernel TU gets the dependency's tiling-class headers after the operator's own (same-named tiling folder too);
-    a dependency header without tiling classes is not included."""
+    kernel TU gets the dependency's tiling-class headers that register a class for the operator, after the
+    operator's own (same-named tiling folder too); a header for other operators, or without tiling classes, is not
+    included (foreach_reduce_tiling_def.h repeats foreach_tiling_def.h's constants)."""
     from kernelgen.emulator.opdir import legacy_tiling_headers
 
     root = tmp_path / "repo"
@@ -312,11 +313,16 @@ def test_tiling_classes_of_a_dependency_reach_the_kernel(tmp_path):
     (utils / "arch35").mkdir(parents=True)
     (utils / "fe_tiling_def.h").write_text("BEGIN_TILING_DATA_DEF(FeSolo)\nTILING_DATA_FIELD_DEF(uint32_t, n);\n"
                                            "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(FeAdd_10001, FeSolo)\n")
-    (utils / "arch35" / "fe_regbase_def.h").write_text("BEGIN_TILING_DATA_DEF(FeRb)\nEND_TILING_DATA_DEF;\n")
+    (utils / "arch35" / "fe_regbase_def.h").write_text("BEGIN_TILING_DATA_DEF(FeRb)\nEND_TILING_DATA_DEF;\n"
+                                                       "REGISTER_TILING_DATA_CLASS(FeAdd, FeRb)\n")
+    (utils / "fe_reduce_def.h").write_text("constexpr int MAX_T = 256;\nBEGIN_TILING_DATA_DEF(FeRed)\n"
+                                           "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(FeAddX, FeRed)\n")
     (utils / "fe_util.h").write_text("// BEGIN_TILING_DATA_DEF only in a comment\nint x;\n")
-    assert legacy_tiling_headers(op) == [utils / "fe_tiling_def.h"]
-    assert legacy_tiling_headers(op, op / "op_host" / "arch35") == [utils / "fe_tiling_def.h",
-                                                                     utils / "arch35" / "fe_regbase_def.h"]
+    assert legacy_tiling_headers(op) == []  # without the op type: the operator's own folders only
+    assert legacy_tiling_headers(op, None, "FeAdd") == [utils / "fe_tiling_def.h"]
+    # the same-named tiling folder too; FeAddX's header (another operator, the same constants) stays out
+    assert legacy_tiling_headers(op, op / "op_host" / "arch35", "FeAdd") == [utils / "fe_tiling_def.h",
+                                                                              utils / "arch35" / "fe_regbase_def.h"]
 
 
 @requires_cxx
