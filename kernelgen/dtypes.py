@@ -34,6 +34,11 @@ GE_DTYPES: dict[str, GeDType] = {
     "DT_DOUBLE": GeDType(11, "double", np.dtype(np.float64), "float64"),
     "DT_BOOL": GeDType(12, "bool", np.dtype(np.bool_), "bool"),
     "DT_BF16": GeDType(27, "bfloat16_t", np.dtype(ml_dtypes.bfloat16), "bfloat16"),
+    # the 950's 8-bit floats that ml_dtypes encodes bit for bit (OCP e5m2 / e4m3fn, e8m0's unsigned power of two);
+    # hifloat8 (encoding documented only as a figure) and the packed fp4x2 types have no NumPy twin here
+    "DT_FLOAT8_E5M2": GeDType(35, "fp8_e5m2_t", np.dtype(ml_dtypes.float8_e5m2), "float8_e5m2"),
+    "DT_FLOAT8_E4M3FN": GeDType(36, "fp8_e4m3fn_t", np.dtype(ml_dtypes.float8_e4m3fn), "float8_e4m3fn"),
+    "DT_FLOAT8_E8M0": GeDType(37, "fp8_e8m0_t", np.dtype(ml_dtypes.float8_e8m0fnu), "float8_e8m0"),
 }
 GE_BY_VALUE = {v.value: k for k, v in GE_DTYPES.items()}
 # ge::Format numbers of graph/types.h (the formats OpDefs declare and recipes may give a tensor)

@@ -92,6 +92,33 @@ def test_recipes_shipped_file_and_inputs_from_rules_and_entry():
     assert np.array_equal(again["x"], ins["x"])  # seeded
 
 
+def test_survey_picks_8_bit_float_combinations_ml_dtypes_encodes():
+    """A quantizer whose outputs are only 8-bit floats (dynamic_mx_quant, swiglu_group_quant: 57 main-tree OpDefs
+    declare them) runs with e4m3fn / e5m2 / e8m0 arrays bit for bit as ml_dtypes encodes them; hifloat8 (its encoding
+    is only a figure in the docs) still has no NumPy twin, and an OpDef with nothing else is refused by name."""
+    import ml_dtypes
+    from kernelgen.dtypes import GE_DTYPES
+
+    q = OpDecl("KgMxQuant", "kg_mx_quant", (TensorDecl("x", ("DT_FLOAT", "DT_FLOAT")),
+                                            TensorDecl("scale", ("DT_FLOAT8_E8M0", "DT_FLOAT8_E8M0"))),
+               (TensorDecl("y", ("DT_HIFLOAT8", "DT_FLOAT8_E4M3FN")),), ())
+    combo = recipes_mod.pick_survey_combo(q, "ascend950", {})
+    assert combo == {"x": "DT_FLOAT", "scale": "DT_FLOAT8_E8M0", "y": "DT_FLOAT8_E4M3FN"}
+    assert GE_DTYPES["DT_FLOAT8_E4M3FN"].cpp == "fp8_e4m3fn_t" and GE_DTYPES["DT_FLOAT8_E4M3FN"].value == 36
+    ins, _ = recipes_mod.make_inputs(q, combo, {}, seed=1)
+    scale = ins["scale"]
+    assert scale.dtype == ml_dtypes.float8_e8m0fnu and scale.shape == (4, 37)
+    exps = np.log2(scale.astype(np.float32))  # unsigned powers of two, never the 0xFF NaN
+    assert np.array_equal(exps, np.round(exps)) and exps.min() >= -4 and exps.max() <= 3
+    assert scale.view(np.uint8).max() < 0xFF
+    assert np.array_equal(np.array([448.0, -0.5], np.float32).astype(ml_dtypes.float8_e4m3fn).view(np.uint8),
+                          [0x7E, 0xB0])  # what the kernel's fp8_e4m3fn_t bits must equal
+    only_hif8 = OpDecl("KgHif8", "kg_hif8", (TensorDecl("x", ("DT_FLOAT",)),), (TensorDecl("y", ("DT_HIFLOAT8",)),), ())
+    with pytest.raises(UsageError, match="no dtype combination on ascend950 uses only emulated dtypes "
+                                         r"\(declared: DT_FLOAT, DT_HIFLOAT8\)"):
+        recipes_mod.pick_survey_combo(only_hif8, "ascend950", {})
+
+
 @pytest.mark.parametrize("text, message", [
     ("{", "is not valid JSON"),
     ('{"ops": {"X": {"shape": [2, -1]}}}', "shape must be a list of non-negative integers"),
@@ -117,6 +144,11 @@ def test_compile_failure_names_the_missing_api_or_header():
     assert cls == "not emulated" and apis == ["float32_t", "Gather", "header atvoss/util/dag.h"]
     cls, detail, _ = compile_failure("command failed\n/x/y/k.cpp:7:3: error: expected ';' before '}' token")
     assert cls == "compile error" and detail == "k.cpp:7:3: error: expected ';' before '}' token"
+    # g++ crashing (ge_glu_v2's local static ErfConfig as a template argument crashes GCC 12) is named by its
+    # own line, not by the command line that comes first
+    cls, detail, _ = compile_failure("command failed ... g++ -std=c++17 -O2 ...\nIn file included from x.h:1,\n"
+                                     "/a/algo_config.h:93:25: internal compiler error: Segmentation fault\n0x7f ???")
+    assert cls == "compile error" and detail == "algo_config.h:93:25: internal compiler error: Segmentation fault"
 
 
 def test_check_outputs_tells_unwritten_from_computed_nan():

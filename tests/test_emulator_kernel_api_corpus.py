@@ -98,6 +98,19 @@ def test_init_output_fills_like_init_global_memory(program):
     np.testing.assert_array_equal(v["w"].astype(np.float32), want)
 
 
+def test_fill_gm_takes_the_socs_types(program):
+    v = ok(run(program, "fill_gm"))
+    np.testing.assert_array_equal(v["m"], np.r_[np.full(64, -3), np.full(8, 0x7F)])
+    untouched64 = np.frombuffer(b"\x7f" * 8, np.int64)[0]
+    d = np.r_[untouched64, np.full(4, 1 << 40, np.int64), untouched64]
+    # printed through float with 9 digits: the (low, high) int32 halves, 0 and 256 exact, the 0x7F fill to 9 digits
+    halves = d.view(np.int32)
+    np.testing.assert_array_equal(v["d_hi"][2:10], halves[2:10])
+    np.testing.assert_allclose(v["d_hi"][[0, 1, 10, 11]], halves[[0, 1, 10, 11]], rtol=1e-8)
+    untouched = float(np.frombuffer(b"\x7f" * 2, np.float16)[0])
+    np.testing.assert_array_equal(v["w"], np.r_[[untouched] * 2, np.full(30, 0.75), [untouched] * 8])
+
+
 def test_gather_count_and_mask_forms(program):
     v = ok(run(program, "gather_forms"))
     src = inputs(128)
@@ -199,6 +212,7 @@ MISUSE = [
                                    "VECOUT> (valid: GM -> VECIN, VECIN -> VECOUT, VECOUT -> GM)"),
     ("init_global_memory_past_end", "InitGlobalMemory: writes bytes [0, 288) of 'w' which has 256 bytes"),
     ("init_output_past_end", "InitOutput: writes bytes [160, 280) of 'w' which has 256 bytes"),
+    ("fill_gm_int8_on_910b", "Fill: a 1-byte element type is not supported on ascend910b (uint16_t, int16_t, half"),
     ("gather_unaligned_offset", "Gather: offset 1 of element 1 is not a multiple of 4 bytes (sizeof float)"),
     ("gather_past_src_buffer", "Gather: offset 1120 bytes of element 7 reads past the end of src's buffer [0, 1024)"),
     ("gather_mask_bad_pattern", "GatherMask: built-in pattern 8 is outside [1, 7]"),
@@ -219,7 +233,7 @@ def test_misuse_is_diagnosed(program, name, diagnosis):
 def test_every_corpus_api_test_is_covered(program):
     listed = set(kgbuild.run_program(program, "--list").stdout.split())
     covered = {m[0] for m in MISUSE} | {"tbuf_queue_interface", "quebind_user_positions", "scalar_cast",
-                                        "deq_scale_and_set_mask", "init_global_memory", "init_output", "gather_forms",
+                                        "deq_scale_and_set_mask", "init_global_memory", "init_output", "fill_gm", "gather_forms",
                                         "gather_mask_forms", "gather_past_view_ok", "sign_values", "transpose_forms",
                                         "pair_and_repeat_reduce", "reduce_patterns",
                                         "tbuf_pool"}

@@ -103,6 +103,12 @@ static ge::graphStatus Tiling4Mini(gert::TilingContext* context) {
 IMPL_OP_OPTILING(Mini).Tiling(Tiling4Mini);
 // and graph/types.h's dynamic-shape markers (cross_entropy_loss_grad's infershape: `GetDim(0) != UNKNOWN_DIM`)
 static_assert(ge::UNKNOWN_DIM == -1 && ge::UNKNOWN_DIM_NUM == -2, "CANN's values");
+// ge::GetFormatName (npu_alloc_float_status, deformable_offsets name the format they refuse): the primary format's
+// name without FORMAT_, past the enum "UNDEFINED"
+constexpr bool same(const char* a, const char* b) { return *a == *b && (*a == 0 || same(a + 1, b + 1)); }
+static_assert(same(ge::GetFormatName(ge::FORMAT_ND), "ND") && same(ge::GetFormatName(ge::FORMAT_NCL), "NCL"), "");
+static_assert(same(ge::GetFormatName(static_cast<ge::Format>(0x1001D)), "FRACTAL_NZ"), "a sub-format's primary");
+static_assert(same(ge::GetFormatName(ge::FORMAT_END), "UNDEFINED"), "past the names");
 """
 
 
@@ -259,8 +265,9 @@ def test_platform_local_mem_size_reads_the_ini_figures(tmp_path):
 def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_path):
     """`add_modules_sources(... DEPENDENCIES common_x)`: the dependency's op_host/ joins the include path (CANN's
     tiling object has every op_host folder on it, so `"../op_kernel/arch35/s.h"` in the dependency's header
-    resolves), and a helper folder's tiling classes are compiled with the operator; a dependency that registers
-    operators of its own (IMPL_OP...) or has an OpDef is not (the emulator builds one operator, not the library)."""
+    resolves), and the dependency's tiling classes are compiled with the operator, also when the dependency is an
+    operator itself (its registrations are keyed by its own op type, as in CANN's one library; its OpDef is not a
+    tiling source): confusion_softmax_grad links softmax_grad's SoftmaxGradTilingAR."""
     from kernelgen.emulator import host_deps
     from kernelgen.emulator.layout import host_sources, include_dirs
 
@@ -279,11 +286,117 @@ def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_pa
     regs = root / "foreach" / "regs"                        # found in another category
     (regs / "op_host").mkdir(parents=True)
     (regs / "op_host" / "regs_tiling_func.cpp").write_text("IMPL_OP_OPTILING(A).Tiling(F);\n")
+    (regs / "op_host" / "regs_def.cpp").write_text("OP_ADD(Regs);\n")
     assert host_deps.dependency_names(op) == ["scat_common", "regs"]
     inc = include_dirs(op)
     assert helper.resolve() / "op_host" in inc and regs.resolve() / "op_host" in inc
     assert inc.index(helper.resolve() / "op_host") > inc.index(root.resolve() / "common" / "inc")
     srcs = [p.name for p in host_sources(op, "ascend950", 3510)]
-    assert srcs == ["scat_def.cpp", "scat_tiling.cpp", "scat_common_base_tiling.cpp"]
-    (helper / "op_host" / "arch35" / "scat_common_base_tiling.cpp").write_text("IMPL_OP_INFERSHAPE(B);\n")
-    assert [p.name for p in host_sources(op, "ascend950", 3510)] == ["scat_def.cpp", "scat_tiling.cpp"]
+    assert srcs == ["scat_def.cpp", "scat_tiling.cpp", "scat_common_base_tiling.cpp", "regs_tiling_func.cpp"]
+
+
+def test_tiling_classes_of_a_dependency_reach_the_kernel(tmp_path):
+    """foreach_add_scalar's kernel reads `GET_TILING_DATA_WITH_STRUCT(ForeachSoloTilingDataRegbase, ...)`, a class
+    registered in its DEPENDENCIES folder foreach_utils (op_host/foreach_tiling_def.h), not in its own op_host: the
+    kernel TU gets the dependency's tiling-class headers that register a class for the operator, after the
+    operator's own (same-named tiling folder too); a header for other operators, or without tiling classes, is not
+    included (foreach_reduce_tiling_def.h repeats foreach_tiling_def.h's constants)."""
+    from kernelgen.emulator.opdir import legacy_tiling_headers
+
+    root = tmp_path / "repo"
+    (root / "common" / "inc").mkdir(parents=True)
+    op = root / "foreach" / "fe_add"
+    (op / "op_host" / "arch35").mkdir(parents=True)
+    (op / "op_host" / "fe_add_def.cpp").write_text("OP_ADD(FeAdd);\n")
+    (op / "CMakeLists.txt").write_text("add_modules_sources(OPTYPE fe_add DEPENDENCIES fe_utils)\n")
+    utils = root / "foreach" / "fe_utils" / "op_host"
+    (utils / "arch35").mkdir(parents=True)
+    (utils / "fe_tiling_def.h").write_text("BEGIN_TILING_DATA_DEF(FeSolo)\nTILING_DATA_FIELD_DEF(uint32_t, n);\n"
+                                           "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(FeAdd_10001, FeSolo)\n")
+    (utils / "arch35" / "fe_regbase_def.h").write_text("BEGIN_TILING_DATA_DEF(FeRb)\nEND_TILING_DATA_DEF;\n"
+                                                       "REGISTER_TILING_DATA_CLASS(FeAdd, FeRb)\n")
+    (utils / "fe_reduce_def.h").write_text("constexpr int MAX_T = 256;\nBEGIN_TILING_DATA_DEF(FeRed)\n"
+                                           "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(FeAddX, FeRed)\n")
+    (utils / "fe_util.h").write_text("// BEGIN_TILING_DATA_DEF only in a comment\nint x;\n")
+    assert legacy_tiling_headers(op) == []  # without the op type: the operator's own folders only
+    assert legacy_tiling_headers(op, None, "FeAdd") == [utils / "fe_tiling_def.h"]
+    # the same-named tiling folder too; FeAddX's header (another operator, the same constants) stays out
+    assert legacy_tiling_headers(op, op / "op_host" / "arch35", "FeAdd") == [utils / "fe_tiling_def.h",
+                                                                              utils / "arch35" / "fe_regbase_def.h"]
+
+
+@requires_cxx
+def test_reduce_sum_tmp_size_follows_asc_devkit(tmp_path):
+    """GetReduceSumMaxMinTmpSize (six loss/index tilings reserve UB with it): by asc-devkit's rule, maximum = minimum;
+    what it refuses (float16 on the 950, a 3-D shape, an unpadded source on the 910B, another pattern) logs the
+    reason and leaves the outputs as they were."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "rs.cpp"
+    src.write_text('#include <cstdio>\n#include "tiling/tiling_api.h"\n'
+                   "using AscendC::ReducePattern;\n"
+                   "void q(std::vector<int64_t> d, ge::DataType t, ReducePattern p, bool pad, bool reuse) {\n"
+                   "  uint32_t mx = 7, mn = 9; AscendC::GetReduceSumMaxMinTmpSize(ge::Shape(d), t, p, pad, reuse, mx, mn);\n"
+                   "  std::printf(\"%u %u \", mx, mn); }\n"
+                   "int main() { KgSoc e{}; e.short_soc_version = \"Ascend950\"; e.soc_version_enum = 4; "
+                   "e.npu_arch = 3510; e.ub_size_tiling = 262144;\n"
+                   "  KgSoc b = e; b.short_soc_version = \"Ascend910B\"; b.soc_version_enum = 1; b.npu_arch = 2201;\n"
+                   "  { fe::PlatFormInfos pe(&e);\n"
+                   "    q({4, 37}, ge::DT_FLOAT, ReducePattern::AR, true, false);\n"     # a row in one repeat
+                   "    q({3, 100}, ge::DT_FLOAT, ReducePattern::AR, false, false);\n"   # k 64
+                   "    q({3, 128}, ge::DT_INT32, ReducePattern::AR, true, false);\n"    # k 128 halved
+                   "    q({1, 128}, ge::DT_FLOAT, ReducePattern::AR, true, false);\n"    # one row: not halved
+                   "    q({8, 37}, ge::DT_FLOAT, ReducePattern::RA, true, false);\n"     # k 8 halved, 37 -> 40
+                   "    q({8, 37}, ge::DT_FLOAT, ReducePattern::RA, true, true);\n"      # reuse: none
+                   "    q({8, 37}, ge::DT_FLOAT16, ReducePattern::AR, true, false);\n"   # refused
+                   "    q({2, 8, 37}, ge::DT_FLOAT, ReducePattern::AR, true, false);\n"  # refused
+                   "    q({8, 37}, ge::DT_FLOAT, ReducePattern::ARA, true, false); }\n"  # refused
+                   "  { fe::PlatFormInfos pb(&b);\n"
+                   "    q({3, 100}, ge::DT_FLOAT, ReducePattern::AR, true, false);\n"
+                   "    q({3, 100}, ge::DT_FLOAT, ReducePattern::AR, false, false);\n"   # refused off the 950
+                   "    q({3, 100}, ge::DT_INT32, ReducePattern::AR, true, false); } }\n")  # refused off the 950
+    exe = tmp_path / "rs"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    run = subprocess.run([str(exe)], capture_output=True, text=True)
+    got = [int(v) for v in run.stdout.split()]
+    assert got == [0, 0, 3 * 64 * 4, 3 * 64 * 4, 3 * 64 * 4, 3 * 64 * 4, 128 * 4, 128 * 4, 4 * 40 * 4, 4 * 40 * 4,
+                   0, 0, 7, 9, 7, 9, 7, 9, 3 * 64 * 4, 3 * 64 * 4, 7, 9, 7, 9]
+    for why in ("int32_t/uint32_t/float/int64_t/uint64_t type", "srcShape dims must be 2",
+                "only support AR and RA", "isSrcInnerPad must be true", "it only supports float type"):
+        assert why in run.stderr
+
+
+@requires_cxx
+def test_check_support_function_is_kept_and_registered(tmp_path):
+    """index/unique_dim (and 4 more OpDefs) give AICore().SetCheckSupport a function and register it with
+    optiling::OpCheckFuncHelper(FUNC_CHECK_SUPPORTED, ...) from a static initialiser: the OpDef keeps the function
+    (GetCheckSupport), the registry holds it under (check type, op type), and nothing calls it."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "cs.cpp"
+    src.write_text('#include <cstdio>\n#include "register/op_def_registry.h"\n'
+                   "static int calls = 0;\n"
+                   "static ge::graphStatus Check(const ge::Operator&, ge::AscendString& r) { ++calls; "
+                   "r = ge::AscendString(\"{}\"); return ge::GRAPH_SUCCESS; }\n"
+                   "namespace ops { class Uq : public OpDef { public: explicit Uq(const char* n) : OpDef(n) {\n"
+                   "  this->Input(\"x\").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});\n"
+                   "  this->AICore().SetCheckSupport(Check); this->AICore().AddConfig(\"ascend950\"); } };\n"
+                   "OP_ADD(Uq);\n"
+                   "static int REG = [](const char* name) { Uq d(name); optiling::OpCheckFuncHelper("
+                   "FUNC_CHECK_SUPPORTED, name, d.AICore().GetCheckSupport()); return 0; }(\"Uq\"); }\n"
+                   "int main() { std::printf(\"%d %d %d\\n\", optiling::kg_registered_check(\"check_supported\", "
+                   "\"Uq\") == &Check, optiling::kg_registered_check(\"check_supported\", \"Other\") == nullptr, "
+                   "calls); }\n")
+    exe = tmp_path / "cs"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.split() == ["1", "1", "0"]

@@ -172,6 +172,8 @@ def _array(rng: np.random.Generator, ge: str, shape, cfg: dict) -> np.ndarray:
         info = np.iinfo(dt)
         lo, hi = max(int(lo), info.min), min(int(hi), int(info.max) + 1)
         return rng.integers(lo, max(hi, lo + 1), shape).astype(dt)
+    if GE_DTYPES[ge].short == "float8_e8m0":  # an unsigned power-of-two scale: 2^-4 .. 2^3
+        return np.exp2(rng.integers(-4, 4, shape).astype(np.float32)).astype(dt)
     lo, hi = cfg.get("range", [-2.0, 2.0])
     return rng.uniform(float(lo), float(hi), shape).astype(dt)
 

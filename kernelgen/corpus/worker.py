@@ -48,7 +48,8 @@ def compile_failure(message: str) -> tuple[str, str, list[str]]:
     if apis or headers:
         names = apis + [f"header {h}" for h in headers]
         return NOT_EMULATED, "; ".join(names), names
-    errors = [ln.strip() for ln in message.splitlines() if ": error:" in ln or "fatal error:" in ln]
+    errors = [ln.strip() for ln in message.splitlines()
+              if ": error:" in ln or "fatal error:" in ln or "internal compiler error:" in ln]
     detail = errors[0] if errors else _first_line(message)
     detail = re.sub(r"^\S*/", "", detail)  # the file name without its directory
     return COMPILE_ERROR, detail[:400], []

@@ -8,8 +8,10 @@ includes `"../op_kernel/arch35/<x>.h"` resolves through the dependency's op_host
 tiling classes are linked in. The emulator mirrors that:
 - include_dirs: each dependency's op_host/ (found beside the operator, else in any category of the repository);
 - tiling_sources: the dependency's tiling sources by CANN's rule (op_host/*_tiling*.cpp, the SOC's tiling folder,
-  op_host/op_tiling/**.cpp), only for a dependency without an OpDef and without operator registrations
-  (IMPL_OP...) of its own, since the emulator builds one operator at a time, not the whole library.
+  op_host/op_tiling/**.cpp). A dependency that is an operator itself (softmax_grad for confusion_softmax_grad,
+  conv2d_v2 for quant_conv2d: 92 main-tree directories name one) brings its tiling classes too, as in CANN's one
+  library: its registrations (IMPL_OP_OPTILING, REGISTER_OPS_TILING_TEMPLATE) are keyed by its own op type, so
+  they stay inert beside the operator's; only its OpDef (*_def.cpp, not a tiling source) is left out.
 """
 from __future__ import annotations
 
@@ -19,7 +21,6 @@ from pathlib import Path
 _ADD = re.compile(r"add_modules_sources\s*\(([^)]*)\)", re.S)
 _KEYS = {"COMPUTE_UNIT", "TILING_DIR", "OPTYPE", "ACLNNTYPE", "DEPENDENCIES", "DIR", "HOSTNAME", "MODE",
          "DISABLE_IN_OPP"}
-_REGISTERS = re.compile(r"\bIMPL_OP(?:_OPTILING|_INFERSHAPE)?\s*\(|\bOP_ADD\s*\(")
 
 
 def _cmake_text(op_dir: Path) -> str:
@@ -72,15 +73,11 @@ def tiling_sources(op_dir: Path, soc_family: str | None, npu_arch: int | None) -
     found: list[Path] = []
     for dep in dependency_dirs(op_dir):
         host = dep / "op_host"
-        if any(host.glob("*_def.cpp")):
-            continue
         srcs = sorted(host.glob("*_tiling*.cpp"))
         if (host / "op_tiling").is_dir():
             srcs += sorted((host / "op_tiling").rglob("*.cpp"))
         sub = tiling_dir(dep, soc_family, npu_arch)
         if sub is not None:
             srcs += sorted(sub.glob("*_tiling*.cpp"))
-        if any(_REGISTERS.search(p.read_text(errors="replace")) for p in srcs):
-            continue
-        found += srcs
+        found += [p for p in srcs if p not in found]
     return found

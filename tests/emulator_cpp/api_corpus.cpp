@@ -234,6 +234,39 @@ KG_TEST(init_output) {
     corpus::val("w", w.as<float>(), 100);
 }
 
+// Fill, the advanced API's GM fill (index_fill zeroes its int8 mask with it on the 950): the 950 takes 1- and
+// 8-byte types, the 910B only 2- and 4-byte ones
+KG_TEST(fill_gm) {
+    kgtest::Gm m("m", 72, 0x7F), d("d", 6 * 8, 0x7F), w("w", 20 * 4, 0x7F);
+    kgtest::run_one("ascend950", {&m, &d}, [&] {
+        AscendC::GlobalTensor<int8_t> mg;
+        mg.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t*>(m.ptr()), 72);
+        AscendC::Fill(mg, 64, static_cast<int8_t>(-3));
+        AscendC::GlobalTensor<int64_t> dg;
+        dg.SetGlobalBuffer(reinterpret_cast<__gm__ int64_t*>(d.ptr()), 6);
+        AscendC::GlobalTensor<int64_t> d1 = dg[1];  // the documented form takes an lvalue GlobalTensor
+        AscendC::Fill(d1, 4, static_cast<int64_t>(1) << 40);
+    });
+    kgtest::run_one("ascend910b", {&w}, [&] {
+        AscendC::GlobalTensor<half> wg;
+        wg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(w.ptr()), 40);
+        AscendC::GlobalTensor<half> w2 = wg[2];
+        AscendC::Fill(w2, 30, static_cast<half>(0.75f));
+    });
+    corpus::val("m", m.as<int8_t>(), 72);
+    corpus::val("d_hi", d.as<int32_t>(), 12);  // int64 as (low, high) int32 pairs: printed exactly
+    corpus::val("w", w.as<half>(), 40);
+}
+
+KG_TEST(fill_gm_int8_on_910b) {
+    kgtest::Gm m("m", 64);
+    kgtest::run_one("ascend910b", {&m}, [&] {
+        AscendC::GlobalTensor<int8_t> mg;
+        mg.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t*>(m.ptr()), 64);
+        AscendC::Fill(mg, 64, static_cast<int8_t>(0));
+    });
+}
+
 KG_TEST(init_output_past_end) {
     kgtest::Gm w("w", 64 * 4);
     kgtest::run_one("ascend910b", {&w}, [&] {

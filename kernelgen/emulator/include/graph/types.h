@@ -68,6 +68,23 @@ inline int32_t GetPrimaryFormat(int32_t format) { return static_cast<int32_t>(st
 inline int32_t GetSubFormat(int32_t format) { return static_cast<int32_t>((static_cast<uint32_t>(format) & 0xFFFF00U) >> 8U); }
 inline bool HasSubFormat(int32_t format) { return GetSubFormat(format) > 0; }
 
+// The name of a format's primary part without the FORMAT_ prefix ("ND", "NCHW"), for messages; "UNDEFINED" past
+// the enum (host tilings print the format they refuse: npu_alloc_float_status, deformable_offsets).
+inline constexpr const char* kgemu_format_names[] = {
+        "NCHW", "NHWC", "ND", "NC1HWC0", "FRACTAL_Z", "NC1C0HWPAD", "NHWC1C0", "FSR_NCHW", "FRACTAL_DECONV",
+        "C1HWNC0", "FRACTAL_DECONV_TRANSPOSE", "FRACTAL_DECONV_SP_STRIDE_TRANS", "NC1HWC0_C04", "FRACTAL_Z_C04",
+        "CHWN", "FRACTAL_DECONV_SP_STRIDE8_TRANS", "HWCN", "NC1KHKWHWC0", "BN_WEIGHT", "FILTER_HWCK",
+    "HASHTABLE_LOOKUP_LOOKUPS", "HASHTABLE_LOOKUP_KEYS", "HASHTABLE_LOOKUP_VALUE", "HASHTABLE_LOOKUP_OUTPUT",
+        "HASHTABLE_LOOKUP_HITS", "C1HWNCoC0", "MD", "NDHWC", "FRACTAL_ZZ", "FRACTAL_NZ", "NCDHW", "DHWCN",
+        "NDC1HWC0", "FRACTAL_Z_3D", "CN", "NC", "DHWNC", "FRACTAL_Z_3D_TRANSPOSE", "FRACTAL_ZN_LSTM",
+        "FRACTAL_Z_G", "RESERVED", "ALL", "NULL", "ND_RNN_BIAS", "FRACTAL_ZN_RNN", "NYUV", "NYUV_A", "NCL",
+        "FRACTAL_Z_WINO", "C1HWC0", "FRACTAL_NZ_C0_16", "FRACTAL_NZ_C0_32"};
+constexpr const char* GetFormatName(Format format) {
+    const uint32_t primary = static_cast<uint32_t>(format) & 0xFFU;
+    return primary < sizeof(kgemu_format_names) / sizeof(kgemu_format_names[0]) ? kgemu_format_names[primary]
+                                                                                 : "UNDEFINED";
+}
+
 // Sizes above this offset encode a sub-byte type as (bits + offset), e.g. DT_INT4 -> 1004.
 constexpr int32_t kDataTypeSizeBitOffset = 1000;
 

@@ -2,7 +2,9 @@
 // OpAICoreConfig, OpAICoreDef. Everything a definition declares is kept (see KgData()) and dumped by
 // kg_opdef_json; the harness validates run requests against it. OpDef is copyable, like CANN's.
 // Not emulated (compile-time errors): AICPU(), HostCPU(), MC2(), and the OpAICoreDef graph-compile hooks
-// SetCheckSupport / SetOpSelectFormat / SetOpSupportInfo / SetOpSpecInfo / SetParamGeneralize.
+// SetOpSelectFormat / SetOpSupportInfo / SetOpSpecInfo / SetParamGeneralize. SetCheckSupport keeps its function
+// (GetCheckSupport; 5 main-tree OpDefs hand it to optiling::OpCheckFuncHelper, register/op_check.h); graph
+// compilation asks it whether the AI Core takes a node, which the emulator never does, so it is never called.
 #ifndef KGEMU_REGISTER_OP_DEF_H
 #define KGEMU_REGISTER_OP_DEF_H
 
@@ -17,6 +19,10 @@
 #include "graph/ascend_string.h"
 #include "graph/types.h"
 #include "register/op_impl_registry.h"
+
+namespace ge {
+class Operator;
+}
 
 namespace ops {
 enum Option { IGNORE = 0, OPTIONAL = 1, REQUIRED = 2, DYNAMIC = 3, VIRTUAL = 4 };
@@ -203,11 +209,9 @@ public:
     OpAICoreDef& AddConfig(const char* soc, OpAICoreConfig& aicore_config);
     OpAICoreDef& LaunchWithZeroEleOutputTensors(bool flag) { launch_zero_ele_ = flag; return *this; }
 
-    template <typename... A>
-    OpAICoreDef& SetCheckSupport(A&&...) {
-        static_assert(kgemu::detail::AlwaysFalse<A...>::value, "kgemu: OpAICoreDef::SetCheckSupport is not emulated");
-        return *this;
-    }
+    using OpCheckFunc = ge::graphStatus (*)(const ge::Operator&, ge::AscendString&);
+    OpAICoreDef& SetCheckSupport(OpCheckFunc func) { check_support_ = func; return *this; }
+    OpCheckFunc GetCheckSupport() const { return check_support_; }
     template <typename... A>
     OpAICoreDef& SetOpSelectFormat(A&&...) {
         static_assert(kgemu::detail::AlwaysFalse<A...>::value, "kgemu: OpAICoreDef::SetOpSelectFormat is not emulated");
@@ -237,6 +241,7 @@ private:
     gert::OpImplRegisterV2::TilingKernelFunc tiling_ = nullptr;
     std::vector<std::pair<std::string, OpAICoreConfig>> configs_;
     bool launch_zero_ele_ = false;
+    OpCheckFunc check_support_ = nullptr;
 };
 
 class OpDef {

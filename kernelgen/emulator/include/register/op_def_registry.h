@@ -5,6 +5,7 @@
 
 #include "graph/utils/type_utils.h"
 #include "register/op_def.h"
+#include "register/op_check.h"
 #include "register/op_def_factory.h"
 #include "register/op_impl_registry.h"
 #include "register/tilingdata_base.h"

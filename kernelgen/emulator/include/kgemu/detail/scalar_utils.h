@@ -8,6 +8,7 @@
 //   AscendCUtils::SetMask<T>      the mask register, as SetVectorMask<T>
 //   InitGlobalMemory(gm, n, v)    fills n elements of GM with v (on the MTE3 pipe)
 //   InitOutput(gm, n, v = 0)      the same on 910B and 950 (its deprecated name); nothing elsewhere, as in CANN
+//   Fill(gm, n, v)                the advanced API's GM fill: InitGlobalMemory with the SOC's data types
 //   ENABLE_PRINTF()               nothing to enable: printf always prints here
 //   g_coreType                    AIV (the emulator runs vector kernels)
 // Semantics: hicann/asc-devkit docs (ScalarCast.md, InitGlobalMemory.md, SetDeqScale.md, std algorithm min/max).
@@ -115,6 +116,27 @@ inline void Fill(const char* api, T* p, const uint64_t size, const T value) {
 template <typename T>
 inline void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
     kg_init::Fill("InitGlobalMemory", gmWorkspaceAddr.kg_ptr, size, value);
+}
+
+// Fill(gm, size, value): the advanced API's GM initialisation (asc-devkit 高阶API/张量变换/Fill), InitGlobalMemory's
+// semantics and pipe. Its data types depend on the SOC: on Ascend 950 uint8/int8/uint16/int16/bfloat16/half/
+// uint32/int32/float/uint64/int64, elsewhere (A2/A3, 310P) uint16/int16/half/uint32/int32/float only; any other
+// type is a defect naming the call (index_fill zeroes an int8 mask with it on the 950).
+template <typename T>
+inline void Fill(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
+    auto& b = kgemu::detail::api_enter("Fill");
+    const bool v950 = b.soc->npu_arch == 3510;
+    const bool wide = sizeof(T) == 2 || sizeof(T) == 4;
+    const bool type_ok = (wide && !(std::is_same<T, bfloat16_t>::value && !v950)) || (v950 && (sizeof(T) == 1 ||
+                                                                                               sizeof(T) == 8));
+    if (!type_ok) {
+        kgemu::detail::fail("Fill", kgemu::detail::strf(
+            "a %zu-byte element type is not supported on %s (%s)", sizeof(T), kgemu::detail::soc_name(b),
+            v950 ? "Ascend 950: 1, 2, 4 or 8-byte integers, bfloat16_t, half, float"
+                 : "uint16_t, int16_t, half, uint32_t, int32_t, float; the 8-bit, 64-bit and bfloat16_t forms are "
+                   "Ascend 950's"));
+    }
+    kg_init::Fill("Fill", gmWorkspaceAddr.kg_ptr, size, value);
 }
 
 // InitOutput (deprecated in CANN for InitGlobalMemory / Fill, still called by 34 of ops-nn's main-tree operators):
