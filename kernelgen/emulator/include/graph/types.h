@@ -132,4 +132,27 @@ constexpr int64_t UNKNOWN_DIM_NUM = -2;
 
 }  // namespace ge
 
+// ge::GetFormatName (metadef's graph/types.h): the primary format's name without "FORMAT_" ("ND", "NCHW"), as the
+// host's error messages print it (npu_alloc_float_status's arch35 tiling); "RESERVED" for a format without one.
+// The names' table (kgemu/detail/host_dtype.h) spells enumerators a kernel build's FORMAT_<TENSOR> may shadow.
+#pragma push_macro("FORMAT_END")
+#undef FORMAT_END
+#pragma push_macro("FORMAT_ALL")
+#undef FORMAT_ALL
+#pragma push_macro("FORMAT_NULL")
+#undef FORMAT_NULL
+#ifndef KGEMU_HOST_DETAIL_OK
+#define KGEMU_HOST_DETAIL_OK
+#endif
+#include "kgemu/detail/host_dtype.h"
+namespace ge {
+inline const char_t* GetFormatName(Format format) {
+    const char_t* n = kgemu::detail::FormatName(format);
+    return n != nullptr ? n + 7 : "RESERVED";
+}
+}  // namespace ge
+#pragma pop_macro("FORMAT_END")
+#pragma pop_macro("FORMAT_ALL")
+#pragma pop_macro("FORMAT_NULL")
+
 #endif  // KGEMU_GRAPH_TYPES_H
