@@ -176,3 +176,24 @@ def test_an_operator_kernelgen_cannot_read_is_not_built_not_the_run_aborted(tmp_
     report = run_ut(tmp_path / "ops-nn" / "control", ("host",))
     assert [(c.name, c.status) for c in report.cases] == [("KgAssert.infershape", "not_built")]
     assert "_def.cpp" in report.cases[0].message
+
+
+def test_a_kernel_marked_header_file_only_is_not_compiled_beside_the_test(tmp_path):
+    # ops-nn fused_patch_mlp: the test supplies its own entry wrappers and its CMakeLists keeps the copied production
+    # kernel out of the build with set_source_files_properties(... HEADER_FILE_ONLY TRUE), through a variable
+    from kernelgen.corpus.ut_kernel import kernel_header_only
+
+    test = tmp_path / "tests" / "ut" / "op_kernel" / "test_kg_mm.cpp"
+    test.parent.mkdir(parents=True)
+    kernel = tmp_path / "op_kernel" / "kg_mm.cpp"
+    cml = test.parent / "CMakeLists.txt"
+    cml.write_text('AddOpTestCase(kg_mm "ascend910B1" "")\n'
+                   "set(kg_mm_copied ${ASCEND_KERNEL_SRC_DST}/kg_mm/kg_mm.cpp)\n"
+                   "set_source_files_properties(${kg_mm_copied} PROPERTIES HEADER_FILE_ONLY TRUE)\n")
+    assert kernel_header_only(test, kernel)
+    assert not kernel_header_only(test, tmp_path / "op_kernel" / "kg_mm_other.cpp")
+    cml.write_text(cml.read_text().replace("HEADER_FILE_ONLY TRUE", "HEADER_FILE_ONLY FALSE"))
+    assert not kernel_header_only(test, kernel)
+    cml.write_text("# set_source_files_properties(${ASCEND_KERNEL_SRC_DST}/kg_mm/kg_mm.cpp PROPERTIES "
+                   "HEADER_FILE_ONLY TRUE)\n")
+    assert not kernel_header_only(test, kernel)  # a comment is not the build's

@@ -258,10 +258,13 @@ def separate_kernel(f: UtFile) -> Path | None:
 
     if re.search(r'#\s*include\s+"[^"]*op_kernel/[^"]*\.cpp"', _strip(f.path.read_text(errors="replace"))):
         return None
+    from kernelgen.corpus.ut_kernel import kernel_header_only
+
     try:
-        return kernel_file(f.op_dir, [f.op_dir.name])
+        kernel = kernel_file(f.op_dir, [f.op_dir.name])
     except Exception:  # no kernel source found: the test links what it declares, or names what is missing
         return None
+    return None if kernel_header_only(f.path, kernel) else kernel
 
 
 def build_file(f: UtFile, soc: str | None) -> Built:
