@@ -197,3 +197,22 @@ def test_a_kernel_marked_header_file_only_is_not_compiled_beside_the_test(tmp_pa
     cml.write_text("# set_source_files_properties(${ASCEND_KERNEL_SRC_DST}/kg_mm/kg_mm.cpp PROPERTIES "
                    "HEADER_FILE_ONLY TRUE)\n")
     assert not kernel_header_only(test, kernel)  # a comment is not the build's
+
+
+def test_the_kernel_beside_a_test_is_the_one_its_name_globs(tmp_path):
+    # ops-nn sigmoid: op_kernel holds sigmoid.cpp (910B) and sigmoid_apt.cpp (950); AddOpTestCase compiles
+    # <kernel_cpp_name>.cpp beside test_<kernel_cpp_name>*.cpp, so test_sigmoid_apt.cpp goes with sigmoid_apt.cpp
+    from kernelgen.corpus.ut import separate_kernel
+
+    root = _tree(tmp_path)
+    op = root / "experimental" / "math" / "kg_op"
+    (op / "op_kernel").mkdir()
+    for name in ("kg_op.cpp", "kg_op_apt.cpp"):
+        (op / "op_kernel" / name).write_text('extern "C" void kg_op() {}\n')
+    kdir = op / "tests" / "ut" / "op_kernel"
+    (kdir / "test_kg_op_apt.cpp").write_text("TEST(KgOpApt, run) {}\n")
+    (kdir / "test_kg_op_small.cpp").write_text("TEST(KgOpSmall, run) {}\n")
+    by = {f.path.name: f for f in find_ut_files(op, ("kernel",))}
+    assert separate_kernel(by["test_kg_op_apt.cpp"]).name == "kg_op_apt.cpp"
+    assert separate_kernel(by["test_kg_op.cpp"]).name == "kg_op.cpp"
+    assert separate_kernel(by["test_kg_op_small.cpp"]).name == "kg_op.cpp"  # test_kg_op*.cpp: kg_op's glob

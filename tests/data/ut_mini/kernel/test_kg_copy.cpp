@@ -1,10 +1,11 @@
 // Miniature op_kernel test in ops-nn's pattern: GmAlloc'd tensors, ICPU_SET_TILING_KEY, ICPU_RUN_KF of a kernel
 // whose blocks exchange data through the workspace across SyncAll (y's block 1 holds block 0's doubled x); the
 // workspace's first bytes are the kernel's (the CPU twin's GetUserWorkspace); `half` spelt through the twin's
-// kernel_fp16.h, as sync_batch_norm_gather_stats' tiling header does.
+// kernel_fp16.h, as sync_batch_norm_gather_stats' tiling header does (and kernel_log.h, as relu_v3's).
 #include "gtest/gtest.h"
 #include "tikicpulib.h"
 #include "kernel_fp16.h"
+#include "kernel_log.h"
 
 extern "C" __global__ __aicore__ void kg_copy(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling);
 
