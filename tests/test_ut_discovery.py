@@ -53,6 +53,10 @@ def test_kernel_cmake_case_and_soc(tmp_path):
     f = find_ut_files(root, ("kernel",))[0]
     assert cmake_case(f.path) == ("ascend910B1", ("-DDTYPE_X=float", "-DFOO=2"))
     assert kernel_soc(f, None) == "ascend910b" and kernel_soc(f, "ascend950") == "ascend950"
+    # ops-nn's Ascend 950 kernel-UT SOC string (sigmoid's test_sigmoid_apt.cpp), a SKU kernelgen's catalog lacks
+    cml = f.path.parent / "CMakeLists.txt"
+    cml.write_text('AddOpTestCase(kg_op "ascend950pr_9599" "-DDTYPE_X=float")\n')
+    assert kernel_soc(f, None) == "ascend950"
 
 
 def test_missing_framework_skips(tmp_path):

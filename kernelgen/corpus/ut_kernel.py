@@ -58,8 +58,12 @@ def kernel_soc(f, soc: str | None) -> str:
     if cm_soc:
         try:
             return get_soc(cm_soc).family
-        except Exception:  # a SKU kernelgen's catalog lacks: the default
+        except Exception:  # a SKU kernelgen's catalog lacks
             pass
+        # ops-nn's Ascend 950 kernel-UT SOC strings (cmake/ut.cmake:396: ascend950pr_9599, ascend350_355e; both
+        # __NPU_ARCH__ 3510, facts socs.md §1)
+        if cm_soc.lower().startswith(("ascend950", "ascend350")):
+            return "ascend950"
     return "ascend910b"
 
 
