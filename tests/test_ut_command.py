@@ -69,6 +69,7 @@ def _checkout(tmp: Path, host_values: dict, kernel_values: dict) -> Path:
     (kop / "op_kernel").mkdir(parents=True)
     shutil.copy(MINI / "kernel" / "kg_copy.cpp", kop / "op_kernel" / "kg_copy.cpp")
     (kop / "tests" / "ut" / "op_kernel").mkdir(parents=True)
+    shutil.copy(MINI / "kernel" / "CMakeLists.txt", kop / "tests" / "ut" / "op_kernel" / "CMakeLists.txt")
     (kop / "tests" / "ut" / "op_kernel" / "test_kg_copy.cpp").write_text(
         _fill((MINI / "kernel" / "test_kg_copy.cpp").read_text(), kernel_values))
     return root
@@ -82,7 +83,9 @@ def _run(root: Path, tmp: Path):
     return res, doc, out_xml
 
 
-GOOD_KERNEL = {"ALLOC_ELEMS": 128, "CHECK": 100, "EXPECT": 72}  # y[100] = 2 * x[36]: block 1 holds block 0's slice
+# y[100] = 2 * x[36]: block 1 holds block 0's slice; the workspace's float 10 is 2 * x[10] (GetUserWorkspace is the
+# workspace itself, as in CANN's CPU twin)
+GOOD_KERNEL = {"ALLOC_ELEMS": 128, "CHECK": 100, "EXPECT": 72, "WS_EXPECT": 20}
 
 
 def test_miniature_checkout_passes(tmp_path, expected):
@@ -100,13 +103,14 @@ def test_miniature_checkout_passes(tmp_path, expected):
 @opt_in
 def test_changed_expectations_fail(tmp_path, expected):
     wrong = dict(expected, KEY=expected["KEY"] + 1, LAST_DIM=SHAPE[-1] + 1)
-    root = _checkout(tmp_path, wrong, dict(GOOD_KERNEL, EXPECT=73))
+    root = _checkout(tmp_path, wrong, dict(GOOD_KERNEL, EXPECT=73, WS_EXPECT=21))
     res, doc, xml = _run(root, tmp_path)
     assert res.exit_code == 1
     failed = {c["name"]: c["message"] for c in doc["cases"] if c["status"] == "failed"}
     assert set(failed) == {"GeluGradTiling.fp32_shape", "GeluGradInferShape.same_as_input", "KgCopyKernel.two_blocks"}
     assert str(expected["KEY"] + 1) in failed["GeluGradTiling.fp32_shape"]
     assert "73.0f" in failed["KgCopyKernel.two_blocks"] and "Which is: 72" in failed["KgCopyKernel.two_blocks"]
+    assert "21.0f" in failed["KgCopyKernel.two_blocks"] and "Which is: 20" in failed["KgCopyKernel.two_blocks"]
     assert ET.parse(xml).getroot().get("failures") == "3"
 
 

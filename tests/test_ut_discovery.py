@@ -53,6 +53,10 @@ def test_kernel_cmake_case_and_soc(tmp_path):
     f = find_ut_files(root, ("kernel",))[0]
     assert cmake_case(f.path) == ("ascend910B1", ("-DDTYPE_X=float", "-DFOO=2"))
     assert kernel_soc(f, None) == "ascend910b" and kernel_soc(f, "ascend950") == "ascend950"
+    # ops-nn's Ascend 950 kernel-UT SOC string (sigmoid's test_sigmoid_apt.cpp), a SKU kernelgen's catalog lacks
+    cml = f.path.parent / "CMakeLists.txt"
+    cml.write_text('AddOpTestCase(kg_op "ascend950pr_9599" "-DDTYPE_X=float")\n')
+    assert kernel_soc(f, None) == "ascend950"
 
 
 def test_missing_framework_skips(tmp_path):
@@ -176,3 +180,43 @@ def test_an_operator_kernelgen_cannot_read_is_not_built_not_the_run_aborted(tmp_
     report = run_ut(tmp_path / "ops-nn" / "control", ("host",))
     assert [(c.name, c.status) for c in report.cases] == [("KgAssert.infershape", "not_built")]
     assert "_def.cpp" in report.cases[0].message
+
+
+def test_a_kernel_marked_header_file_only_is_not_compiled_beside_the_test(tmp_path):
+    # ops-nn fused_patch_mlp: the test supplies its own entry wrappers and its CMakeLists keeps the copied production
+    # kernel out of the build with set_source_files_properties(... HEADER_FILE_ONLY TRUE), through a variable
+    from kernelgen.corpus.ut_kernel import kernel_header_only
+
+    test = tmp_path / "tests" / "ut" / "op_kernel" / "test_kg_mm.cpp"
+    test.parent.mkdir(parents=True)
+    kernel = tmp_path / "op_kernel" / "kg_mm.cpp"
+    cml = test.parent / "CMakeLists.txt"
+    cml.write_text('AddOpTestCase(kg_mm "ascend910B1" "")\n'
+                   "set(kg_mm_copied ${ASCEND_KERNEL_SRC_DST}/kg_mm/kg_mm.cpp)\n"
+                   "set_source_files_properties(${kg_mm_copied} PROPERTIES HEADER_FILE_ONLY TRUE)\n")
+    assert kernel_header_only(test, kernel)
+    assert not kernel_header_only(test, tmp_path / "op_kernel" / "kg_mm_other.cpp")
+    cml.write_text(cml.read_text().replace("HEADER_FILE_ONLY TRUE", "HEADER_FILE_ONLY FALSE"))
+    assert not kernel_header_only(test, kernel)
+    cml.write_text("# set_source_files_properties(${ASCEND_KERNEL_SRC_DST}/kg_mm/kg_mm.cpp PROPERTIES "
+                   "HEADER_FILE_ONLY TRUE)\n")
+    assert not kernel_header_only(test, kernel)  # a comment is not the build's
+
+
+def test_the_kernel_beside_a_test_is_the_one_its_name_globs(tmp_path):
+    # ops-nn sigmoid: op_kernel holds sigmoid.cpp (910B) and sigmoid_apt.cpp (950); AddOpTestCase compiles
+    # <kernel_cpp_name>.cpp beside test_<kernel_cpp_name>*.cpp, so test_sigmoid_apt.cpp goes with sigmoid_apt.cpp
+    from kernelgen.corpus.ut import separate_kernel
+
+    root = _tree(tmp_path)
+    op = root / "experimental" / "math" / "kg_op"
+    (op / "op_kernel").mkdir()
+    for name in ("kg_op.cpp", "kg_op_apt.cpp"):
+        (op / "op_kernel" / name).write_text('extern "C" void kg_op() {}\n')
+    kdir = op / "tests" / "ut" / "op_kernel"
+    (kdir / "test_kg_op_apt.cpp").write_text("TEST(KgOpApt, run) {}\n")
+    (kdir / "test_kg_op_small.cpp").write_text("TEST(KgOpSmall, run) {}\n")
+    by = {f.path.name: f for f in find_ut_files(op, ("kernel",))}
+    assert separate_kernel(by["test_kg_op_apt.cpp"]).name == "kg_op_apt.cpp"
+    assert separate_kernel(by["test_kg_op.cpp"]).name == "kg_op.cpp"
+    assert separate_kernel(by["test_kg_op_small.cpp"]).name == "kg_op.cpp"  # test_kg_op*.cpp: kg_op's glob

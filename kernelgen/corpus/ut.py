@@ -258,10 +258,17 @@ def separate_kernel(f: UtFile) -> Path | None:
 
     if re.search(r'#\s*include\s+"[^"]*op_kernel/[^"]*\.cpp"', _strip(f.path.read_text(errors="replace"))):
         return None
+    from kernelgen.corpus.ut_kernel import kernel_header_only
+
+    # ops-nn's AddOpTestCase compiles op_kernel/<kernel_cpp_name>.cpp beside the tests it globs as
+    # test_<kernel_cpp_name>*.cpp (cmake/ut.cmake): test_sigmoid_apt.cpp goes with sigmoid_apt.cpp, not sigmoid.cpp
+    words = f.path.stem[len("test_"):].split("_") if f.path.stem.startswith("test_") else []
+    names = ["_".join(words[:n]) for n in range(len(words), 0, -1)] + [f.op_dir.name]
     try:
-        return kernel_file(f.op_dir, [f.op_dir.name])
+        kernel = kernel_file(f.op_dir, names)
     except Exception:  # no kernel source found: the test links what it declares, or names what is missing
         return None
+    return None if kernel_header_only(f.path, kernel) else kernel
 
 
 def build_file(f: UtFile, soc: str | None) -> Built:

@@ -27,6 +27,28 @@ def cmake_case(path: Path) -> tuple[str | None, tuple[str, ...]]:
     return m.group(2) or None, tuple(opts.replace(";", " ").split())
 
 
+_HEADER_ONLY = re.compile(r"set_source_files_properties\s*\(([^)]*?)\bPROPERTIES\b[^)]*\bHEADER_FILE_ONLY\s+(?:TRUE|ON|1)\b")
+
+
+def kernel_header_only(test: Path, kernel: Path) -> bool:
+    """The test's op_kernel CMakeLists marks the copied kernel source HEADER_FILE_ONLY (fused_patch_mlp: the test
+    supplies its own entry wrappers), so CANN's UT build does not compile it beside the test. The property's file
+    may be named through a variable set in the same CMakeLists."""
+    try:
+        text = re.sub(r"#[^\n]*", "", (test.parent / "CMakeLists.txt").read_text(errors="replace"))
+    except OSError:
+        return False
+    tail = re.compile(rf"/{re.escape(kernel.name)}\b")
+    for m in _HEADER_ONLY.finditer(text):
+        files = m.group(1)
+        for var in re.findall(r"\$\{(\w+)\}", files):  # set(var path) earlier in the file
+            for sm in re.finditer(rf"set\s*\(\s*{re.escape(var)}\s+([^)]*)\)", text):
+                files += " " + sm.group(1)
+        if tail.search(files):
+            return True
+    return False
+
+
 def kernel_soc(f, soc: str | None) -> str:
     """The SOC a kernel test runs on: --soc, else its CMake AddOpTestCase SOC (a SKU such as ascend910B1) when
     kernelgen knows it, else ascend910b."""
@@ -36,8 +58,12 @@ def kernel_soc(f, soc: str | None) -> str:
     if cm_soc:
         try:
             return get_soc(cm_soc).family
-        except Exception:  # a SKU kernelgen's catalog lacks: the default
+        except Exception:  # a SKU kernelgen's catalog lacks
             pass
+        # ops-nn's Ascend 950 kernel-UT SOC strings (cmake/ut.cmake:396: ascend950pr_9599, ascend350_355e; both
+        # __NPU_ARCH__ 3510, facts socs.md §1)
+        if cm_soc.lower().startswith(("ascend950", "ascend350")):
+            return "ascend950"
     return "ascend910b"
 
 

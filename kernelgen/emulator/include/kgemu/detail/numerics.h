@@ -225,7 +225,9 @@ static_assert(sizeof(bfloat16_t) == 2 && std::is_trivially_copyable<bfloat16_t>:
 // behind bfloat16_t (kernels test std::is_same_v<T, float32_t> or std::is_same_v<T, __bf16>). A host compiler
 // that has a builtin __bf16 of its own (GCC 13+, announced by __BFLT16_MANT_DIG__) keeps it: there __bf16 is a
 // different type from the emulator's bfloat16_t, as it is not on the NPU.
+#ifndef float16_t  // a build that defines the name itself (log_softmax_grad's UT: -Dfloat16_t=uint16_t) keeps its own
 using float16_t = half;
+#endif
 using float32_t = float;
 #ifndef __BFLT16_MANT_DIG__
 using __bf16 = bfloat16_t;  // NOLINT(bugprone-reserved-identifier): the device compiler's name
