@@ -13,15 +13,14 @@ findings of a run that finishes.
 """
 from __future__ import annotations
 
-import os
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from kernelgen.authoring.spec import DType, OpSpec
+from kernelgen.emulator.switches import sanitizer_off
 from kernelgen.errors import KernelgenError, ToolchainError, UsageError
 from kernelgen.socs import Soc
 
@@ -124,19 +123,6 @@ def resolve_attrs(spec: OpSpec, given: dict) -> dict:
 
 
 # ---- one run ---------------------------------------------------------------------------------------------------
-@contextmanager
-def _sanitizer_off():
-    old = os.environ.get("KERNELGEN_SANITIZE")
-    os.environ["KERNELGEN_SANITIZE"] = "0"
-    try:
-        yield
-    finally:
-        if old is None:
-            os.environ.pop("KERNELGEN_SANITIZE", None)
-        else:
-            os.environ["KERNELGEN_SANITIZE"] = old
-
-
 def _masked_outputs(outputs: dict, goldens: dict) -> dict:
     """The outputs with the elements where the golden itself is not finite in the output's dtype set to 0 (an inf
     the golden has, or a golden beyond the dtype's largest finite value, such as L2Loss's sum of a million squares
@@ -247,7 +233,7 @@ def run_side(role: str, spec: OpSpec, source, label: str, soc: Soc, combo: dict,
             modelled, perf = _model(report, soc, label, dtype, shape)
         elif case["status"] == DEFECT:  # the sanitizer stopped it: the time of the same run without it
             try:
-                with _sanitizer_off():
+                with sanitizer_off():
                     rerun = run_source(source, soc, inputs, attrs, combo=combo, trace=True)
                 modelled, perf = _model(rerun.report, soc, label, dtype, shape)
                 perf["notes"].append("modelled from a run with the sanitizer off (the sanitizer stopped this shape)")
