@@ -70,6 +70,15 @@ def test_half_unpack_cast_pack(program):
     np.testing.assert_array_equal(got, want)
 
 
+def test_cast_chain_keeps_the_float_loops_mask(program):
+    out = kgbuild.run_vals(program, "cast_chain_one_wide_mask")
+    assert out["defect"] is None, out["raw"]
+    x = x_in(100) * np.float32(40)
+    want = np.clip(np.rint(x.astype(np.float16).astype(np.float64)), -128, 127).astype(np.int8)
+    np.testing.assert_array_equal(out["vals"]["q"].astype(np.int8), want)
+    assert want.min() == -128 and want.max() == 127  # the sweep reaches both ends of int8
+
+
 def test_reduce_sum_max_and_datablock(program):
     out = kgbuild.run_vals(program, "reduce_rows")
     assert out["defect"] is None, out["raw"]
@@ -172,6 +181,10 @@ def test_numeric_limits_and_ctrl_register(program):
     ("merging_mul", "Reg::Mul: MaskMergeMode::MERGING is not supported by this operation (asc-devkit's MergeMode "
                     "appendix: it takes MaskMergeMode::ZEROING only; MERGING exists for Add, Max, Min, Move and "
                     "Copy)"),
+    ("cast_mask_narrower_than_both", "Reg::Cast: the mask was made for b8 elements (UpdateMask/CreateMask/"
+                                     "Compare<1-byte type>) and is used on b32 elements: each b32 element reads the "
+                                     "predicate bit of its first byte, so the mask enables other elements than it "
+                                     "counts (make it with the operands' type)"),
     ("cast_bad_layout", "Reg::Cast: RegLayout 2 does not exist for a 2-to-4 byte widening cast (ZERO..1)"),
     ("vf_reads_before_mte2", "__VEC_SCOPE__: race on UB [0, 256) of TBuf 0 (VECCALC): this call (pipe V) reads "
                              "bytes that DataCopy (pipe MTE2, API call #4) wrote, and nothing orders pipe MTE2 before "

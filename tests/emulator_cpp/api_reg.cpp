@@ -195,6 +195,46 @@ KG_TEST(half_unpack_cast_pack) {
     std::printf("\n");
 }
 
+// float -> half -> int8 with the one b32 mask of the float loop (rms_norm_quant's quantised store): the first cast
+// puts each half at an even b16 lane (RegLayout::ZERO), which the b32 mask's predicate bits select for the second,
+// whose int8 lands at every 4th byte for StoreAlign DIST_PACK4_B32.
+KG_TEST(cast_chain_one_wide_mask) {
+    using namespace AscendC;
+    constexpr uint32_t n = 100;
+    kgtest::Gm out("q", n);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<float> src = buf.Get<float>(128);
+        LocalTensor<int8_t> dst = buf.Get<int8_t>()[1024];
+        for (uint32_t i = 0; i < n; ++i) src.SetValue(i, rg::input_x(i) * 40.0f);
+        __ubuf__ float* s = (__ubuf__ float*)src.GetPhyAddr();
+        __ubuf__ int8_t* d = (__ubuf__ int8_t*)dst.GetPhyAddr();
+        static constexpr MicroAPI::CastTrait toHalf = {MicroAPI::RegLayout::ZERO, MicroAPI::SatMode::NO_SAT,
+                                                       MicroAPI::MaskMergeMode::ZEROING, RoundMode::CAST_RINT};
+        static constexpr MicroAPI::CastTrait toInt8 = {MicroAPI::RegLayout::ZERO, MicroAPI::SatMode::SAT,
+                                                       MicroAPI::MaskMergeMode::ZEROING, RoundMode::CAST_RINT};
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> f;
+            MicroAPI::RegTensor<half> h;
+            MicroAPI::RegTensor<int8_t> q;
+            uint32_t count = n;
+            for (uint16_t i = 0; i < 2; ++i) {
+                MicroAPI::MaskReg m = MicroAPI::UpdateMask<float>(count);
+                MicroAPI::LoadAlign(f, s + i * 64);
+                MicroAPI::Cast<half, float, toHalf>(h, f, m);
+                MicroAPI::Cast<int8_t, half, toInt8>(q, h, m);
+                MicroAPI::StoreAlign<int8_t, MicroAPI::StoreDist::DIST_PACK4_B32>(d + i * 64, q, m);
+            }
+        }
+        for (uint32_t i = 0; i < n; ++i) out.as<int8_t>()[i] = dst.GetValue(i);
+    });
+    std::printf("VAL q");
+    for (uint32_t i = 0; i < n; ++i) std::printf(" %d", out.as<int8_t>()[i]);
+    std::printf("\n");
+}
+
 // Row sum and max of kN floats: Reduce per register, accumulated in a register, DIST_FIRST_ELEMENT_B32 store.
 KG_TEST(reduce_rows) {
     using namespace AscendC;
@@ -582,6 +622,20 @@ KG_TEST(cast_bad_layout) {  // b16 -> b32 has layouts ZERO and ONE only
             MicroAPI::RegTensor<float> f;
             MicroAPI::MaskReg all = MicroAPI::CreateMask<half>();
             MicroAPI::Cast<float, half, two>(f, h, all);
+        }
+    });
+}
+KG_TEST(cast_mask_narrower_than_both) {  // a b8 count mask on float -> half: each float reads every 4th bit
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) {
+        static constexpr MicroAPI::CastTrait zero = {MicroAPI::RegLayout::ZERO, MicroAPI::SatMode::NO_SAT,
+                                                     MicroAPI::MaskMergeMode::ZEROING, RoundMode::CAST_RINT};
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<half> h;
+            MicroAPI::RegTensor<float> f;
+            uint32_t count = 64;
+            MicroAPI::MaskReg m = MicroAPI::UpdateMask<int8_t>(count);
+            MicroAPI::Duplicate(f, 1.0f);
+            MicroAPI::Cast<half, float, zero>(h, f, m);
         }
     });
 }
