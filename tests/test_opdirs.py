@@ -197,6 +197,20 @@ def test_dynamic_tensor_lists():
         run(OPDIRS / "foreach_mul_scalar_lite", "ascend910b", {"x": xs, "scalar": [np.ones(1, np.float32)]})
 
 
+def test_in_place_tensor_list_output_is_each_input_tensors_own_buffer():
+    """An in-place DYNAMIC output (FusedSgd's `params` in and out) is the input list tensor by tensor: block 1's
+    y[1] is x[1]'s buffer. Taking x[0]'s buffer for every y[k] made block 1 write what block 0 reads (a GM race
+    the kernel does not have) and left x[1] unaliased."""
+    from kernelgen.emulator.emulate import run_source
+    xs = [_uniform(-3, 3, (4, 37), np.float32) for _ in range(2)]
+    source = resolve_target(OPDIRS / "foreach_mul_scalar_lite", get_soc("ascend910b"))
+    result = run_source(source, get_soc("ascend910b"), {"x": xs, "scalar": np.array([1.5], np.float32)},
+                        aliases={"y": "x"})
+    assert len(result.outputs["y"]) == 2
+    for got, x in zip(result.outputs["y"], xs):
+        np.testing.assert_array_equal(got, (x * np.float32(1.5)).astype(np.float32))
+
+
 def test_cli_repeated_input_builds_a_tensor_list(tmp_path):
     xs = [_uniform(-3, 3, n, np.float32) for n in (17, 300)]
     args = []
