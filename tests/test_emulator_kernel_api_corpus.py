@@ -83,6 +83,8 @@ def test_deq_scale_cast_and_ascendc_utils_set_mask(program):
     want = np.ones(128)
     want[(np.arange(128) % 64) < 16] = 6.0  # SetMask<float>(16): 16 of the 64 lanes of each repeat
     np.testing.assert_array_equal(v["masked_adds"], want)
+    # GetC0Count: elements per 32-byte block for 1/2/4/8-byte types; GetBitSize: bits of a byte count
+    np.testing.assert_array_equal(v["c0_and_bits"], [32, 16, 8, 4, 8, 32])
 
 
 def test_init_global_memory(program):
@@ -220,6 +222,7 @@ MISUSE = [
     ("reduce_pattern_empty_axis", "ReduceSum: srcShape {4, 0} has an empty axis"),
     ("tbuf_pool_overflow", "TBufPool::InitBuffer: TBufPool overflow: 3072 more bytes bring the pool to 3072 bytes, "
                            "above its 2048 bytes (TPipe::InitBufPool length)"),
+    ("c0_count_of_a_3_byte_type", "AscendCUtils::GetC0Count: typeSize 3 is not an element size (1, 2, 4 or 8 bytes)"),
     ("trans5hd_unaligned_address", "TransDataTo5HD: dstList[3] is at UB offset 1128, which is not 32-byte aligned"),
 ]
 
