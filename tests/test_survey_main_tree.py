@@ -295,6 +295,30 @@ def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_pa
     assert srcs == ["scat_def.cpp", "scat_tiling.cpp", "scat_common_base_tiling.cpp", "regs_tiling_func.cpp"]
 
 
+def test_the_categorys_common_host_code_joins_every_operator_of_the_category(tmp_path):
+    """matmul/common/op_host (`OPTYPE common`, named by no operator's DEPENDENCIES) is in CANN's one tiling
+    library: its op_tiling sources (Ops::NN::DebugTilingContext) are compiled with each matmul operator, its
+    infershape helpers are not tiling sources; a category without a common folder adds nothing."""
+    from kernelgen.emulator.layout import host_sources
+
+    root = tmp_path / "repo"
+    (root / "common" / "inc").mkdir(parents=True)
+    op = root / "matmul" / "qmm"
+    (op / "op_host").mkdir(parents=True)
+    (op / "op_host" / "qmm_def.cpp").write_text("OP_ADD(Qmm);\n")
+    (op / "op_host" / "qmm_tiling.cpp").write_text("// tiling\n")
+    common = root / "matmul" / "common" / "op_host"
+    (common / "op_tiling").mkdir(parents=True)
+    (common / "op_tiling" / "debug_tiling.cpp").write_text("// Ops::NN::DebugTilingContext\n")
+    (common / "matmul_common_infershape.cpp").write_text("// infershape helper\n")
+    assert [p.name for p in host_sources(op, "ascend950", 3510)] == ["qmm_def.cpp", "qmm_tiling.cpp",
+                                                                     "debug_tiling.cpp"]
+    other = root / "index" / "idx"
+    (other / "op_host").mkdir(parents=True)
+    (other / "op_host" / "idx_def.cpp").write_text("OP_ADD(Idx);\n")
+    assert [p.name for p in host_sources(other, "ascend950", 3510)] == ["idx_def.cpp"]
+
+
 def test_tiling_classes_of_a_dependency_reach_the_kernel(tmp_path):
     """foreach_add_scalar's kernel reads `GET_TILING_DATA_WITH_STRUCT(ForeachSoloTilingDataRegbase, ...)`, a class
     registered in its DEPENDENCIES folder foreach_utils (op_host/foreach_tiling_def.h), not in its own op_host: the
