@@ -298,7 +298,8 @@ def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_pa
 def test_the_categorys_common_host_code_joins_every_operator_of_the_category(tmp_path):
     """matmul/common/op_host (`OPTYPE common`, named by no operator's DEPENDENCIES) is in CANN's one tiling
     library: its op_tiling sources (Ops::NN::DebugTilingContext) are compiled with each matmul operator, its
-    infershape helpers are not tiling sources; a category without a common folder adds nothing."""
+    infershape helpers are not tiling sources; a category without a common folder adds nothing. And
+    `add_all_modules_sources(... DEPENDENCIES ...)` (23 matmul operators) names dependencies too."""
     from kernelgen.emulator.layout import host_sources
 
     root = tmp_path / "repo"
@@ -307,12 +308,17 @@ def test_the_categorys_common_host_code_joins_every_operator_of_the_category(tmp
     (op / "op_host").mkdir(parents=True)
     (op / "op_host" / "qmm_def.cpp").write_text("OP_ADD(Qmm);\n")
     (op / "op_host" / "qmm_tiling.cpp").write_text("// tiling\n")
+    (op / "CMakeLists.txt").write_text("add_all_modules_sources(\n    ACLNNTYPE aclnn_exclude\n    DEPENDENCIES mm3\n)\n")
+    mm3 = root / "matmul" / "mm3" / "op_host" / "op_tiling" / "arch35"
+    mm3.mkdir(parents=True)
+    (mm3 / "mm3_basic_tiling.cpp").write_text("// MatMulV3BasicAswtTiling\n")
     common = root / "matmul" / "common" / "op_host"
     (common / "op_tiling").mkdir(parents=True)
     (common / "op_tiling" / "debug_tiling.cpp").write_text("// Ops::NN::DebugTilingContext\n")
     (common / "matmul_common_infershape.cpp").write_text("// infershape helper\n")
+    # add_all_modules_sources names DEPENDENCIES as add_modules_sources does (fused_mat_mul: mat_mul_v3's tilings)
     assert [p.name for p in host_sources(op, "ascend950", 3510)] == ["qmm_def.cpp", "qmm_tiling.cpp",
-                                                                     "debug_tiling.cpp"]
+                                                                     "mm3_basic_tiling.cpp", "debug_tiling.cpp"]
     other = root / "index" / "idx"
     (other / "op_host").mkdir(parents=True)
     (other / "op_host" / "idx_def.cpp").write_text("OP_ADD(Idx);\n")

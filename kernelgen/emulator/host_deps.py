@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-_ADD = re.compile(r"add_modules_sources\s*\(([^)]*)\)", re.S)
+# add_all_modules_sources (34 main-tree directories, 23 of them matmul operators with DEPENDENCIES) takes the same
+# keywords as add_modules_sources.
+_ADD = re.compile(r"add_(?:all_)?modules_sources\s*\(([^)]*)\)", re.S)
 _KEYS = {"COMPUTE_UNIT", "TILING_DIR", "OPTYPE", "ACLNNTYPE", "DEPENDENCIES", "DIR", "HOSTNAME", "MODE",
          "DISABLE_IN_OPP"}
 
