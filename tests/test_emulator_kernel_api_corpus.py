@@ -254,13 +254,17 @@ def _compile(body: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("body,message", [
+    ("AscendC::Reg::RegTensor<half> s; AscendC::Reg::RegTensor<uint16_t> d; AscendC::Reg::MaskReg m; "
+     "AscendC::Reg::Histograms<half, uint16_t, AscendC::Reg::HistogramsBinType::BIN0, "
+     "AscendC::Reg::HistogramsType::FREQUENCY>(d, s, m);",
+     "Reg::Histograms counts uint8_t source lanes into uint16_t destination lanes"),
     ("int64_t a = 1; int32_t b = 2; (void)AscendC::Std::min(a, b);",
      "AscendC::Std::min compares two values of the same type"),
     ("(void)AscendC::ScalarCast<float, half, AscendC::RoundMode::CAST_RINT>(1.0f);",
      "ScalarCast float -> half takes CAST_ODD"),
     ("(void)AscendC::ScalarCast<float, int32_t, AscendC::RoundMode::CAST_TRUNC>(1.0f);",
      "ScalarCast float -> int32_t takes CAST_ROUND, CAST_CEIL, CAST_FLOOR or CAST_RINT"),
-], ids=["std_min_mixed_types", "scalar_cast_half_mode", "scalar_cast_int_mode"])
+], ids=["reg_histograms_half_source", "std_min_mixed_types", "scalar_cast_half_mode", "scalar_cast_int_mode"])
 def test_compile_time_misuse(body, message):
     proc = _compile(body)
     assert proc.returncode != 0 and message in proc.stderr, proc.stderr

@@ -79,6 +79,20 @@ def test_cast_chain_keeps_the_float_loops_mask(program):
     assert want.min() == -128 and want.max() == 127  # the sweep reaches both ends of int8
 
 
+def test_histograms_count_bytes_into_two_bins(program):
+    out = kgbuild.run_vals(program, "histograms_bins")
+    assert out["defect"] is None, out["raw"]
+    h = out["vals"]["h"].astype(np.int64).reshape(3, 128)
+    v = (np.arange(256) * 7 + 3) & 0xFF
+    on = v[:200]                                            # UpdateMask<uint8_t>(200)
+    freq = np.bincount(on, minlength=256)
+    np.testing.assert_array_equal(h[0], 5 + freq[:128])             # BIN0 FREQUENCY, added to 5
+    np.testing.assert_array_equal(h[1], 5 + np.cumsum(freq[128:]))  # BIN1 ACCUMULATE: values 128..128+n
+    low_bytes = v[0:80:4]                                   # a b32 mask of 20: the low byte of each 32-bit lane
+    np.testing.assert_array_equal(h[2], np.bincount(low_bytes[low_bytes < 128], minlength=128))
+    assert h[0].sum() - 5 * 128 + (h[1][-1] - 5) == 200    # every enabled byte lands in one bin
+
+
 def test_reduce_sum_max_and_datablock(program):
     out = kgbuild.run_vals(program, "reduce_rows")
     assert out["defect"] is None, out["raw"]

@@ -235,6 +235,49 @@ KG_TEST(cast_chain_one_wide_mask) {
     std::printf("\n");
 }
 
+// Byte histograms (index's hash-sort helpers): 256 uint8 values, the first 200 lanes enabled, counted into uint16
+// registers that start at 5: BIN0 FREQUENCY and BIN1 ACCUMULATE; then a b32 count mask over the same bytes counts
+// only each 32-bit lane's low byte (lanes 0, 4, 8, ...).
+KG_TEST(histograms_bins) {
+    using namespace AscendC;
+    kgtest::Gm out("h", 3 * 128 * 2);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<uint8_t> src = buf.Get<uint8_t>(256);
+        LocalTensor<uint16_t> dst = buf.Get<uint16_t>()[256];
+        for (uint32_t i = 0; i < 256; ++i) src.SetValue(i, static_cast<uint8_t>((i * 7 + 3) & 0xFF));
+        __ubuf__ uint8_t* s = (__ubuf__ uint8_t*)src.GetPhyAddr();
+        __ubuf__ uint16_t* d = (__ubuf__ uint16_t*)dst.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<uint8_t> v;
+            MicroAPI::RegTensor<uint16_t> f0, a1, w;
+            MicroAPI::MaskReg all16 = MicroAPI::CreateMask<uint16_t>();
+            uint32_t count = 200, words = 20;
+            MicroAPI::MaskReg m = MicroAPI::UpdateMask<uint8_t>(count);
+            MicroAPI::MaskReg m32 = MicroAPI::UpdateMask<uint32_t>(words);
+            MicroAPI::Duplicate(f0, static_cast<uint16_t>(5));
+            MicroAPI::Duplicate(a1, static_cast<uint16_t>(5));
+            MicroAPI::Duplicate(w, static_cast<uint16_t>(0));
+            MicroAPI::LoadAlign(v, s);
+            MicroAPI::Histograms<uint8_t, uint16_t, MicroAPI::HistogramsBinType::BIN0,
+                                 MicroAPI::HistogramsType::FREQUENCY>(f0, v, m);
+            MicroAPI::Histograms<uint8_t, uint16_t, MicroAPI::HistogramsBinType::BIN1,
+                                 MicroAPI::HistogramsType::ACCUMULATE>(a1, v, m);
+            MicroAPI::Histograms<uint8_t, uint16_t, MicroAPI::HistogramsBinType::BIN0,
+                                 MicroAPI::HistogramsType::FREQUENCY>(w, v, m32);
+            MicroAPI::StoreAlign(d, f0, all16);
+            MicroAPI::StoreAlign(d + 128, a1, all16);
+            MicroAPI::StoreAlign(d + 256, w, all16);
+        }
+        for (uint32_t i = 0; i < 3 * 128; ++i) out.as<uint16_t>()[i] = dst.GetValue(i);
+    });
+    std::printf("VAL h");
+    for (uint32_t i = 0; i < 3 * 128; ++i) std::printf(" %u", out.as<uint16_t>()[i]);
+    std::printf("\n");
+}
+
 // Row sum and max of kN floats: Reduce per register, accumulated in a register, DIST_FIRST_ELEMENT_B32 store.
 KG_TEST(reduce_rows) {
     using namespace AscendC;
