@@ -223,6 +223,7 @@ MISUSE = [
     ("tbuf_pool_overflow", "TBufPool::InitBuffer: TBufPool overflow: 3072 more bytes bring the pool to 3072 bytes, "
                            "above its 2048 bytes (TPipe::InitBufPool length)"),
     ("c0_count_of_a_3_byte_type", "AscendCUtils::GetC0Count: typeSize 3 is not an element size (1, 2, 4 or 8 bytes)"),
+    ("tpipe_member_copied", "TPipe: a second TPipe was constructed while one is alive"),
     ("trans5hd_unaligned_address", "TransDataTo5HD: dstList[3] is at UB offset 1128, which is not 32-byte aligned"),
 ]
 

@@ -667,4 +667,19 @@ KG_TEST(tbuf_pool_overflow) {
     });
 }
 
+// A helper class holding its own TPipe and assigned the kernel's (add_layer_norm_grad's deterministic helper): it
+// compiles, as on the device; constructing the helper makes the second TPipe, a defect.
+struct PipeHoldingHelper {
+    AscendC::TPipe pipe_;
+    void Init(AscendC::TPipe& pipe) { pipe_ = pipe; }
+};
+KG_TEST(tpipe_member_copied) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend910b", {&x}, [&] {
+        AscendC::TPipe pipe;
+        PipeHoldingHelper helper;
+        helper.Init(pipe);
+    });
+}
+
 KG_TEST_MAIN()
