@@ -109,6 +109,15 @@ constexpr bool same(const char* a, const char* b) { return *a == *b && (*a == 0 
 static_assert(same(ge::GetFormatName(ge::FORMAT_ND), "ND") && same(ge::GetFormatName(ge::FORMAT_NCL), "NCL"), "");
 static_assert(same(ge::GetFormatName(static_cast<ge::Format>(0x1001D)), "FRACTAL_NZ"), "a sub-format's primary");
 static_assert(same(ge::GetFormatName(ge::FORMAT_END), "UNDEFINED"), "past the names");
+// the shape-range context is complete through this one header (unique_dim's infershape registers a range function)
+static ge::graphStatus Range4Mini(gert::InferShapeRangeContext* context) {
+    auto x = context->GetInputShapeRange(0);
+    auto y = context->GetOutputShapeRange(0);
+    if (x == nullptr || y == nullptr || x->GetMax() == nullptr || y->GetMax() == nullptr) return ge::GRAPH_FAILED;
+    y->GetMax()->SetDimNum(x->GetMax()->GetDimNum());
+    return ge::GRAPH_SUCCESS;
+}
+IMPL_OP_INFERSHAPE(Mini).InferShapeRange(Range4Mini);
 """
 
 
