@@ -93,6 +93,17 @@ def test_histograms_count_bytes_into_two_bins(program):
     assert h[0].sum() - 5 * 128 + (h[1][-1] - 5) == 200    # every enabled byte lands in one bin
 
 
+def test_div_algorithm_keeps_or_flushes_a_subnormal_quotient(program):
+    out = kgbuild.run_vals(program, "div_algo_subnormal")
+    assert out["defect"] is None, out["raw"]
+    q = out["vals"]["q"].astype(np.float32).reshape(2, 64)
+    tiny = np.float32(1e-30) / np.float32(1e10)       # 1e-40: a float32 subnormal
+    assert 0 < tiny < np.finfo(np.float32).tiny
+    np.testing.assert_array_equal(q[0, 0::2], tiny)   # PRECISION_0ULP_FTZ_FALSE keeps it
+    np.testing.assert_array_equal(q[1, 0::2], 0.0)    # INTRINSIC flushes it to zero
+    np.testing.assert_array_equal(q[:, 1::2], np.float32(3) / np.float32(7))  # normal quotients agree
+
+
 def test_reduce_sum_max_and_datablock(program):
     out = kgbuild.run_vals(program, "reduce_rows")
     assert out["defect"] is None, out["raw"]
@@ -199,6 +210,7 @@ def test_numeric_limits_and_ctrl_register(program):
                                      "Compare<1-byte type>) and is used on b32 elements: each b32 element reads the "
                                      "predicate bit of its first byte, so the mask enables other elements than it "
                                      "counts (make it with the operands' type)"),
+    ("div_0ulp_on_half", "Reg::Div: DivAlgo 4 (a 0-ulp algorithm) takes float only, not 2-byte elements"),
     ("cast_bad_layout", "Reg::Cast: RegLayout 2 does not exist for a 2-to-4 byte widening cast (ZERO..1)"),
     ("vf_reads_before_mte2", "__VEC_SCOPE__: race on UB [0, 256) of TBuf 0 (VECCALC): this call (pipe V) reads "
                              "bytes that DataCopy (pipe MTE2, API call #4) wrote, and nothing orders pipe MTE2 before "

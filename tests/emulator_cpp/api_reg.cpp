@@ -278,6 +278,43 @@ KG_TEST(histograms_bins) {
     std::printf("\n");
 }
 
+// Div with a DivSpecificMode: the FTZ_FALSE algorithm keeps a subnormal quotient, INTRINSIC flushes it to zero
+// (fake_quant_with_min_max_vars_per_channel_gradient's PRECISION_0ULP_FTZ_FALSE zero-point division).
+KG_TEST(div_algo_subnormal) {
+    using namespace AscendC;
+    kgtest::Gm out("q", 2 * 64 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<float> a = buf.Get<float>(64), b = buf.Get<float>()[64], q = buf.Get<float>()[128];
+        for (uint32_t i = 0; i < 64; ++i) {
+            a.SetValue(i, i % 2 ? 3.0f : 1e-30f);
+            b.SetValue(i, i % 2 ? 7.0f : 1e10f);
+        }
+        __ubuf__ float* pa = (__ubuf__ float*)a.GetPhyAddr();
+        __ubuf__ float* pb = (__ubuf__ float*)b.GetPhyAddr();
+        __ubuf__ float* pq = (__ubuf__ float*)q.GetPhyAddr();
+        static constexpr MicroAPI::DivSpecificMode keep = {MicroAPI::MaskMergeMode::ZEROING, false,
+                                                           DivAlgo::PRECISION_0ULP_FTZ_FALSE};
+        static constexpr MicroAPI::DivSpecificMode intrinsic = {MicroAPI::MaskMergeMode::ZEROING, false};
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> va, vb, vq;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<float>();
+            MicroAPI::LoadAlign(va, pa);
+            MicroAPI::LoadAlign(vb, pb);
+            MicroAPI::Div<float, &keep>(vq, va, vb, all);
+            MicroAPI::StoreAlign(pq, vq, all);
+            MicroAPI::Div<float, &intrinsic>(vq, va, vb, all);
+            MicroAPI::StoreAlign(pq + 64, vq, all);
+        }
+        for (uint32_t i = 0; i < 128; ++i) out.as<float>()[i] = q.GetValue(i);
+    });
+    std::printf("VAL q");
+    for (uint32_t i = 0; i < 128; ++i) std::printf(" %.9g", out.as<float>()[i]);
+    std::printf("\n");
+}
+
 // Row sum and max of kN floats: Reduce per register, accumulated in a register, DIST_FIRST_ELEMENT_B32 store.
 KG_TEST(reduce_rows) {
     using namespace AscendC;
@@ -679,6 +716,18 @@ KG_TEST(cast_mask_narrower_than_both) {  // a b8 count mask on float -> half: ea
             MicroAPI::MaskReg m = MicroAPI::UpdateMask<int8_t>(count);
             MicroAPI::Duplicate(f, 1.0f);
             MicroAPI::Cast<half, float, zero>(h, f, m);
+        }
+    });
+}
+KG_TEST(div_0ulp_on_half) {  // PRECISION_0ULP_FTZ_FALSE takes float only (Reg Div.md)
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) {
+        static constexpr MicroAPI::DivSpecificMode keep = {MicroAPI::MaskMergeMode::ZEROING, false,
+                                                           DivAlgo::PRECISION_0ULP_FTZ_FALSE};
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<half> h;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<half>();
+            MicroAPI::Duplicate(h, static_cast<half>(1.0f));
+            MicroAPI::Div<half, &keep>(h, h, h, all);
         }
     });
 }

@@ -78,9 +78,13 @@ struct CastTrait {
     MaskMergeMode mrgMode;
     RoundMode roundMode;
 };
+// DivAlgo is AscendC's (kgemu/detail/algo_config.h, included before this header): the Reg Div's algorithm
+// (asc-devkit Reg Div.md, DivSpecificMode).
+using ::AscendC::DivAlgo;
 struct DivSpecificMode {
-    MaskMergeMode mrgMode;
-    bool precisionMode;
+    MaskMergeMode mrgMode = MaskMergeMode::ZEROING;
+    bool precisionMode = false;
+    DivAlgo algo = DivAlgo::INTRINSIC;
 };
 using SqrtSpecificMode = DivSpecificMode;
 using ExpSpecificMode = DivSpecificMode;
