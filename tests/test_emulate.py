@@ -153,3 +153,21 @@ def test_readme_main_job_default_matrix_passes(tmp_path):
 def test_verify_rejects_an_empty_shape_as_usage():
     r = CliRunner().invoke(main, ["verify", "gelu_grad", "--shape", "4,0"])
     assert r.exit_code == 2 and "has no elements" in r.output
+
+
+def test_tensors_declared_only_in_an_ai_core_config_belong_to_the_operator():
+    """`OpAICoreConfig config; config.Input("x")...; AddConfig("ascend950", config)` with no this->Input
+    (quant/ascend_anti_quant): x and y are the operator's tensors (their DTYPE_X / DTYPE_Y macros), with the
+    config's dtypes; without the config's tensors the decl had none and the kernel's DTYPE_X was undefined."""
+    from kernelgen.emulator.decl import parse_opdef
+
+    def param(name, dtypes):
+        return {"name": name, "param_type": "required", "dtypes": dtypes, "dtype_is_list": False}
+
+    doc = {"ops": [{"op_type": "AntiQuantLite", "inputs": [], "outputs": [], "attrs": [],
+                    "aicore": [{"soc": "ascend950", "inputs": [param("x", ["DT_INT8", "DT_INT8"])],
+                                "outputs": [param("y", ["DT_FLOAT16", "DT_FLOAT"])]}]}]}
+    decl = parse_opdef(doc, "anti_quant_lite")
+    assert [t.name for t in decl.inputs] == ["x"] and [t.name for t in decl.outputs] == ["y"]
+    assert decl.inputs[0].dtypes == ("DT_INT8", "DT_INT8") and decl.outputs[0].dtypes == ("DT_FLOAT16", "DT_FLOAT")
+    assert decl.socs == ("ascend950",)

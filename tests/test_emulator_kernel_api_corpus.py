@@ -83,6 +83,8 @@ def test_deq_scale_cast_and_ascendc_utils_set_mask(program):
     want = np.ones(128)
     want[(np.arange(128) % 64) < 16] = 6.0  # SetMask<float>(16): 16 of the 64 lanes of each repeat
     np.testing.assert_array_equal(v["masked_adds"], want)
+    # GetC0Count: elements per 32-byte block for 1/2/4/8-byte types; GetBitSize: bits of a byte count
+    np.testing.assert_array_equal(v["c0_and_bits"], [32, 16, 8, 4, 8, 32])
 
 
 def test_init_global_memory(program):
@@ -220,6 +222,8 @@ MISUSE = [
     ("reduce_pattern_empty_axis", "ReduceSum: srcShape {4, 0} has an empty axis"),
     ("tbuf_pool_overflow", "TBufPool::InitBuffer: TBufPool overflow: 3072 more bytes bring the pool to 3072 bytes, "
                            "above its 2048 bytes (TPipe::InitBufPool length)"),
+    ("c0_count_of_a_3_byte_type", "AscendCUtils::GetC0Count: typeSize 3 is not an element size (1, 2, 4 or 8 bytes)"),
+    ("tpipe_member_copied", "TPipe: a second TPipe was constructed while one is alive"),
     ("trans5hd_unaligned_address", "TransDataTo5HD: dstList[3] is at UB offset 1128, which is not 32-byte aligned"),
 ]
 
@@ -251,13 +255,17 @@ def _compile(body: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("body,message", [
+    ("AscendC::Reg::RegTensor<half> s; AscendC::Reg::RegTensor<uint16_t> d; AscendC::Reg::MaskReg m; "
+     "AscendC::Reg::Histograms<half, uint16_t, AscendC::Reg::HistogramsBinType::BIN0, "
+     "AscendC::Reg::HistogramsType::FREQUENCY>(d, s, m);",
+     "Reg::Histograms counts uint8_t source lanes into uint16_t destination lanes"),
     ("int64_t a = 1; int32_t b = 2; (void)AscendC::Std::min(a, b);",
      "AscendC::Std::min compares two values of the same type"),
     ("(void)AscendC::ScalarCast<float, half, AscendC::RoundMode::CAST_RINT>(1.0f);",
      "ScalarCast float -> half takes CAST_ODD"),
     ("(void)AscendC::ScalarCast<float, int32_t, AscendC::RoundMode::CAST_TRUNC>(1.0f);",
      "ScalarCast float -> int32_t takes CAST_ROUND, CAST_CEIL, CAST_FLOOR or CAST_RINT"),
-], ids=["std_min_mixed_types", "scalar_cast_half_mode", "scalar_cast_int_mode"])
+], ids=["reg_histograms_half_source", "std_min_mixed_types", "scalar_cast_half_mode", "scalar_cast_int_mode"])
 def test_compile_time_misuse(body, message):
     proc = _compile(body)
     assert proc.returncode != 0 and message in proc.stderr, proc.stderr

@@ -70,6 +70,40 @@ def test_half_unpack_cast_pack(program):
     np.testing.assert_array_equal(got, want)
 
 
+def test_cast_chain_keeps_the_float_loops_mask(program):
+    out = kgbuild.run_vals(program, "cast_chain_one_wide_mask")
+    assert out["defect"] is None, out["raw"]
+    x = x_in(100) * np.float32(40)
+    want = np.clip(np.rint(x.astype(np.float16).astype(np.float64)), -128, 127).astype(np.int8)
+    np.testing.assert_array_equal(out["vals"]["q"].astype(np.int8), want)
+    assert want.min() == -128 and want.max() == 127  # the sweep reaches both ends of int8
+
+
+def test_histograms_count_bytes_into_two_bins(program):
+    out = kgbuild.run_vals(program, "histograms_bins")
+    assert out["defect"] is None, out["raw"]
+    h = out["vals"]["h"].astype(np.int64).reshape(3, 128)
+    v = (np.arange(256) * 7 + 3) & 0xFF
+    on = v[:200]                                            # UpdateMask<uint8_t>(200)
+    freq = np.bincount(on, minlength=256)
+    np.testing.assert_array_equal(h[0], 5 + freq[:128])             # BIN0 FREQUENCY, added to 5
+    np.testing.assert_array_equal(h[1], 5 + np.cumsum(freq[128:]))  # BIN1 ACCUMULATE: values 128..128+n
+    low_bytes = v[0:80:4]                                   # a b32 mask of 20: the low byte of each 32-bit lane
+    np.testing.assert_array_equal(h[2], np.bincount(low_bytes[low_bytes < 128], minlength=128))
+    assert h[0].sum() - 5 * 128 + (h[1][-1] - 5) == 200    # every enabled byte lands in one bin
+
+
+def test_div_algorithm_keeps_or_flushes_a_subnormal_quotient(program):
+    out = kgbuild.run_vals(program, "div_algo_subnormal")
+    assert out["defect"] is None, out["raw"]
+    q = out["vals"]["q"].astype(np.float32).reshape(2, 64)
+    tiny = np.float32(1e-30) / np.float32(1e10)       # 1e-40: a float32 subnormal
+    assert 0 < tiny < np.finfo(np.float32).tiny
+    np.testing.assert_array_equal(q[0, 0::2], tiny)   # PRECISION_0ULP_FTZ_FALSE keeps it
+    np.testing.assert_array_equal(q[1, 0::2], 0.0)    # INTRINSIC flushes it to zero
+    np.testing.assert_array_equal(q[:, 1::2], np.float32(3) / np.float32(7))  # normal quotients agree
+
+
 def test_reduce_sum_max_and_datablock(program):
     out = kgbuild.run_vals(program, "reduce_rows")
     assert out["defect"] is None, out["raw"]
@@ -172,6 +206,11 @@ def test_numeric_limits_and_ctrl_register(program):
     ("merging_mul", "Reg::Mul: MaskMergeMode::MERGING is not supported by this operation (asc-devkit's MergeMode "
                     "appendix: it takes MaskMergeMode::ZEROING only; MERGING exists for Add, Max, Min, Move and "
                     "Copy)"),
+    ("cast_mask_narrower_than_both", "Reg::Cast: the mask was made for b8 elements (UpdateMask/CreateMask/"
+                                     "Compare<1-byte type>) and is used on b32 elements: each b32 element reads the "
+                                     "predicate bit of its first byte, so the mask enables other elements than it "
+                                     "counts (make it with the operands' type)"),
+    ("div_0ulp_on_half", "Reg::Div: DivAlgo 4 (a 0-ulp algorithm) takes float only, not 2-byte elements"),
     ("cast_bad_layout", "Reg::Cast: RegLayout 2 does not exist for a 2-to-4 byte widening cast (ZERO..1)"),
     ("vf_reads_before_mte2", "__VEC_SCOPE__: race on UB [0, 256) of TBuf 0 (VECCALC): this call (pipe V) reads "
                              "bytes that DataCopy (pipe MTE2, API call #4) wrote, and nothing orders pipe MTE2 before "

@@ -93,6 +93,12 @@ def test_uintdiv_with_magic_and_shift(program):
     np.testing.assert_array_equal(out["r"], x % cols)
 
 
+def test_unsigned_min_and_max_keep_their_type(program):
+    mm = run(program, "unsigned_min_max")["vals"]["mm"]
+    big = float(2 ** 63 + 2048)  # exact in float64; as a signed 64-bit value it is negative
+    assert list(mm) == [7.0, big, 3.0, float(0xFFFFFFF0), 7.0, big]
+
+
 def test_vf_between_datacopies_is_a_v_pipe_step(program):
     np.testing.assert_array_equal(run(program, "mixed_simd_simt")["vals"]["y"].astype(np.float32),
                                   inputs(256) * np.float32(3))

@@ -197,6 +197,41 @@ def test_dynamic_tensor_lists():
         run(OPDIRS / "foreach_mul_scalar_lite", "ascend910b", {"x": xs, "scalar": [np.ones(1, np.float32)]})
 
 
+def test_in_place_tensor_list_output_is_each_input_tensors_own_buffer():
+    """An in-place DYNAMIC output (FusedSgd's `params` in and out) is the input list tensor by tensor: block 1's
+    y[1] is x[1]'s buffer. Taking x[0]'s buffer for every y[k] made block 1 write what block 0 reads (a GM race
+    the kernel does not have) and left x[1] unaliased."""
+    from kernelgen.emulator.emulate import run_source
+    xs = [_uniform(-3, 3, (4, 37), np.float32) for _ in range(2)]
+    source = resolve_target(OPDIRS / "foreach_mul_scalar_lite", get_soc("ascend910b"))
+    result = run_source(source, get_soc("ascend910b"), {"x": xs, "scalar": np.array([1.5], np.float32)},
+                        aliases={"y": "x"})
+    assert len(result.outputs["y"]) == 2
+    for got, x in zip(result.outputs["y"], xs):
+        np.testing.assert_array_equal(got, (x * np.float32(1.5)).astype(np.float32))
+
+
+@requires_cxx
+def test_a_template_declaration_the_key_does_not_decode_under_is_a_dependencys(tmp_path):
+    """One OpDef and one ASCENDC_TPL_ARGS_DECL of another name in the host library (scatter_update links its
+    dependency index_put_v2's IndexPutV2 declaration) while the tiling sets a plain key: the declaration is not the
+    operator's, so the run goes on (it reported "does not decode under ASCENDC_TPL_ARGS_DECL(IndexPutV2)")."""
+    import shutil
+
+    op = tmp_path / "scaled_abs_v2"
+    shutil.copytree(OPDIRS / "scaled_abs_v2", op)
+    body = op / "op_host" / "scaled_abs_tiling_body.h"
+    body.write_text(body.read_text().replace("context->SetBlockDim(1);",
+                                             "context->SetBlockDim(1);\n    context->SetTilingKey(300000);"))
+    tiling = op / "op_host" / "arch35" / "scaled_abs_tiling.cpp"
+    tiling.write_text('#include "ascendc/host_api/tiling/template_argument.h"\n'
+                      "ASCENDC_TPL_ARGS_DECL(OtherOp, ASCENDC_TPL_UINT_DECL(mode, ASCENDC_TPL_8_BW, ASCENDC_TPL_UI_LIST, "
+                      "5, 6));\n" + tiling.read_text())
+    x = np.linspace(-3, 3, 13, dtype=np.float32)
+    out = run(op, "ascend950", {"x": x})
+    np.testing.assert_allclose(out["y"], 2 * np.abs(x.astype(np.float64)) + 1, rtol=1e-6)
+
+
 def test_cli_repeated_input_builds_a_tensor_list(tmp_path):
     xs = [_uniform(-3, 3, n, np.float32) for n in (17, 300)]
     args = []

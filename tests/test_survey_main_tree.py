@@ -109,6 +109,15 @@ constexpr bool same(const char* a, const char* b) { return *a == *b && (*a == 0 
 static_assert(same(ge::GetFormatName(ge::FORMAT_ND), "ND") && same(ge::GetFormatName(ge::FORMAT_NCL), "NCL"), "");
 static_assert(same(ge::GetFormatName(static_cast<ge::Format>(0x1001D)), "FRACTAL_NZ"), "a sub-format's primary");
 static_assert(same(ge::GetFormatName(ge::FORMAT_END), "UNDEFINED"), "past the names");
+// the shape-range context is complete through this one header (unique_dim's infershape registers a range function)
+static ge::graphStatus Range4Mini(gert::InferShapeRangeContext* context) {
+    auto x = context->GetInputShapeRange(0);
+    auto y = context->GetOutputShapeRange(0);
+    if (x == nullptr || y == nullptr || x->GetMax() == nullptr || y->GetMax() == nullptr) return ge::GRAPH_FAILED;
+    y->GetMax()->SetDimNum(x->GetMax()->GetDimNum());
+    return ge::GRAPH_SUCCESS;
+}
+IMPL_OP_INFERSHAPE(Mini).InferShapeRange(Range4Mini);
 """
 
 
@@ -293,6 +302,36 @@ def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_pa
     assert inc.index(helper.resolve() / "op_host") > inc.index(root.resolve() / "common" / "inc")
     srcs = [p.name for p in host_sources(op, "ascend950", 3510)]
     assert srcs == ["scat_def.cpp", "scat_tiling.cpp", "scat_common_base_tiling.cpp", "regs_tiling_func.cpp"]
+
+
+def test_the_categorys_common_host_code_joins_every_operator_of_the_category(tmp_path):
+    """matmul/common/op_host (`OPTYPE common`, named by no operator's DEPENDENCIES) is in CANN's one tiling
+    library: its op_tiling sources (Ops::NN::DebugTilingContext) are compiled with each matmul operator, its
+    infershape helpers are not tiling sources; a category without a common folder adds nothing. And
+    `add_all_modules_sources(... DEPENDENCIES ...)` (23 matmul operators) names dependencies too."""
+    from kernelgen.emulator.layout import host_sources
+
+    root = tmp_path / "repo"
+    (root / "common" / "inc").mkdir(parents=True)
+    op = root / "matmul" / "qmm"
+    (op / "op_host").mkdir(parents=True)
+    (op / "op_host" / "qmm_def.cpp").write_text("OP_ADD(Qmm);\n")
+    (op / "op_host" / "qmm_tiling.cpp").write_text("// tiling\n")
+    (op / "CMakeLists.txt").write_text("add_all_modules_sources(\n    ACLNNTYPE aclnn_exclude\n    DEPENDENCIES mm3\n)\n")
+    mm3 = root / "matmul" / "mm3" / "op_host" / "op_tiling" / "arch35"
+    mm3.mkdir(parents=True)
+    (mm3 / "mm3_basic_tiling.cpp").write_text("// MatMulV3BasicAswtTiling\n")
+    common = root / "matmul" / "common" / "op_host"
+    (common / "op_tiling").mkdir(parents=True)
+    (common / "op_tiling" / "debug_tiling.cpp").write_text("// Ops::NN::DebugTilingContext\n")
+    (common / "matmul_common_infershape.cpp").write_text("// infershape helper\n")
+    # add_all_modules_sources names DEPENDENCIES as add_modules_sources does (fused_mat_mul: mat_mul_v3's tilings)
+    assert [p.name for p in host_sources(op, "ascend950", 3510)] == ["qmm_def.cpp", "qmm_tiling.cpp",
+                                                                     "mm3_basic_tiling.cpp", "debug_tiling.cpp"]
+    other = root / "index" / "idx"
+    (other / "op_host").mkdir(parents=True)
+    (other / "op_host" / "idx_def.cpp").write_text("OP_ADD(Idx);\n")
+    assert [p.name for p in host_sources(other, "ascend950", 3510)] == ["idx_def.cpp"]
 
 
 def test_tiling_classes_of_a_dependency_reach_the_kernel(tmp_path):

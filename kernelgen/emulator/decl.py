@@ -74,8 +74,16 @@ def parse_opdef(doc: dict, snake: str) -> OpDecl:
     if not ops:
         raise UsageError(f"{snake}: the OpDef registry is empty (no OP_ADD in op_host/{snake}_def.cpp)")
     op = ops[0]
+    configs = op.get("aicore_configs", op.get("aicore")) or []   # the runtime writes "aicore"
+    # A tensor declared only in an AI Core config (`OpAICoreConfig config; config.Input("x")`, no this->Input:
+    # quant/ascend_anti_quant) is the operator's as well: AddConfig registers it for that SOC.
+    declared = {"inputs": list(op["inputs"]), "outputs": list(op["outputs"])}
+    for cfg in configs:
+        for key, params in declared.items():
+            known = {t["name"] for t in params}
+            params.extend(t for t in cfg.get(key) or [] if t["name"] not in known)
 
-    columns = expand_dtype_lists(op["inputs"] + op["outputs"])
+    columns = expand_dtype_lists(declared["inputs"] + declared["outputs"])
 
     def tensors(items):
         return tuple(TensorDecl(t["name"], columns[t["name"]], t.get("param_type", "required") != "optional",
@@ -84,10 +92,10 @@ def parse_opdef(doc: dict, snake: str) -> OpDecl:
     attrs = tuple(AttrDecl(a["name"], a["type"], a.get("default"), bool(a.get("required", False)))
                   for a in op.get("attrs", []))
     soc_dtypes = {}
-    for cfg in op.get("aicore_configs", op.get("aicore")) or []:   # the runtime writes "aicore"
+    for cfg in configs:
         over = expand_dtype_lists((cfg.get("inputs") or []) + (cfg.get("outputs") or []))
         soc_dtypes[cfg["soc"]] = over
-    return OpDecl(op["op_type"], snake, tensors(op["inputs"]), tensors(op["outputs"]), attrs,
+    return OpDecl(op["op_type"], snake, tensors(declared["inputs"]), tensors(declared["outputs"]), attrs,
                   tuple(soc_dtypes), soc_dtypes)
 
 
@@ -153,7 +161,8 @@ def output_shapes(decl: OpDecl, out_names: list[str], inferred: list, lists: dic
             continue
         unset = "infershape left it unset" if any(s is not None for s in inferred) else "no infershape result"
         if name in aliases and lists.get(aliases[name]):
-            shapes.append(tuple(lists[aliases[name]][0].shape))
+            src = lists[aliases[name]]
+            shapes.append(tuple(src[min(j, len(src) - 1)].shape))  # a list output's j-th tensor is the input's j-th
             rules.append(f"in place: input {aliases[name]}'s shape ({unset})")
         elif name in dynamic and dyn_in:
             shapes.append(tuple(dyn_in[0][min(j, len(dyn_in[0]) - 1)].shape))

@@ -421,13 +421,15 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     in_index = {}
     for j, t in enumerate(a for t in decl.inputs for a in [t.name] * len(lists.get(t.name, [None]))):
         in_index.setdefault(t, j)
+    seen_out: dict[str, int] = {}
     for i, name in enumerate(out_names):
         src = aliases.get(name)
-        if src is not None and lists.get(src) and lists[src][0].shape == tuple(shapes[i]) \
+        nth = seen_out[name] = seen_out.get(name, -1) + 1  # a list output's nth tensor is the input list's nth
+        if src is not None and len(lists.get(src) or []) > nth and lists[src][nth].shape == tuple(shapes[i]) \
                 and combo[src] == combo[name]:
             # in place: the output is the input's own buffer (the kernel reads and writes the same GM)
-            arr = _padded_copy(lists[src][0]) if slack else np.array(lists[src][0], copy=True)
-            ins_struct = in_structs[in_index[src]]
+            arr = _padded_copy(lists[src][nth]) if slack else np.array(lists[src][nth], copy=True)
+            ins_struct = in_structs[in_index[src] + nth]
             ins_struct.data = arr.ctypes.data
         else:
             arr = _empty_gm(shapes[i], GE_DTYPES[combo[name]].numpy, slack)  # poison: unwritten output is NaN

@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-_ADD = re.compile(r"add_modules_sources\s*\(([^)]*)\)", re.S)
+# add_all_modules_sources (34 main-tree directories, 23 of them matmul operators with DEPENDENCIES) takes the same
+# keywords as add_modules_sources.
+_ADD = re.compile(r"add_(?:all_)?modules_sources\s*\(([^)]*)\)", re.S)
 _KEYS = {"COMPUTE_UNIT", "TILING_DIR", "OPTYPE", "ACLNNTYPE", "DEPENDENCIES", "DIR", "HOSTNAME", "MODE",
          "DISABLE_IN_OPP"}
 
@@ -48,7 +50,8 @@ def dependency_names(op_dir: Path) -> list[str]:
 
 def dependency_dirs(op_dir: Path) -> list[Path]:
     """The folders the DEPENDENCIES name: a sibling of the operator, else a folder of that name one level under
-    any category of the repository (the nearest ancestor holding common/inc)."""
+    any category of the repository (the nearest ancestor holding common/inc); then the category's common folder
+    when it has host code."""
     from kernelgen.emulator.layout import repo_root
 
     op_dir = Path(op_dir).resolve()
@@ -60,6 +63,12 @@ def dependency_dirs(op_dir: Path) -> list[Path]:
             cand = next((c / name for c in sorted(root.iterdir()) if (c / name / "op_host").is_dir()), cand)
         if (cand / "op_host").is_dir():
             out.append(cand)
+    # The category's own common folder (matmul/common, conv/common: `add_modules_sources(... OPTYPE common)`) is
+    # in CANN's one tiling library without being named: Ops::NN::DebugTilingContext (matmul/common/op_host/
+    # op_tiling/debug_tiling.cpp) is called by 11 matmul operators that declare no dependency.
+    common = op_dir.parent / "common"
+    if common != op_dir and (common / "op_host").is_dir() and common not in out:
+        out.append(common)
     return out
 
 

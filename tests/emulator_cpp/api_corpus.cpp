@@ -182,6 +182,7 @@ KG_TEST(scalar_cast) {
 KG_TEST(deq_scale_and_set_mask) {
     using namespace corpus;
     kgtest::Gm y("y", 64 * 2), z("z", 128 * 4);
+    int64_t c0[6] = {};
     kgtest::run_one("ascend910b", {&y, &z}, [&] {
         TPipe pipe;
         TBuf<TPosition::VECCALC> ib, hb, fb;
@@ -202,12 +203,19 @@ KG_TEST(deq_scale_and_set_mask) {
         AscendCUtils::SetMask<float>(16);
         Adds<float, false>(fv, fv, 5.0f, MASK_PLACEHOLDER, 2, {1, 1, 8, 8});
         AscendCUtils::ResetMask();
+        c0[0] = AscendCUtils::GetC0Count(1);
+        c0[1] = AscendCUtils::GetC0Count(2);
+        c0[2] = AscendCUtils::GetC0Count(4);
+        c0[3] = AscendCUtils::GetC0Count(8);
+        c0[4] = AscendCUtils::GetBitSize(sizeof(uint8_t));
+        c0[5] = AscendCUtils::GetBitSize(sizeof(float));
         GlobalTensor<float> zg;
         zg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z.ptr()), 128);
         copy_out(zg, fv, 128);
     });
     val("deq_half", y.as<half>(), 64);
     val("masked_adds", z.as<float>(), 128);
+    val("c0_and_bits", c0, 6);
 }
 
 // ---- InitGlobalMemory ----
@@ -265,6 +273,11 @@ KG_TEST(fill_gm_int8_on_910b) {
         mg.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t*>(m.ptr()), 64);
         AscendC::Fill(mg, 64, static_cast<int8_t>(0));
     });
+}
+
+KG_TEST(c0_count_of_a_3_byte_type) {
+    kgtest::Gm m("m", 32);
+    kgtest::run_one("ascend910b", {&m}, [&] { (void)AscendC::AscendCUtils::GetC0Count(3); });
 }
 
 KG_TEST(init_output_past_end) {
@@ -651,6 +664,21 @@ KG_TEST(tbuf_pool_overflow) {
         pipe.InitBufPool(pool, 2048);
         AscendC::TQue<AscendC::TPosition::VECIN, 1> q;
         pool.InitBuffer(q, 3, 1024);
+    });
+}
+
+// A helper class holding its own TPipe and assigned the kernel's (add_layer_norm_grad's deterministic helper): it
+// compiles, as on the device; constructing the helper makes the second TPipe, a defect.
+struct PipeHoldingHelper {
+    AscendC::TPipe pipe_;
+    void Init(AscendC::TPipe& pipe) { pipe_ = pipe; }
+};
+KG_TEST(tpipe_member_copied) {
+    kgtest::Gm x("x", 64);
+    kgtest::run_one("ascend910b", {&x}, [&] {
+        AscendC::TPipe pipe;
+        PipeHoldingHelper helper;
+        helper.Init(pipe);
     });
 }
 

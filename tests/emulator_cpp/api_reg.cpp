@@ -195,6 +195,126 @@ KG_TEST(half_unpack_cast_pack) {
     std::printf("\n");
 }
 
+// float -> half -> int8 with the one b32 mask of the float loop (rms_norm_quant's quantised store): the first cast
+// puts each half at an even b16 lane (RegLayout::ZERO), which the b32 mask's predicate bits select for the second,
+// whose int8 lands at every 4th byte for StoreAlign DIST_PACK4_B32.
+KG_TEST(cast_chain_one_wide_mask) {
+    using namespace AscendC;
+    constexpr uint32_t n = 100;
+    kgtest::Gm out("q", n);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<float> src = buf.Get<float>(128);
+        LocalTensor<int8_t> dst = buf.Get<int8_t>()[1024];
+        for (uint32_t i = 0; i < n; ++i) src.SetValue(i, rg::input_x(i) * 40.0f);
+        __ubuf__ float* s = (__ubuf__ float*)src.GetPhyAddr();
+        __ubuf__ int8_t* d = (__ubuf__ int8_t*)dst.GetPhyAddr();
+        static constexpr MicroAPI::CastTrait toHalf = {MicroAPI::RegLayout::ZERO, MicroAPI::SatMode::NO_SAT,
+                                                       MicroAPI::MaskMergeMode::ZEROING, RoundMode::CAST_RINT};
+        static constexpr MicroAPI::CastTrait toInt8 = {MicroAPI::RegLayout::ZERO, MicroAPI::SatMode::SAT,
+                                                       MicroAPI::MaskMergeMode::ZEROING, RoundMode::CAST_RINT};
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> f;
+            MicroAPI::RegTensor<half> h;
+            MicroAPI::RegTensor<int8_t> q;
+            uint32_t count = n;
+            for (uint16_t i = 0; i < 2; ++i) {
+                MicroAPI::MaskReg m = MicroAPI::UpdateMask<float>(count);
+                MicroAPI::LoadAlign(f, s + i * 64);
+                MicroAPI::Cast<half, float, toHalf>(h, f, m);
+                MicroAPI::Cast<int8_t, half, toInt8>(q, h, m);
+                MicroAPI::StoreAlign<int8_t, MicroAPI::StoreDist::DIST_PACK4_B32>(d + i * 64, q, m);
+            }
+        }
+        for (uint32_t i = 0; i < n; ++i) out.as<int8_t>()[i] = dst.GetValue(i);
+    });
+    std::printf("VAL q");
+    for (uint32_t i = 0; i < n; ++i) std::printf(" %d", out.as<int8_t>()[i]);
+    std::printf("\n");
+}
+
+// Byte histograms (index's hash-sort helpers): 256 uint8 values, the first 200 lanes enabled, counted into uint16
+// registers that start at 5: BIN0 FREQUENCY and BIN1 ACCUMULATE; then a b32 count mask over the same bytes counts
+// only each 32-bit lane's low byte (lanes 0, 4, 8, ...).
+KG_TEST(histograms_bins) {
+    using namespace AscendC;
+    kgtest::Gm out("h", 3 * 128 * 2);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<uint8_t> src = buf.Get<uint8_t>(256);
+        LocalTensor<uint16_t> dst = buf.Get<uint16_t>()[256];
+        for (uint32_t i = 0; i < 256; ++i) src.SetValue(i, static_cast<uint8_t>((i * 7 + 3) & 0xFF));
+        __ubuf__ uint8_t* s = (__ubuf__ uint8_t*)src.GetPhyAddr();
+        __ubuf__ uint16_t* d = (__ubuf__ uint16_t*)dst.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<uint8_t> v;
+            MicroAPI::RegTensor<uint16_t> f0, a1, w;
+            MicroAPI::MaskReg all16 = MicroAPI::CreateMask<uint16_t>();
+            uint32_t count = 200, words = 20;
+            MicroAPI::MaskReg m = MicroAPI::UpdateMask<uint8_t>(count);
+            MicroAPI::MaskReg m32 = MicroAPI::UpdateMask<uint32_t>(words);
+            MicroAPI::Duplicate(f0, static_cast<uint16_t>(5));
+            MicroAPI::Duplicate(a1, static_cast<uint16_t>(5));
+            MicroAPI::Duplicate(w, static_cast<uint16_t>(0));
+            MicroAPI::LoadAlign(v, s);
+            MicroAPI::Histograms<uint8_t, uint16_t, MicroAPI::HistogramsBinType::BIN0,
+                                 MicroAPI::HistogramsType::FREQUENCY>(f0, v, m);
+            MicroAPI::Histograms<uint8_t, uint16_t, MicroAPI::HistogramsBinType::BIN1,
+                                 MicroAPI::HistogramsType::ACCUMULATE>(a1, v, m);
+            MicroAPI::Histograms<uint8_t, uint16_t, MicroAPI::HistogramsBinType::BIN0,
+                                 MicroAPI::HistogramsType::FREQUENCY>(w, v, m32);
+            MicroAPI::StoreAlign(d, f0, all16);
+            MicroAPI::StoreAlign(d + 128, a1, all16);
+            MicroAPI::StoreAlign(d + 256, w, all16);
+        }
+        for (uint32_t i = 0; i < 3 * 128; ++i) out.as<uint16_t>()[i] = dst.GetValue(i);
+    });
+    std::printf("VAL h");
+    for (uint32_t i = 0; i < 3 * 128; ++i) std::printf(" %u", out.as<uint16_t>()[i]);
+    std::printf("\n");
+}
+
+// Div with a DivSpecificMode: the FTZ_FALSE algorithm keeps a subnormal quotient, INTRINSIC flushes it to zero
+// (fake_quant_with_min_max_vars_per_channel_gradient's PRECISION_0ULP_FTZ_FALSE zero-point division).
+KG_TEST(div_algo_subnormal) {
+    using namespace AscendC;
+    kgtest::Gm out("q", 2 * 64 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<float> a = buf.Get<float>(64), b = buf.Get<float>()[64], q = buf.Get<float>()[128];
+        for (uint32_t i = 0; i < 64; ++i) {
+            a.SetValue(i, i % 2 ? 3.0f : 1e-30f);
+            b.SetValue(i, i % 2 ? 7.0f : 1e10f);
+        }
+        __ubuf__ float* pa = (__ubuf__ float*)a.GetPhyAddr();
+        __ubuf__ float* pb = (__ubuf__ float*)b.GetPhyAddr();
+        __ubuf__ float* pq = (__ubuf__ float*)q.GetPhyAddr();
+        static constexpr MicroAPI::DivSpecificMode keep = {MicroAPI::MaskMergeMode::ZEROING, false,
+                                                           DivAlgo::PRECISION_0ULP_FTZ_FALSE};
+        static constexpr MicroAPI::DivSpecificMode intrinsic = {MicroAPI::MaskMergeMode::ZEROING, false};
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> va, vb, vq;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<float>();
+            MicroAPI::LoadAlign(va, pa);
+            MicroAPI::LoadAlign(vb, pb);
+            MicroAPI::Div<float, &keep>(vq, va, vb, all);
+            MicroAPI::StoreAlign(pq, vq, all);
+            MicroAPI::Div<float, &intrinsic>(vq, va, vb, all);
+            MicroAPI::StoreAlign(pq + 64, vq, all);
+        }
+        for (uint32_t i = 0; i < 128; ++i) out.as<float>()[i] = q.GetValue(i);
+    });
+    std::printf("VAL q");
+    for (uint32_t i = 0; i < 128; ++i) std::printf(" %.9g", out.as<float>()[i]);
+    std::printf("\n");
+}
+
 // Row sum and max of kN floats: Reduce per register, accumulated in a register, DIST_FIRST_ELEMENT_B32 store.
 KG_TEST(reduce_rows) {
     using namespace AscendC;
@@ -582,6 +702,32 @@ KG_TEST(cast_bad_layout) {  // b16 -> b32 has layouts ZERO and ONE only
             MicroAPI::RegTensor<float> f;
             MicroAPI::MaskReg all = MicroAPI::CreateMask<half>();
             MicroAPI::Cast<float, half, two>(f, h, all);
+        }
+    });
+}
+KG_TEST(cast_mask_narrower_than_both) {  // a b8 count mask on float -> half: each float reads every 4th bit
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) {
+        static constexpr MicroAPI::CastTrait zero = {MicroAPI::RegLayout::ZERO, MicroAPI::SatMode::NO_SAT,
+                                                     MicroAPI::MaskMergeMode::ZEROING, RoundMode::CAST_RINT};
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<half> h;
+            MicroAPI::RegTensor<float> f;
+            uint32_t count = 64;
+            MicroAPI::MaskReg m = MicroAPI::UpdateMask<int8_t>(count);
+            MicroAPI::Duplicate(f, 1.0f);
+            MicroAPI::Cast<half, float, zero>(h, f, m);
+        }
+    });
+}
+KG_TEST(div_0ulp_on_half) {  // PRECISION_0ULP_FTZ_FALSE takes float only (Reg Div.md)
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) {
+        static constexpr MicroAPI::DivSpecificMode keep = {MicroAPI::MaskMergeMode::ZEROING, false,
+                                                           DivAlgo::PRECISION_0ULP_FTZ_FALSE};
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<half> h;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<half>();
+            MicroAPI::Duplicate(h, static_cast<half>(1.0f));
+            MicroAPI::Div<half, &keep>(h, h, h, all);
         }
     });
 }

@@ -283,6 +283,13 @@ KG_TEST(uintdiv) {
     simt_t::val("q", q.as<uint32_t>(), n);
     simt_t::val("r", r.as<uint32_t>(), n);
 }
+KG_TEST(unsigned_min_max) {  // the SIMT integer library's unsigned overloads: no sign flip past 2^63 / 2^31
+    const uint64_t big = (1ull << 63) + 2048, seven = 7;
+    const uint32_t u = 0xFFFFFFF0u, three = 3;
+    std::printf("VAL mm %llu %llu %u %u %llu %llu\n", static_cast<unsigned long long>(min(big, seven)),
+                static_cast<unsigned long long>(max(big, seven)), min(u, three), max(u, three),
+                ullmin(big, seven), ullmax(big, seven));
+}
 KG_TEST(mixed_simd_simt) {
     constexpr uint32_t n = 256;
     kgtest::Gm x("x", n * 4), y("y", n * 4);

@@ -508,13 +508,21 @@ int32_t RunTiling(KgRunRequest* req, Prepared& p, void** compile_info_out) {
 std::string CheckTemplateKey(const Prepared& p, uint64_t key, JsonWriter* w) {
     const auto& table = kgemu::tpl::TplTable();
     const kgemu::tpl::TplEntry* e = kgemu::tpl::FindTpl(p.def->KgType());
-    // The declaration's name need not be the op type; with one op and one declaration they belong together.
-    if (e == nullptr && table.size() == 1 && ops::OpDefFactory::KgAll().size() == 1) e = &table.begin()->second;
+    // The declaration's name need not be the op type; with one op and one declaration they belong together, unless
+    // the key does not decode under it: then it is a dependency's (scatter_update's host library holds
+    // index_put_v2's ASCENDC_TPL_ARGS_DECL(IndexPutV2) while its own key is a plain number).
+    bool guessed = false;
+    if (e == nullptr && table.size() == 1 && ops::OpDefFactory::KgAll().size() == 1) {
+        e = &table.begin()->second;
+        guessed = true;
+    }
+    std::vector<uint64_t> values;
+    if (e != nullptr && guessed && !kgemu::tpl::DecodeTilingKey(e->decl, key, &values)) e = nullptr;
     if (e == nullptr) {
         if (w != nullptr) w->Key("tiling_key_params").Null();
         return "";
     }
-    std::vector<uint64_t> values;
+    values.clear();
     if (!kgemu::tpl::DecodeTilingKey(e->decl, key, &values)) {
         std::string log = HostErrors(p.def->KgType());
         return "tiling key " + std::to_string(key) + " does not decode under ASCENDC_TPL_ARGS_DECL(" + e->name + ")" +

@@ -257,6 +257,20 @@ inline uint32_t umax(uint32_t a, uint32_t b) { return a < b ? b : a; }
 inline uint32_t umin(uint32_t a, uint32_t b) { return b < a ? b : a; }
 inline int64_t llmax(int64_t a, int64_t b) { return a < b ? b : a; }
 inline int64_t llmin(int64_t a, int64_t b) { return b < a ? b : a; }
+inline unsigned long long ullmax(unsigned long long a, unsigned long long b) { return a < b ? b : a; }
+inline unsigned long long ullmin(unsigned long long a, unsigned long long b) { return b < a ? b : a; }
+// The SIMT integer library's unsigned min / max (asc-devkit 整型数学库函数 min / max: char to long long, signed and
+// unsigned; the signed ones are the scalar unit's, kgemu/detail/system_scalar.h). Without them min(uint64_t,
+// uint64_t) is ambiguous between the signed overloads (index_fill's arch35 copy length).
+#define KGEMU_SIMT_UNSIGNED_MIN_MAX(T)                           \
+    inline T min(const T a, const T b) { return b < a ? b : a; } \
+    inline T max(const T a, const T b) { return a < b ? b : a; }
+KGEMU_SIMT_UNSIGNED_MIN_MAX(unsigned long long)
+KGEMU_SIMT_UNSIGNED_MIN_MAX(unsigned long)
+KGEMU_SIMT_UNSIGNED_MIN_MAX(unsigned int)
+KGEMU_SIMT_UNSIGNED_MIN_MAX(unsigned short)
+KGEMU_SIMT_UNSIGNED_MIN_MAX(unsigned char)
+#undef KGEMU_SIMT_UNSIGNED_MIN_MAX
 
 // ---- AscendC::Simt (simt_api/cpp/kernel_simt_*_intf.h) ----
 namespace AscendC {

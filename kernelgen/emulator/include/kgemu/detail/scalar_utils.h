@@ -91,6 +91,16 @@ public:
         SetVectorMask<T, mode>(maskHigh, maskLow);
     }
     static void ResetMask() { AscendC::ResetMask(); }
+    // Elements of `typeSize` bytes in one 32-byte block (C0): what kernels divide an element count by to get a
+    // DataCopy blockLen (norm's SafeDataCopy computes the same as ONE_BLK_SIZE / typeSize beside it).
+    static int32_t GetC0Count(const int32_t typeSize) {
+        if (typeSize != 1 && typeSize != 2 && typeSize != 4 && typeSize != 8) {
+            kgemu::detail::fail("AscendCUtils::GetC0Count",
+                                kgemu::detail::strf("typeSize %d is not an element size (1, 2, 4 or 8 bytes)", typeSize));
+        }
+        return ONE_BLK_SIZE / typeSize;
+    }
+    static int64_t GetBitSize(const int64_t byteSize) { return byteSize * 8; }
 };
 
 // InitGlobalMemory: size elements of gmWorkspaceAddr become value. Other blocks see the values only after a

@@ -105,8 +105,14 @@ class TPipe {
 public:
     TPipe();
     ~TPipe();
-    TPipe(const TPipe&) = delete;
-    TPipe& operator=(const TPipe&) = delete;
+    // The device compiler copies a TPipe (add_layer_norm_grad's deterministic helper holds a TPipe member and
+    // assigns the kernel's to it), so a copy compiles here too; running one is a defect: asc-devkit allows one TPipe
+    // at a time (TPipe构造函数, 约束说明: several at once hang or behave at random) and passes TPipe* around.
+    TPipe(const TPipe&) { kg_copied("TPipe (copy constructor)"); }
+    TPipe& operator=(const TPipe&) {
+        kg_copied("TPipe::operator=");
+        return *this;
+    }
 
     template <class Q>
     bool InitBuffer(Q& que, uint32_t num, uint32_t len) {
@@ -134,6 +140,7 @@ public:
     }
 
     void Reset();
+    static void kg_copied(const char* api);
 
     // TBufPool (kgemu/detail/tbufpool.h): a pool carved like a TBuf, or sharing another pool's bytes
     template <class P>
@@ -574,6 +581,12 @@ inline TPipe::TPipe() {
                                      "TPipe)");
     }
     b.pipe = this;
+}
+
+inline void TPipe::kg_copied(const char* api) {
+    (void)kgemu::detail::api_enter(api);
+    kgemu::detail::fail(api, "copies a TPipe: a kernel has exactly one TPipe (asc-devkit TPipe: one alive at a time); "
+                             "keep a TPipe* to the kernel's pipe instead");
 }
 
 inline TPipe::~TPipe() {

@@ -160,13 +160,34 @@ KGEMU_REG_BINARY(Div, e_div, false)
 KGEMU_REG_BINARY(Max, e_max, true)
 KGEMU_REG_BINARY(Min, e_min, true)
 #undef KGEMU_REG_BINARY
-// Div with a DivSpecificMode (precisionMode: the high-precision path; the emulator's float division is exact-rounded).
+// Div with a DivSpecificMode (precisionMode and the 0ULP algorithms: the emulator's float division is exact-rounded
+// either way). algo: a subnormal quotient is kept by the FTZ_FALSE algorithms and flushed to a signed zero by the
+// others; an algorithm used on a type it does not take is a defect (Div.md's type lists).
 template <typename T, const DivSpecificMode* spec, typename U, KGEMU_REG_IS_REG(U)>
 __aicore__ inline void Div(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask) {
-    (void)kgr::enter("Reg::Div");
-    if (spec->mrgMode == MaskMergeMode::MERGING) kgr::check_merge<MaskMergeMode::MERGING>("Reg::Div", false);
-    kgr::map2<MaskMergeMode::ZEROING>("Reg::Div", dstReg, srcReg0, srcReg1, mask,
-                                      [](typename U::ActualT a, typename U::ActualT b) { return kgr::e_div(a, b); });
+    constexpr const char* api = "Reg::Div";
+    (void)kgr::enter(api);
+    using E = typename U::ActualT;
+    if (spec->mrgMode == MaskMergeMode::MERGING) kgr::check_merge<MaskMergeMode::MERGING>(api, false);
+    const DivAlgo algo = spec->algo;
+    const bool zero_ulp = algo == DivAlgo::DIFF_COMPENSATION || algo == DivAlgo::PRECISION_0ULP_FTZ_TRUE ||
+                          algo == DivAlgo::PRECISION_0ULP_FTZ_FALSE;
+    if (zero_ulp && !std::is_same<E, float>::value) {
+        ::kgemu::detail::fail(api, ::kgemu::detail::strf("DivAlgo %d (a 0-ulp algorithm) takes float only, not %u-byte "
+                                                         "elements", static_cast<int>(algo), static_cast<unsigned>(sizeof(E))));
+    }
+    if (algo == DivAlgo::PRECISION_1ULP_FTZ_FALSE && !std::is_same<E, float>::value && !std::is_same<E, half>::value) {
+        ::kgemu::detail::fail(api, "DivAlgo::PRECISION_1ULP_FTZ_FALSE takes half and float only");
+    }
+    const bool keep_subnormal = algo == DivAlgo::PRECISION_0ULP_FTZ_FALSE || algo == DivAlgo::PRECISION_1ULP_FTZ_FALSE;
+    kgr::map2<MaskMergeMode::ZEROING>(api, dstReg, srcReg0, srcReg1, mask, [keep_subnormal](E a, E b) -> E {
+        const E q = kgr::e_div(a, b);
+        if constexpr (kgr::fl<E>()) {
+            const float x = kgr::f(q);
+            if (!keep_subnormal && std::fpclassify(x) == FP_SUBNORMAL) return kgr::fe<E>(std::signbit(x) ? -0.0f : 0.0f);
+        }
+        return q;
+    });
 }
 
 // ---- unary: Exp, Ln/Log, Log2, Log10, Sqrt, Abs, Neg, Relu ----

@@ -1,7 +1,7 @@
 // kernelgen CPU emulator (private, kernel side): Reg API data selection: Squeeze / GatherMask (compress the enabled
 // elements, optionally counting their bytes in the AR special register), the StoreUnAlign form that stores AR's
 // bytes, GetSpr / ClearSpr, and Gather from UB by an index register (asc-devkit 比较与选择/Squeeze.md,
-// 系统变量访问/ClearSpr.md, 离散操作/Gather.md).
+// 系统变量访问/ClearSpr.md, 离散操作/Gather.md), and the byte Histograms (直方图计算/Histograms.md).
 #ifndef KGEMU_INSIDE_KERNEL_OPERATOR
 #error "kgemu/detail/reg/gather.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
 #endif
@@ -83,6 +83,32 @@ template <typename T = DefaultType, typename T2 = DefaultType, typename U, typen
           KGEMU_REG_IS_REG(V)>
 __aicore__ inline void DataCopyGather(U& dstReg, __ubuf__ A* baseAddr, V& index, MaskReg& mask) {
     Gather(dstReg, baseAddr, index, mask);
+}
+
+// Histograms<uint8_t, uint16_t, bin, type>(dst, src, mask) (asc-devkit 直方图计算/Histograms.md): the enabled uint8
+// lanes of src whose value falls in the bin (BIN0: 0..127, BIN1: 128..255) are counted into dst's 128 uint16
+// lanes, added to what dst holds (wrapping at 65536, as the page warns): FREQUENCY counts value base + n in lane n,
+// ACCUMULATE counts the values base..base + n. The mask is read per source byte, so a mask made for b32 elements
+// counts the low byte of each 32-bit lane (scatter_update's hash histogram of int32 indices does exactly that).
+template <typename T = DefaultType, typename U = DefaultType, HistogramsBinType bin = HistogramsBinType::BIN0,
+          HistogramsType type = HistogramsType::FREQUENCY, typename S, typename V, KGEMU_REG_IS_REG(S),
+          KGEMU_REG_IS_REG(V)>
+__aicore__ inline void Histograms(V& dstReg, S& srcReg, MaskReg& mask) {
+    (void)kgr::enter("Reg::Histograms");
+    static_assert(std::is_same<typename S::ActualT, uint8_t>::value && std::is_same<typename V::ActualT, uint16_t>::value,
+                  "Reg::Histograms counts uint8_t source lanes into uint16_t destination lanes (its only types)");
+    constexpr uint32_t base = bin == HistogramsBinType::BIN0 ? 0 : 128;
+    uint32_t freq[128] = {};
+    for (uint32_t i = 0; i < S::kLanes; ++i) {
+        const uint32_t v = srcReg.v[i];
+        if (mask.bit(i) && v >= base && v < base + 128) ++freq[v - base];
+    }
+    uint32_t running = 0;
+    for (uint32_t n = 0; n < 128 && n < V::kLanes; ++n) {
+        running += freq[n];
+        const uint32_t add = type == HistogramsType::FREQUENCY ? freq[n] : running;
+        dstReg.v[n] = static_cast<uint16_t>(dstReg.v[n] + add);
+    }
 }
 }  // namespace Reg
 }  // namespace AscendC

@@ -56,6 +56,8 @@ enum class RegLayout : int8_t { UNKNOWN = -1, ZERO = 0, ONE, TWO, THREE };
 enum class SatMode : uint8_t { UNKNOWN = 0, NO_SAT, SAT };
 enum class HighLowPart : uint8_t { LOWEST = 0, HIGHEST };
 enum class ReduceType : uint8_t { SUM = 0, MAX, MIN };
+enum class HistogramsBinType : uint8_t { BIN0 = 0, BIN1 };      // src values [0, 127] / [128, 255]
+enum class HistogramsType : uint8_t { FREQUENCY = 0, ACCUMULATE };
 enum class MemType : uint8_t { VEC_STORE = 0, VEC_LOAD, VEC_ALL, UB, L1, L0_A, L0_B, L0_C, L2, BT, FB, SCALAR_STORE,
                                SCALAR_LOAD };
 enum class GatherMaskMode : uint8_t { NO_STORE_REG = 0, STORE_REG };
@@ -76,9 +78,13 @@ struct CastTrait {
     MaskMergeMode mrgMode;
     RoundMode roundMode;
 };
+// DivAlgo is AscendC's (kgemu/detail/algo_config.h, included before this header): the Reg Div's algorithm
+// (asc-devkit Reg Div.md, DivSpecificMode).
+using ::AscendC::DivAlgo;
 struct DivSpecificMode {
-    MaskMergeMode mrgMode;
-    bool precisionMode;
+    MaskMergeMode mrgMode = MaskMergeMode::ZEROING;
+    bool precisionMode = false;
+    DivAlgo algo = DivAlgo::INTRINSIC;
 };
 using SqrtSpecificMode = DivSpecificMode;
 using ExpSpecificMode = DivSpecificMode;
