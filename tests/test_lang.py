@@ -163,6 +163,24 @@ def test_attribute_values_change_the_result_not_the_program(tmp_path):
     assert get_spec(EXAMPLES / "leaky_relu.py").variants == spec.variants
 
 
+def test_a_mask_of_attributes_only_selects_at_run_time(tmp_path):
+    """kl.where(a > 0, x, -x): a comparison between attributes and numbers (the issue's "between the same") was
+    refused; its left side is now a constant register filled in Init, compared by CompareScalar."""
+    spec = spec_of(tmp_path, """
+        @kl.op(category="activation")
+        def op_under_test(x, a: float = 0.5, b: int = 2):
+            return kl.where(a > 0, x, -x) + kl.where(b <= a, 1.0, x)
+        """)
+    assert ops(spec).count("CompareScalar") == 2 and "Select" in ops(spec)
+    x = np.array([-2.0, -0.5, 0.0, 3.0], dtype=np.float32)
+    for a, b in ((0.5, 2), (-0.5, 2), (3.0, 2), (-1.0, -1)):
+        want = np.where(a > 0, x, -x) + np.where(b <= a, 1.0, x)
+        assert interpret_spec(spec, {"x": x}, {"a": a, "b": b})["y"].tolist() == want.tolist(), (a, b)
+    out = interpret_spec(spec, {"x": x}, {"a": -0.5})
+    assert judge_all(spec, {"x": x}, out, "float32", {"a": -0.5})[0].passed
+    assert not judge_all(spec, {"x": x}, out, "float32", {"a": 0.5})[0].passed   # the golden reads the value too
+
+
 def test_a_wrong_lowering_fails_the_judge():
     spec = get_spec(EXAMPLES / "leaky_relu.py")
     v = spec.variants[0]

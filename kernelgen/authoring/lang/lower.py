@@ -298,8 +298,10 @@ class Lowering:
             scalar, ref = self.operand(self.scalar_expr(s))
             v = self.emit("CompareScalar", (self.writable(self.val(t)),), scalar, ref,
                           cmp=mode if l.is_tensor else _SWAP[mode], kind="mask")
-        else:
-            raise self.error("kl.where on a comparison of scalars only", "comparisons with a tensor on one side")
+        else:   # attributes, numbers, Scalar inputs: the left side as a constant register (filled in Init)
+            scalar, ref = self.operand(self.scalar_expr(r))
+            v = self.emit("CompareScalar", (self.writable(self.const(self.scalar_expr(l))),), scalar, ref, cmp=mode,
+                          kind="mask")
         self.memo[m] = v
         return v
 
