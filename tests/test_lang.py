@@ -62,7 +62,7 @@ def test_leaky_relu_lowers_to_compare_select_with_the_slope_read_at_run_time():
     ("kl.maximum(x, 0.5)", ["Maxs"]),
     ("kl.clip(x, -1, 1)", ["Maxs", "Mins"]),
     ("kl.relu(x) + kl.abs(x)", ["Relu", "Abs", "Add"]),
-    ("kl.rsqrt(x)", ["Sqrt", "Div"]),
+    ("kl.rsqrt(x)", ["Div", "Sqrt"]),
     ("kl.log(x) + kl.exp(x) - kl.sqrt(x)", ["Ln", "Exp", "Add", "Sqrt", "Sub"]),
     ("x * 1 + 0", ["Muls"]),                     # an output that is an input: one copy into the output
     ("kl.where(x < 1.0, x, 2.0)", ["Adds", "CompareScalar", "Select"]),
@@ -146,7 +146,7 @@ def test_row_program_lowering():
     assert ops(softmax) == ["ReduceMax", "Sub", "Exp", "ReduceSum", "Div"]
     rms = get_spec(EXAMPLES / "rms_norm.py")
     assert [(t.name, t.kind) for t in rms.inputs] == [("x", "full"), ("gamma", "last_axis")]
-    assert ops(rms) == ["Mul", "ReduceSum", "Muls", "Adds", "Sqrt", "Div", "Mul", "Mul"]
+    assert ops(rms) == ["Mul", "ReduceSum", "Muls", "Adds", "Div", "Sqrt", "Mul", "Mul"]
     mean = program(rms)[2]
     assert rms.scalar(mean.scalar_ref).expr == ("div", ("const", 1.0), ("rowlen",))   # / the row length, at run time
     from kernelgen.authoring.tiling import spec_tiling_fields
