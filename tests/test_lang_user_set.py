@@ -83,13 +83,16 @@ def _documented_order_sum(a: np.ndarray) -> np.ndarray:
 
 
 def _root_of_reciprocal(spec):
-    """spec with rsqrt lowered as the compiler did before session 30: Sqrt, then Div(1, .) (two roundings of the
-    root's error, up to 1.49 ulp) instead of Div(1, .), then Sqrt (up to 0.85 ulp)."""
+    """spec with rsqrt lowered in the order the compiler used before session 30: Sqrt, then Div (the root's rounding
+    and the quotient's, up to 1.49 ulp) instead of Div, then Sqrt (up to 0.85 ulp): 0.25 * (4 / sqrt(v)), the same
+    roundings as 1 / sqrt(v)."""
     v = spec.variant(spec.default_variant)
     prog = list(v.program)
     at = next(i for i, s in enumerate(prog) if s.op == "Div" and prog[i + 1].op == "Sqrt")
-    div, root = prog[at], prog[at + 1]
-    prog[at:at + 2] = [replace(root, srcs=(div.srcs[1],)), replace(div, srcs=(div.srcs[0], root.dst))]
+    div, root, half = prog[at:at + 3]
+    assert half.op == "Muls" and half.scalar == 0.5
+    prog[at:at + 3] = [replace(root, srcs=(div.srcs[1],)), replace(div, srcs=(div.srcs[0], root.dst)),
+                       replace(half, scalar=0.25)]
     return replace(spec, variants=tuple(replace(x, program=tuple(prog)) if x is v else x for x in spec.variants))
 
 
