@@ -103,6 +103,7 @@ def test_generated_host_code_sizes_the_workspace_and_infers_one_element():
     assert 'if (reductionValue == "sum")' in tiling
     infer = files["op_host/mse_loss_infershape.cpp"]
     assert "outShape->SetDimNum(1);" in infer and "outShape->SetDim(0, 1);" in infer
+    assert "y is one element (shape [1]) of predict's dtype" in infer and "takes" not in infer   # was: "takes predict's shape"
     kernel = files["op_kernel/mse_loss.h"]
     assert "SyncAll();" in kernel and "for (uint32_t c = 1; c < blockNum; ++c)" in kernel
     assert "GetUserWorkspace(workspace)" in files["op_kernel/mse_loss.cpp"]
