@@ -226,3 +226,19 @@ def test_full_matrix(target):
     failed = [(r.case.soc.family, r.case.dtype.short, r.case.shape, r.error or r.metrics.failed_clauses())
               for r in results if not r.passed]
     assert not failed, failed
+
+
+def test_the_generated_example_of_a_loss_without_x_can_fail():
+    """mse_loss_mean(a, b) has no input named self or x: its example feeds a the x pattern (0..7, ...) and b the dy
+    one, so the printed mean is not 0; with both the dy pattern (before session 30) it was 0, which a kernel
+    writing zeros matched too."""
+    from kernelgen.authoring.example_data import example_values
+    from kernelgen.emulator.example import check_results
+
+    spec = get_spec(EXAMPLES / "mse_loss_mean.py")
+    values = example_values(spec)
+    a, b = (np.array(values[k][1]) for k in ("a", "b"))
+    mean = float(np.mean((a - b) ** 2))
+    assert mean > 1.0
+    assert check_results(spec, [f"aclnnMseLossMean result[0] is: {np.float32(mean):.9g}"])[0]
+    assert not check_results(spec, ["aclnnMseLossMean result[0] is: 0"])[0]
