@@ -6,11 +6,12 @@ Three passes, after the rewrite pass of rewrite.py:
    (OpSpec.scalars) the kernel computes once per core in float32.
 2. instruction selection over the tensor DAG (equal subexpressions are one node, computed once): the scalar
    forms where one side is a scalar (Adds, Muls, Maxs, Mins), Axpy for t + u * s when t dies there, Relu, Abs,
-   Exp, Ln, Sqrt; division by a scalar is a multiplication by its reciprocal; rsqrt is Sqrt then Div (the
+   Exp, Ln, Sqrt; division by a scalar is a multiplication by its reciprocal; rsqrt is 0.5 * Sqrt(Div(4, v)) (the
    Reciprocal and Rsqrt instructions are documented as imprecise); sigmoid and tanh need no clamp before Exp
    (an overflow to inf ends as 1/inf = 0, rewrite.py rule 5); kl.refine_root's float32 window is refine.py's;
    where is Compare/CompareScalar + Select (sources copied out of input queues by
-   Adds 0 so the whole-repeat compare reads no undefined bytes).
+   Adds 0 so the whole-repeat compare reads no undefined bytes; a mask of scalars only compares a constant
+   register).
 3. register allocation: linear scan over value lifetimes; a value takes the register of a source that dies at
    the same instruction (in place, except Select); each output's value is computed straight into the output.
 """
