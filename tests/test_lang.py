@@ -62,7 +62,7 @@ def test_leaky_relu_lowers_to_compare_select_with_the_slope_read_at_run_time():
     ("kl.maximum(x, 0.5)", ["Maxs"]),
     ("kl.clip(x, -1, 1)", ["Maxs", "Mins"]),
     ("kl.relu(x) + kl.abs(x)", ["Relu", "Abs", "Add"]),
-    ("kl.rsqrt(x)", ["Sqrt", "Div"]),
+    ("kl.rsqrt(x)", ["Div", "Sqrt", "Muls"]),
     ("kl.log(x) + kl.exp(x) - kl.sqrt(x)", ["Ln", "Exp", "Add", "Sqrt", "Sub"]),
     ("x * 1 + 0", ["Muls"]),                     # an output that is an input: one copy into the output
     ("kl.where(x < 1.0, x, 2.0)", ["Adds", "CompareScalar", "Select"]),
@@ -75,6 +75,25 @@ def test_instruction_selection(tmp_path, expr, want):
         """)
     assert ops(spec) == want
     assert not {"Reciprocal", "Rsqrt"} & set(ops(spec))
+
+
+def test_rsqrt_rounds_the_reciprocal_before_the_root_and_stays_normal(tmp_path):
+    """kl.rsqrt(v) = 0.5 * sqrt(4 / v): within an ulp over the whole normal range, and 4 / v is itself a normal float
+    for every finite v (the NPU's Div does not return denormals); 1 / v would be denormal above 2^126."""
+    spec = spec_of(tmp_path, """
+        @kl.op(category="activation")
+        def op_under_test(x):
+            return kl.rsqrt(x)
+        """)
+    div = program(spec)[0]
+    consts = dict(spec.variant(spec.default_variant).constants)
+    f32 = np.finfo(np.float32)
+    v = np.array([f32.tiny * 2, 1e-6, 0.7, 1.0, 3.0, 2.0 ** 126, 2.0 ** 127, 3e38, f32.max], dtype=np.float32)
+    y = interpret_spec(spec, {"x": v})["y"].astype(np.float64)
+    exact = 1.0 / np.sqrt(v.astype(np.float64))
+    assert np.all(np.abs(y - exact) <= np.spacing(exact.astype(np.float32)).astype(np.float64)), (y, exact)
+    assert div.op == "Div" and consts[div.srcs[0]] == 4.0
+    assert np.float32(4.0) / f32.max >= f32.tiny and not np.float32(1.0) / f32.max >= f32.tiny
 
 
 def test_axpy_fusion_sharing_and_attribute_scalars(tmp_path):
@@ -146,7 +165,7 @@ def test_row_program_lowering():
     assert ops(softmax) == ["ReduceMax", "Sub", "Exp", "ReduceSum", "Div"]
     rms = get_spec(EXAMPLES / "rms_norm.py")
     assert [(t.name, t.kind) for t in rms.inputs] == [("x", "full"), ("gamma", "last_axis")]
-    assert ops(rms) == ["Mul", "ReduceSum", "Muls", "Adds", "Sqrt", "Div", "Mul", "Mul"]
+    assert ops(rms) == ["Mul", "ReduceSum", "Muls", "Adds", "Div", "Sqrt", "Muls", "Mul", "Mul"]
     mean = program(rms)[2]
     assert rms.scalar(mean.scalar_ref).expr == ("div", ("const", 1.0), ("rowlen",))   # / the row length, at run time
     from kernelgen.authoring.tiling import spec_tiling_fields
@@ -161,6 +180,24 @@ def test_attribute_values_change_the_result_not_the_program(tmp_path):
     out = interpret_spec(spec, {"x": x}, {"negative_slope": 0.25})["y"]
     assert out.tolist() == [-0.5, -0.125, 0.0, 3.0]
     assert get_spec(EXAMPLES / "leaky_relu.py").variants == spec.variants
+
+
+def test_a_mask_of_attributes_only_selects_at_run_time(tmp_path):
+    """kl.where(a > 0, x, -x): a comparison between attributes and numbers (the issue's "between the same") was
+    refused; its left side is now a constant register filled in Init, compared by CompareScalar."""
+    spec = spec_of(tmp_path, """
+        @kl.op(category="activation")
+        def op_under_test(x, a: float = 0.5, b: int = 2):
+            return kl.where(a > 0, x, -x) + kl.where(b <= a, 1.0, x)
+        """)
+    assert ops(spec).count("CompareScalar") == 2 and "Select" in ops(spec)
+    x = np.array([-2.0, -0.5, 0.0, 3.0], dtype=np.float32)
+    for a, b in ((0.5, 2), (-0.5, 2), (3.0, 2), (-1.0, -1)):
+        want = np.where(a > 0, x, -x) + np.where(b <= a, 1.0, x)
+        assert interpret_spec(spec, {"x": x}, {"a": a, "b": b})["y"].tolist() == want.tolist(), (a, b)
+    out = interpret_spec(spec, {"x": x}, {"a": -0.5})
+    assert judge_all(spec, {"x": x}, out, "float32", {"a": -0.5})[0].passed
+    assert not judge_all(spec, {"x": x}, out, "float32", {"a": 0.5})[0].passed   # the golden reads the value too
 
 
 def test_a_wrong_lowering_fails_the_judge():

@@ -15,9 +15,7 @@ import pytest
 import kernelgen.authoring.lang.chunk as chunk
 from kernelgen.authoring.ops import get_spec
 from kernelgen.authoring.spec import DType
-from kernelgen.authoring.program import interpret_spec
-from kernelgen.checking.cases import make_inputs
-from kernelgen.checking.verify import build_cases, judge_all, verify
+from kernelgen.checking.verify import build_cases, verify
 from kernelgen.socs import get_soc
 from kernelgen.testing import assert_allclose_cann
 
@@ -175,16 +173,6 @@ def test_full_matrix_long_rows(target):
     results = verify(spec, build_cases(spec, socs, list(DType), [(3, 70000), (3, 65537)]), seed=0)
     failed = [(r.case.soc.family, r.case.dtype.short, r.case.shape, r.error or r.metrics.failed_clauses())
               for r in results if not r.passed]
-    # A case may fail only as the first key's program fails it on the same inputs (the NumPy interpreter, whole
-    # rows, its pairwise row sum): the layer norm's float32 d * rstd * gamma + beta cancels at [3,70000] element
-    # 79111 (MARE 1.86e-3 against 1.22e-3), with exact float64 sums too; the chunking is not the cause.
-    formula = []
-    for fam, dt, shape, why in failed:
-        dtype = DType.parse(dt)
-        inputs = make_inputs(spec, shape, dtype, seed=0)
-        metrics, _ = judge_all(spec, inputs, interpret_spec(spec, inputs, {}, dtype), dtype.short)
-        if not metrics.passed and metrics.failed_clauses() == why:
-            formula.append((fam, dt, shape, why))
-    assert results and [f for f in failed if f not in formula] == [], failed
-    print(f"{spec.snake}: {len(results) - len(failed)} of {len(results)} cases passed; failing as the first key's "
-          f"program does: {formula}")
+    # Every case passes, the layer norm's float32 [3,70000] too (until session 30 it failed on rstd's rounding:
+    # tests/test_lang_user_set.py::test_layer_norm_float32_needs_an_accurate_rsqrt_and_the_pairwise_row_sum).
+    assert len(results) == 12 and not failed, failed

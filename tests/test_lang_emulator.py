@@ -32,7 +32,7 @@ TWO_OUT = '''import kernelgen.lang as kl
 def two_out(x, w, scale: float = 2.0, shift: int = 3):
     a = kl.log(x) * scale + w
     b = kl.clip(w, -1.0, 1.0) / (x + shift) - kl.rsqrt(x) + kl.tanh(w) + kl.where(w < x, 1.0, scale)
-    return a, b
+    return a, kl.where(shift > scale, b, -b)   # a mask of attributes only: chosen per launch
 '''
 
 
@@ -95,6 +95,7 @@ def test_two_outputs_tensor_compare_and_int_attribute(tmp_path):
     spec = get_spec(path)
     assert "Compare" in [s.op for s in spec.variants[0].program]
     run_verify(spec, "ascend910b", DType.FLOAT16, [(4097,), (5, 37), (1,)], {"scale": 0.5, "shift": 2})
+    run_verify(spec, "ascend910b", DType.FLOAT16, [(4097,)], {"scale": 4.0, "shift": 2})   # the other branch
 
 
 @requires_cxx

@@ -7,6 +7,7 @@ every one on the emulator on ascend910b and ascend310b in every dtype."""
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -81,18 +82,40 @@ def _documented_order_sum(a: np.ndarray) -> np.ndarray:
     return acc
 
 
-def test_layer_norm_float32_needs_the_pairwise_row_sum(monkeypatch):
-    """layer_norm float32 at [3, 7, 4099] (seed 2): d * rstd * gamma = -0.6452 plus beta = 0.6451 cancels at element
-    29746. With one ReduceSum of the row in its documented order the variance is 3e-7 off and CANN's MARE bar is
-    missed; the kernel's pairwise row sum (RowReduceSum, modelled by the interpreter) passes."""
+def _root_of_reciprocal(spec):
+    """spec with rsqrt lowered in the order the compiler used before session 30: Sqrt, then Div (the root's rounding
+    and the quotient's, up to 1.49 ulp) instead of Div, then Sqrt (up to 0.85 ulp): 0.25 * (4 / sqrt(v)), the same
+    roundings as 1 / sqrt(v)."""
+    v = spec.variant(spec.default_variant)
+    prog = list(v.program)
+    at = next(i for i, s in enumerate(prog) if s.op == "Div" and prog[i + 1].op == "Sqrt")
+    div, root, half = prog[at:at + 3]
+    assert half.op == "Muls" and half.scalar == 0.5
+    prog[at:at + 3] = [replace(root, srcs=(div.srcs[1],)), replace(div, srcs=(div.srcs[0], root.dst)),
+                       replace(half, scalar=0.25)]
+    return replace(spec, variants=tuple(replace(x, program=tuple(prog)) if x is v else x for x in spec.variants))
+
+
+@pytest.mark.parametrize("shape, seed", [((3, 70000), 0), ((3, 7, 4099), 2)])
+def test_layer_norm_float32_needs_an_accurate_rsqrt_and_the_pairwise_row_sum(monkeypatch, shape, seed):
+    """layer_norm float32: d * rstd * gamma + beta cancels (at [3,70000] element 79111: 1.9529 + -1.9530 =
+    -1.5e-4), so rstd's own error decides the verdict. rsqrt as Div then Sqrt passes; as Sqrt then Div (rstd 1.0e-7
+    off there, 2.6e-8 for Div then Sqrt) it misses CANN's MARE bar; at [3,7,4099] seed 2 so does the row sum in
+    ReduceSum's documented order (a tree per repeat, the repeats in sequence) with it, where the kernel's
+    pairwise row sum passes."""
     from kernelgen.authoring import program
 
     spec = get_spec(USER_SET / "layer_norm.py")
-    inputs = make_inputs(spec, (3, 7, 4099), DType.FLOAT32, seed=2)
+    assert [s.op for s in spec.variant(spec.default_variant).program].count("Sqrt") == 1
+    inputs = make_inputs(spec, shape, DType.FLOAT32, seed=seed)
     metrics, _ = judge_all(spec, inputs, interpret_spec(spec, inputs, {}, DType.FLOAT32), "float32")
-    assert metrics.passed
-    monkeypatch.setitem(program._REDUCE, "ReduceSum", _documented_order_sum)
-    metrics, _ = judge_all(spec, inputs, interpret_spec(spec, inputs, {}, DType.FLOAT32), "float32")
+    assert metrics.passed, metrics.failed_clauses()
+    old = _root_of_reciprocal(spec)
+    if shape == (3, 7, 4099):
+        metrics, _ = judge_all(spec, inputs, interpret_spec(old, inputs, {}, DType.FLOAT32), "float32")
+        assert metrics.passed   # the pairwise sum alone was enough here
+        monkeypatch.setitem(program._REDUCE, "ReduceSum", _documented_order_sum)
+    metrics, _ = judge_all(spec, inputs, interpret_spec(old, inputs, {}, DType.FLOAT32), "float32")
     assert not metrics.passed and "MARE" in " ".join(metrics.failed_clauses())
 
 

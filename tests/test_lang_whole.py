@@ -103,6 +103,7 @@ def test_generated_host_code_sizes_the_workspace_and_infers_one_element():
     assert 'if (reductionValue == "sum")' in tiling
     infer = files["op_host/mse_loss_infershape.cpp"]
     assert "outShape->SetDimNum(1);" in infer and "outShape->SetDim(0, 1);" in infer
+    assert "y is one element (shape [1]) of predict's dtype" in infer and "takes" not in infer   # was: "takes predict's shape"
     kernel = files["op_kernel/mse_loss.h"]
     assert "SyncAll();" in kernel and "for (uint32_t c = 1; c < blockNum; ++c)" in kernel
     assert "GetUserWorkspace(workspace)" in files["op_kernel/mse_loss.cpp"]
@@ -225,3 +226,19 @@ def test_full_matrix(target):
     failed = [(r.case.soc.family, r.case.dtype.short, r.case.shape, r.error or r.metrics.failed_clauses())
               for r in results if not r.passed]
     assert not failed, failed
+
+
+def test_the_generated_example_of_a_loss_without_x_can_fail():
+    """mse_loss_mean(a, b) has no input named self or x: its example feeds a the x pattern (0..7, ...) and b the dy
+    one, so the printed mean is not 0; with both the dy pattern (before session 30) it was 0, which a kernel
+    writing zeros matched too."""
+    from kernelgen.authoring.example_data import example_values
+    from kernelgen.emulator.example import check_results
+
+    spec = get_spec(EXAMPLES / "mse_loss_mean.py")
+    values = example_values(spec)
+    a, b = (np.array(values[k][1]) for k in ("a", "b"))
+    mean = float(np.mean((a - b) ** 2))
+    assert mean > 1.0
+    assert check_results(spec, [f"aclnnMseLossMean result[0] is: {np.float32(mean):.9g}"])[0]
+    assert not check_results(spec, ["aclnnMseLossMean result[0] is: 0"])[0]

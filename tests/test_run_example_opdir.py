@@ -338,5 +338,5 @@ def test_run_example_of_an_operator_with_opbuilds_api_uses_the_generated_one(tmp
     assert cli(["new", "my_add2", "--input", "a", "--input", "b", "--output", "out"]).exit_code == 0
     res = cli(["run-example", "my_add2.py", "--backend", "emu"])
     assert res.exit_code == 0, res.output
-    assert "aclnnMyAdd2 result[7] is: 2\n" in res.output        # a and b are all ones; printed with %.9g
+    assert "aclnnMyAdd2 result[7] is: 8\n" in res.output        # a = 0..7 (the first input), b all ones; %.9g
     assert "32 results match the golden" in res.output    # the seed's 8 values and 24 more (example_data.py)

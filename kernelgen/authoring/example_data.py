@@ -30,12 +30,17 @@ def cpp_list(values) -> str:
 
 
 def example_values(spec) -> dict[str, tuple[tuple[int, ...], tuple[float, ...]]]:
-    """{aclnn parameter: (shape, values)} of the example's tensors: the `self` (or x) input EXAMPLE_X, every other
-    input EXAMPLE_DY, outputs zeros, all of EXAMPLE_SHAPE; a Scalar input one element (0.5, or its domain's
+    """{aclnn parameter: (shape, values)} of the example's tensors: the `self` (or x) input EXAMPLE_X (without one,
+    the first full-shape input), every other input EXAMPLE_DY, outputs zeros, all of EXAMPLE_SHAPE; a Scalar input one element (0.5, or its domain's
     midpoint); an input with a domain (kernelgen.lang's domain=) the same pattern mapped into its domain."""
     tensors = {t.name: t for t in spec.inputs}
     count = EXAMPLE_SHAPE[0] * EXAMPLE_SHAPE[1]
     out = {}
+    full = [p for p in spec.aclnn.params if p.role in ("input", "ref")
+            and getattr(tensors.get(p.tensor), "kind", "full") == "full"]
+    # without a self or x, the first full input takes EXAMPLE_X: with every input EXAMPLE_DY, mse_loss_mean(a, b)
+    # printed 0, which a kernel returning zeros matches too
+    first = None if any(p.name == "self" or p.tensor == "x" for p in full) else (full[0].name if full else None)
     for p in spec.aclnn.params:
         if p.role == "output":
             whole = getattr(spec, "whole_reduce", None)   # a reduction over every element: one element
@@ -54,7 +59,7 @@ def example_values(spec) -> dict[str, tuple[tuple[int, ...], tuple[float, ...]]]
             lo, hi = domain or (0.5, 2.0)
             out[p.name] = ((last,), tuple(float(lo + (hi - lo) * i / max(1, last - 1)) for i in range(last)))
             continue
-        data = EXAMPLE_X if (p.name == "self" or p.tensor == "x") else EXAMPLE_DY
+        data = EXAMPLE_X if (p.name == "self" or p.tensor == "x" or p.name == first) else EXAMPLE_DY
         if domain:
             lo, hi = domain
             data = tuple(float(lo + (hi - lo) * ((i * 0.6180339887498949 + 0.1) % 1.0)) for i in range(count))

@@ -6,11 +6,12 @@ Three passes, after the rewrite pass of rewrite.py:
    (OpSpec.scalars) the kernel computes once per core in float32.
 2. instruction selection over the tensor DAG (equal subexpressions are one node, computed once): the scalar
    forms where one side is a scalar (Adds, Muls, Maxs, Mins), Axpy for t + u * s when t dies there, Relu, Abs,
-   Exp, Ln, Sqrt; division by a scalar is a multiplication by its reciprocal; rsqrt is Sqrt then Div (the
+   Exp, Ln, Sqrt; division by a scalar is a multiplication by its reciprocal; rsqrt is 0.5 * Sqrt(Div(4, v)) (the
    Reciprocal and Rsqrt instructions are documented as imprecise); sigmoid and tanh need no clamp before Exp
    (an overflow to inf ends as 1/inf = 0, rewrite.py rule 5); kl.refine_root's float32 window is refine.py's;
    where is Compare/CompareScalar + Select (sources copied out of input queues by
-   Adds 0 so the whole-repeat compare reads no undefined bytes).
+   Adds 0 so the whole-repeat compare reads no undefined bytes; a mask of scalars only compares a constant
+   register).
 3. register allocation: linear scan over value lifetimes; a value takes the register of a source that dies at
    the same instruction (in place, except Select); each output's value is computed straight into the output.
 """
@@ -203,7 +204,11 @@ class Lowering:
         if op == "neg":
             return self.emit("Muls", (t,), -1.0)
         if op == "rsqrt":
-            return self.emit("Div", (self.const(("const", 1.0)), self.emit("Sqrt", (t,))))
+            # 0.5 * sqrt(4 / v), not 1 / sqrt(v): the root halves the reciprocal's rounding (at most 0.85 ulp
+            # against 1.49 ulp over [1, 4]), what a layer norm's d * rstd * gamma + beta needs (docs/lang.md);
+            # 4 / v, not 1 / v: it stays a normal float for every finite v >= 2^-126 (Div flushes denormals)
+            root = self.emit("Sqrt", (self.emit("Div", (self.const(("const", 4.0)), t)),))
+            return self.emit("Muls", (root,), 0.5)
         if op == "sigmoid":
             n = self.emit("Muls", (t,), -1.0)   # no clamp: exp overflows to inf, 1 / inf = 0 (rewrite.py, rule 5)
             n = self.emit("Exp", (n,))
@@ -298,8 +303,10 @@ class Lowering:
             scalar, ref = self.operand(self.scalar_expr(s))
             v = self.emit("CompareScalar", (self.writable(self.val(t)),), scalar, ref,
                           cmp=mode if l.is_tensor else _SWAP[mode], kind="mask")
-        else:
-            raise self.error("kl.where on a comparison of scalars only", "comparisons with a tensor on one side")
+        else:   # attributes, numbers, Scalar inputs: the left side as a constant register (filled in Init)
+            scalar, ref = self.operand(self.scalar_expr(r))
+            v = self.emit("CompareScalar", (self.writable(self.const(self.scalar_expr(l))),), scalar, ref, cmp=mode,
+                          kind="mask")
         self.memo[m] = v
         return v
 
