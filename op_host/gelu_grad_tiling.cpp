@@ -44,36 +44,36 @@ uint64_t UbBytesPerElement(uint64_t tilingKey, ge::DataType dtype)
         return 1 * 4 + 2 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 1;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_MUL && dtype == ge::DT_FLOAT16) {
-        // queue_dy 1x2 + queue_x 1x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
-        return 1 * 2 + 1 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
+        // queue_dy 1x2 + queue_x 2x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
+        return 1 * 2 + 2 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_MUL && dtype == ge::DT_BF16) {
-        // queue_dy 1x2 + queue_x 1x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
-        return 1 * 2 + 1 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
+        // queue_dy 1x2 + queue_x 2x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
+        return 1 * 2 + 2 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_FMA && dtype == ge::DT_FLOAT) {
         // queue_dy 1x4 + queue_x 2x4 + queue_z 1x4 + scratch_a 1x4 + scratch_b 1x4 + scratch_c 1x4 + const_one 1x4
         return 1 * 4 + 2 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_FMA && dtype == ge::DT_FLOAT16) {
-        // queue_dy 1x2 + queue_x 1x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4 + scratch_c 1x4 + const_one 1x4
-        return 1 * 2 + 1 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4;
+        // queue_dy 1x2 + queue_x 2x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4 + scratch_c 1x4 + const_one 1x4
+        return 1 * 2 + 2 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_FMA && dtype == ge::DT_BF16) {
-        // queue_dy 1x2 + queue_x 1x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4 + scratch_c 1x4 + const_one 1x4
-        return 1 * 2 + 1 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4;
+        // queue_dy 1x2 + queue_x 2x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4 + scratch_c 1x4 + const_one 1x4
+        return 1 * 2 + 2 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_MUL_BLEND && dtype == ge::DT_FLOAT) {
         // queue_dy 1x4 + queue_x 2x4 + queue_z 1x4 + scratch_a 1x4 + scratch_b 1x4 + scratch_c 1x4
         return 1 * 4 + 2 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_MUL_BLEND && dtype == ge::DT_FLOAT16) {
-        // queue_dy 1x2 + queue_x 1x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
-        return 1 * 2 + 1 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
+        // queue_dy 1x2 + queue_x 2x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
+        return 1 * 2 + 2 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_MUL_BLEND && dtype == ge::DT_BF16) {
-        // queue_dy 1x2 + queue_x 1x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
-        return 1 * 2 + 1 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
+        // queue_dy 1x2 + queue_x 2x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
+        return 1 * 2 + 2 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     return 0;
 }
@@ -134,8 +134,17 @@ uint64_t TailCount(uint64_t count, uint64_t tile) { return count == 0 ? 0 : coun
 // (so at most maxTile, itself whole granules). kernelgen.authoring.tiling.equal_tile mirrors it.
 uint64_t EqualTile(uint64_t count, uint64_t maxTile, uint64_t granule, uint64_t minTiles)
 {
-    if (count == 0 || minTiles == 0) {  // minTiles 0: fill UB
+    if (count == 0) {
         return maxTile;
+    }
+    if (minTiles == 0) {  // fill UB, but never end on a tile of more than half of it (tiling.short_last_tile)
+        const uint64_t tiles = TileCount(count, maxTile);
+        if (tiles <= 1 || 2 * TailCount(count, maxTile) <= maxTile) {
+            return maxTile;
+        }
+        const uint64_t perTile = (2 * count + 2 * tiles) / (2 * tiles + 1);  // count / (tiles + 1/2), rounded up
+        const uint64_t rounded = (perTile + granule - 1) / granule * granule;
+        return rounded < maxTile ? rounded : maxTile;
     }
     // At least minTiles tiles where each keeps MIN_TILE_GRANULES granules: the copy-in of tile i+1 hides tile i's
     // vector work and copy-out, and what is left after the last copy-in is 1/minTiles of the core's.

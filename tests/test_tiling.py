@@ -44,8 +44,15 @@ def _check_invariants(soc, dtype, n, t=None, spec=GELU):
         assert tiles == 1 or stride % granule == 0, "every tile starts 512-byte aligned"
         assert offset * dtype.nbytes % spec.tiling_granule_bytes == 0, "every block starts 512-byte aligned"
         fewest_tiles = -(-count // d.tileDataNum)
-        if fewest == 0:   # other programs fill UB: full tiles and a small last one (GeluGrad: two inputs)
-            assert tiles == fewest_tiles and (tiles == 1 or stride == d.tileDataNum), "UB filled"
+        if fewest == 0:   # other programs fill UB: full tiles and a last one of at most half (GeluGrad: two inputs)
+            if tiles == 1 or stride == d.tileDataNum:
+                shorter = -(-2 * count // (2 * tiles + 1)) if tiles > 1 else d.tileDataNum
+                shorter = -(-shorter // granule) * granule   # one tile more, in whole granules
+                assert tiles == fewest_tiles and (tiles == 1 or 2 * tail <= d.tileDataNum
+                                                  or shorter >= d.tileDataNum), "UB filled, short last"
+            else:         # the last would be over half full: one tile more, the last about half of the others
+                assert tiles == fewest_tiles + 1, "one tile more than filling UB"
+                assert 2 * tail <= stride + 2 * tiles * granule, "the last tile is about half"
         else:             # a light one: equal tiles, at least min_tiles where each keeps MIN_TILE_GRANULES
             want = max(fewest_tiles, min(fewest, count // (MIN_TILE_GRANULES * granule)))
             assert fewest_tiles <= tiles <= want, "as few tiles as allowed"
@@ -100,12 +107,15 @@ def test_equal_tiles_real_numbers():
     assert t.core_range(0)[1:] == (1398144, 150, 5888) and t.tile_stride(0) == 9344
     t = compute_tiling(SIGMOID, soc, DType.FLOAT32, 5000)
     assert t.block_dim == 1 and t.core_range(0)[1:] == (5000, 4, 1160) and t.tile_stride(0) == 1280
-    # GeluGrad float32 (24 steps, 3 tensors: heavy) fills UB: 7424 + 7424 + a 6016 tail at 10^6, as before.
+    # GeluGrad float32 (24 steps, 3 tensors: heavy) fills UB, but 7424 + 7424 + 6016 at 10^6 would end on a tile
+    # 81 % full: one tile more of 20864 / 3.5 = 5961.1 -> 47 granules (6016), the last 2816.
     t = compute_tiling(GELU, soc, DType.FLOAT32, 10**6)
-    assert t.core_range(0)[1:] == (20864, 3, 6016) and t.tile_stride(0) == 7424
+    assert t.core_range(0)[1:] == (20864, 4, 2816) and t.tile_stride(0) == 6016
     assert equal_tile(7424 * 2 + 1, 7424, 128) == 4992       # 3 tiles of 4949.7 -> 39 whole granules
     assert equal_tile(3000, 9344, 128, 4) == 1536            # room for only 2 tiles of 8 granules
-    assert equal_tile(3000, 9344, 128, 0) == 9344            # 0: fill UB
+    assert equal_tile(3000, 9344, 128, 0) == 9344            # 0: fill UB (one tile)
+    assert equal_tile(9344 + 4000, 9344, 128, 0) == 9344     # fill UB: a last tile of 4000 <= half stays
+    assert equal_tile(9344 + 5000, 9344, 128, 0) == 5760     # 5000 > half: 14344 / 2.5 = 5737.6 -> 45 granules
 
 
 def test_a_full_ub_split_fails_the_equal_tile_check(monkeypatch):

@@ -588,8 +588,10 @@ class OpSpec:
             return buffer_plan(self, variant, dtype)
         layout = self.low_precision_layout(variant) if dtype.is_low_precision else None
         f32_late = () if layout else self.f32_late_inputs()
+        early = layout.early if layout else ()
         plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN",
-                          BUFFER_NUM if not layout and t.name not in f32_late else 1, dtype.nbytes, t.name)
+                          BUFFER_NUM if (not layout and t.name not in f32_late) or t.name in early else 1,
+                          dtype.nbytes, t.name)
                 for t in self.kernel_inputs]
         f32_late_out = () if layout else self.f32_late_outputs()
         plan += [BufferUse(f"queue_{t.name}", "queue", "VECOUT", 1 if layout or t.name in f32_late_out else BUFFER_NUM,
