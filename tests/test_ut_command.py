@@ -2,7 +2,9 @@
 key, block dim and tiling bytes, an infershape test, a kernel test through ICPU_RUN_KF (its blocks exchange data
 across SyncAll, so they must run at once); each passes as written and
 fails when its expectation (or the kernel's GM bound) is changed; a graph-mode infershape test (REG_OP prototype,
-ge::Operator) and a kernel test whose tiling struct is derived from a host BEGIN_TILING_DATA_DEF class, likewise. Needs googletest (Debian libgtest-dev,
+ge::Operator) and a kernel test whose tiling struct is derived from a host BEGIN_TILING_DATA_DEF class, likewise; a kernel
+test whose blocks are ordered by a GM flag barrier (index_fill's pattern; a flag raised before its data is a race),
+with a tiling header defining a global `min` (relu_v3's) and a test naming `::dec` (lp_loss's). Needs googletest (Debian libgtest-dev,
 libgmock-dev) and g++; several test programs are compiled (slow), so the changed-expectation tests are opt-in:
 KERNELGEN_UT_TESTS=1 (about 3 minutes alone; 22 min on the shared 2-core machine at load 24)."""
 from __future__ import annotations
@@ -26,7 +28,7 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(find_compiler(required=False) is None, reason="no C++ compiler")]
 SHAPE = (4, 1000)
 opt_in = pytest.mark.skipif(os.environ.get("KERNELGEN_UT_TESTS") != "1",
-                            reason="compiles six more test programs; set KERNELGEN_UT_TESTS=1")
+                            reason="compiles eight more test programs; set KERNELGEN_UT_TESTS=1")
 
 
 def _fill(text: str, values: dict) -> str:
