@@ -2,7 +2,9 @@
 key, block dim and tiling bytes, an infershape test, a kernel test through ICPU_RUN_KF (its blocks exchange data
 across SyncAll, so they must run at once); each passes as written and
 fails when its expectation (or the kernel's GM bound) is changed; a graph-mode infershape test (REG_OP prototype,
-ge::Operator) and a kernel test whose tiling struct is derived from a host BEGIN_TILING_DATA_DEF class, likewise. Needs googletest (Debian libgtest-dev,
+ge::Operator) and a kernel test whose tiling struct is derived from a host BEGIN_TILING_DATA_DEF class, likewise; a kernel
+test whose blocks are ordered by a GM flag barrier (index_fill's pattern; a flag raised before its data is a race),
+with a tiling header defining a global `min` (relu_v3's) and a test naming `::dec` (lp_loss's). Needs googletest (Debian libgtest-dev,
 libgmock-dev) and g++; several test programs are compiled (slow), so the changed-expectation tests are opt-in:
 KERNELGEN_UT_TESTS=1 (about 3 minutes alone; 22 min on the shared 2-core machine at load 24)."""
 from __future__ import annotations
@@ -26,7 +28,7 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(find_compiler(required=False) is None, reason="no C++ compiler")]
 SHAPE = (4, 1000)
 opt_in = pytest.mark.skipif(os.environ.get("KERNELGEN_UT_TESTS") != "1",
-                            reason="compiles six more test programs; set KERNELGEN_UT_TESTS=1")
+                            reason="compiles eight more test programs; set KERNELGEN_UT_TESTS=1")
 
 
 def _fill(text: str, values: dict) -> str:
@@ -179,3 +181,34 @@ def test_graph_infershape_and_derived_tiling_header(tmp_path):
                            "GeluGradGraph.tensors_kept_by_an_empty_list", "KgScaleKernel.derived_tiling_struct"}
     assert "1001" in failed["GeluGradGraph.infershape_same_as_input"]
     assert "251" in failed["KgScaleKernel.derived_tiling_struct"]
+
+
+def _flag_checkout(tmp: Path, values: dict) -> Path:
+    """A checkout with one kernel test: blocks ordered by a GM flag barrier (index_fill's pattern), a tiling header
+    with its own global `min` (relu_v3's), a test naming the CPU twin's global `dec` (lp_loss's)."""
+    root = tmp / "ops-nn"
+    (root / "tests" / "ut").mkdir(parents=True)
+    kop = root / "experimental" / "index" / "kg_flag"
+    (kop / "op_kernel").mkdir(parents=True)
+    (kop / "op_kernel" / "kg_flag.cpp").write_text(_fill((MINI / "kernel_flag" / "kg_flag.cpp").read_text(), values))
+    ut = kop / "tests" / "ut" / "op_kernel"
+    ut.mkdir(parents=True)
+    for name in ("CMakeLists.txt", "kg_flag_tiling_def.h"):
+        shutil.copy(MINI / "kernel_flag" / name, ut / name)
+    (ut / "test_kg_flag.cpp").write_text(_fill((MINI / "kernel_flag" / "test_kg_flag.cpp").read_text(), values))
+    return root
+
+
+@opt_in
+def test_flag_barrier_orders_blocks_and_an_early_flag_is_a_race(tmp_path):
+    # y[0] is block 1's x[16] doubled, y[63] block 0's x[15] doubled (block 3 reads block 0's slice)
+    good = {"FLAG_FIRST": "false", "CHECK": 63, "EXPECT": 30}
+    res, doc, _ = _run(_flag_checkout(tmp_path / "good", good), tmp_path / "good")
+    assert res.exit_code == 0, res.output
+    assert doc["kinds"]["kernel"]["passed"] == 1
+    # the flag raised before the slice it guards is written: the barrier no longer orders the write and the read
+    res, doc, _ = _run(_flag_checkout(tmp_path / "early", dict(good, FLAG_FIRST="true")), tmp_path / "early")
+    assert res.exit_code == 1
+    (case,) = doc["cases"]
+    assert case["status"] == "failed"
+    assert "race on GM bytes" in case["message"] and "no SyncAll between" in case["message"], case["message"]

@@ -149,6 +149,32 @@ def test_scratch_cwd_is_where_ops_nn_runs_the_program(tmp_path):
     assert cwd.parts[-4:] == ("build", "tests", "ut", "op_kernel")
     data = cwd / "../../../../experimental/math/kg_op/tests/ut/op_kernel/kg_op_data/gen_data.py"
     assert data.resolve().is_file()
+    assert not (cwd / "gen_data.py").exists()
+
+
+def test_scratch_cwd_holds_what_the_cmakelists_copies_into_the_build_tree(tmp_path):
+    # relu_v3's pattern: add_custom_command copies <op>_data/*.py into ${CMAKE_BINARY_DIR}/tests/ut/op_kernel, where
+    # the program runs `python gen_data.py`
+    from kernelgen.corpus.ut_kernel import cmake_copies
+    from kernelgen.corpus.ut_run import _scratch_cwd
+
+    root = _tree(tmp_path)
+    ut = root / "experimental" / "math" / "kg_op" / "tests" / "ut" / "op_kernel"
+    (ut / "kg_op_data" / "compare_data.py").write_text("import sys\n")
+    (ut / "CMakeLists.txt").write_text(
+        'AddOpTestCase(kg_op "ascend910B1" "")\n'
+        "add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/tests/ut/op_kernel/gen_data.py\n"
+        "    COMMAND ${CMAKE_COMMAND} -E copy ${CMAKE_CURRENT_SOURCE_DIR}/kg_op_data/gen_data.py\n"
+        "            ${CMAKE_CURRENT_SOURCE_DIR}/kg_op_data/compare_data.py ${CMAKE_BINARY_DIR}/tests/ut/op_kernel\n"
+        "    DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/kg_op_data/gen_data.py)\n"
+        "# COMMAND ${CMAKE_COMMAND} -E copy ${CMAKE_CURRENT_SOURCE_DIR}/old.py ${CMAKE_BINARY_DIR}/tests\n")
+    f = find_ut_files(root, ("kernel",))[0]
+    assert [(p.name, d) for p, d in cmake_copies(f.path)] == [("gen_data.py", "tests/ut/op_kernel"),
+                                                            ("compare_data.py", "tests/ut/op_kernel")]
+    run = tmp_path / "scratch"
+    run.mkdir()
+    cwd = _scratch_cwd(run, f)
+    assert (cwd / "gen_data.py").read_text().startswith("import numpy") and (cwd / "compare_data.py").is_file()
 
 
 def test_cmake_case_expands_the_source_dir(tmp_path):

@@ -49,6 +49,28 @@ def kernel_header_only(test: Path, kernel: Path) -> bool:
     return False
 
 
+_CMAKE_COPY = re.compile(r"\$\{CMAKE_COMMAND\}\s+-E\s+copy\s+(.*?)(?=\bCOMMAND\b|\bDEPENDS\b|\bWORKING_DIRECTORY\b|\)|$)",
+                         re.S)
+
+
+def cmake_copies(test: Path) -> list[tuple[Path, str]]:
+    """The files the test's op_kernel CMakeLists copies into the build tree with `${CMAKE_COMMAND} -E copy SRC...
+    ${CMAKE_BINARY_DIR}/DIR` (relu_v3 copies its relu_v3_data/gen_data.py and compare_data.py into
+    tests/ut/op_kernel, where the kernel-UT program runs and calls them): (source, DIR relative to the build tree)."""
+    try:
+        text = re.sub(r"#[^\n]*", "", (test.parent / "CMakeLists.txt").read_text(errors="replace"))
+    except OSError:
+        return []
+    out = []
+    for m in _CMAKE_COPY.finditer(text):
+        words = m.group(1).replace("${CMAKE_CURRENT_SOURCE_DIR}", str(test.parent)).split()
+        if len(words) < 2 or not words[-1].startswith("${CMAKE_BINARY_DIR}"):
+            continue
+        dest = words[-1][len("${CMAKE_BINARY_DIR}"):].strip("/")
+        out += [(Path(src), dest) for src in words[:-1] if "${" not in src]
+    return out
+
+
 def kernel_soc(f, soc: str | None) -> str:
     """The SOC a kernel test runs on: --soc, else its CMake AddOpTestCase SOC (a SKU such as ascend910B1) when
     kernelgen knows it, else ascend910b."""

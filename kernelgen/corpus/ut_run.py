@@ -8,6 +8,7 @@ time, so the crash is charged to the case that crashed and the others still coun
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import tempfile
 import xml.etree.ElementTree as ET
@@ -145,6 +146,13 @@ def _scratch_cwd(tmp: Path, f: UtFile) -> Path:
                 pass
     cwd = root / "build" / "tests" / "ut" / {"host": "op_host", "kernel": "op_kernel", "api": "op_api"}[f.kind]
     cwd.mkdir(parents=True)
+    if f.kind == "kernel":  # what the test's CMakeLists copies into the build tree (relu_v3's data scripts)
+        from kernelgen.corpus.ut_kernel import cmake_copies
+
+        for src, dest in cmake_copies(f.path):
+            if src.is_file() and ".." not in Path(dest).parts:
+                (root / "build" / dest).mkdir(parents=True, exist_ok=True)
+                shutil.copy(src, root / "build" / dest / src.name)
     return cwd
 
 

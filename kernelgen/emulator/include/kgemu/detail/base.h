@@ -234,6 +234,11 @@ enum pipe_t : int32_t {
     PIPE_V2,
     PIPE_FIX,
 };
+// addr_cal_mode_t: the load_gm_to_cbuf builtins' address mode, an unscoped enum whose enumerators asc-devkit's
+// impl names bare (kernel_operator_mm_impl.h:125 passes `dec`) and as addr_cal_mode_t::inc. A test with a global
+// `using namespace std` makes a bare `dec` ambiguous with std::dec, which is why ops-nn's kernel tests pin
+// `AscendC::dec = ::dec` (lp_loss, smooth_l1_loss_v2: "std::dec vs tikicpulib::dec").
+enum addr_cal_mode_t : int32_t { inc = 0, dec = 1 };
 
 namespace AscendC {
 using ::event_t;

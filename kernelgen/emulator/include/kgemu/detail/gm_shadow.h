@@ -13,6 +13,13 @@
 //     the same phase are a race: blocks run concurrently on the NPU, and only SyncAll orders them. Two plain
 //     writes from different blocks are the output-coverage check's (rt_check_outputs); atomic writes
 //     (SetAtomicAdd / Max / Min) among themselves are not races.
+//   - a GM flag barrier orders blocks as well (ops-nn's index_fill: each block writes its flag byte, then re-reads
+//     every block's flags until all are set). Bytes a block reads again with no other GM access between are a
+//     flag it spins on; a read of a flag orders the reader after every other block's write of those bytes that
+//     came before it (launch-wide order: a write is stamped before its bytes move, a read after), and with it
+//     everything the writer did before that write and everything the reader does after the read. The flag
+//     bytes themselves are no race. One hop only (A's flag read by B, not through C), and only flag-sized
+//     accesses (kGmSyncBytes) are kept for it.
 #ifndef KGEMU_INSIDE_KERNEL_OPERATOR
 #error "kgemu/detail/gm_shadow.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
 #endif
@@ -22,7 +29,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kgemu/detail/state.h"
@@ -31,6 +40,8 @@ namespace kgemu {
 namespace detail {
 
 constexpr size_t kGmMaxCalls = 1u << 20;  // GM call records kept for diagnoses
+constexpr uint64_t kGmSyncBytes = 256;    // GM accesses up to this span are kept as GmSyncEvents (flags)
+constexpr size_t kGmSyncMax = 1u << 16;   // ... at most this many per block
 
 inline int san_pipe_index(::pipe_t p);  // sanitize.h
 inline const char* san_pipe_label(int i);
@@ -239,6 +250,8 @@ inline void gm_compact(std::vector<GmRun>& runs) {
         const GmRun& r = runs[k];
         if (o.tensor == r.tensor && o.phase == r.phase && o.kind == r.kind && o.pipe == r.pipe && r.begin <= o.end) {
             o.end = std::max(o.end, r.end);
+            o.seq_lo = std::min(o.seq_lo, r.seq_lo);
+            o.seq_hi = std::max(o.seq_hi, r.seq_hi);
         } else {
             runs[++out] = r;
         }
@@ -253,10 +266,11 @@ inline void gm_run_add(GmShadow& g, int t, uint64_t a, uint64_t e, uint8_t kind,
         if (l.tensor == t && l.phase == g.phase && l.kind == kind && l.pipe == pipe &&
             (l.call == call || pipe == 0) && a >= l.begin && a <= l.end) {
             l.end = std::max(l.end, e);
+            l.seq_hi = g.seq;
             return;
         }
     }
-    g.runs.push_back(GmRun{a, e, call, g.phase, static_cast<uint16_t>(t), kind, static_cast<int8_t>(pipe)});
+    g.runs.push_back(GmRun{a, e, g.seq, g.seq, call, g.phase, static_cast<uint16_t>(t), kind, static_cast<int8_t>(pipe)});
     if (g.runs.size() >= g.run_limit) {
         gm_compact(g.runs);
         if (g.runs.size() > g.run_limit / 2) g.run_limit *= 2;  // little to merge: compact again only much later
@@ -341,6 +355,24 @@ void gm_access(BlockState& b, const char* api, ::pipe_t pipe_enum, const void* p
     const int t = gm_tensor_of(reinterpret_cast<uint64_t>(p));
     if (t < 0) return;
     GmShadow& g = b.san.gm;
+    if (g.stamp_pending) gm_sync_stamp(b);  // the previous small read (a scalar GetValue has no api_enter)
+    ++g.seq;
+    {
+        const uint64_t a = reinterpret_cast<uint64_t>(p), e = a + (rows - 1) * stride + bytes;
+        if (e - a <= kGmSyncBytes) {
+            GmSyncEvent* last = g.sync.empty() ? nullptr : &g.sync.back();
+            if (!write && last != nullptr && !last->write && last->tensor == t && last->begin == a && last->end == e &&
+                last->seq + 1 == g.seq) {  // the same bytes again, nothing else between: a spin-wait
+                last->seq = g.seq;
+                last->polled = 1;
+                g.stamp_pending = true;
+            } else if (g.sync.size() < kGmSyncMax) {
+                g.sync.push_back(GmSyncEvent{a, e, g.seq, write ? g_run.gm_clock.fetch_add(1) + 1 : 0,
+                                             static_cast<uint16_t>(t), static_cast<uint8_t>(write), 0});
+                g.stamp_pending = !write;
+            }
+        }
+    }
     const int pipe = san_pipe_index(pipe_enum);
     if (g.rec_call != b.api_calls || g.calls.empty() || g.calls.back().pipe != pipe || g.calls.back().api != api) {
         if (g.calls.size() < kGmMaxCalls) g.calls.push_back(GmCall{api, b.api_calls, b.tiles, origin, static_cast<int8_t>(pipe)});
@@ -379,16 +411,82 @@ void gm_block_end(BlockState& b)
 #ifdef KGEMU_RUNTIME_IMPL
 {
     if (!b.san.on || b.san.gm.runs.empty()) return;
+    if (b.san.gm.stamp_pending) gm_sync_stamp(b);
     GmBlockLog log;
     log.block = b.block_idx;
     log.calls = std::move(b.san.gm.calls);
     log.runs = std::move(b.san.gm.runs);
+    log.sync = std::move(b.san.gm.sync);
     std::lock_guard<std::mutex> lock(g_run.cov_mu);
     g_run.gm_log.push_back(std::move(log));
 }
 #else
 ;
 #endif
+
+// The order GM flag barriers give the blocks of a launch (see the top of this file): the flags are the byte ranges
+// some block spun on; a read of flag bytes by block B after block A wrote them is an edge (A's access number of
+// the write, B's of the read).
+class GmFlagOrder {
+public:
+    explicit GmFlagOrder(const std::vector<GmBlockLog>& logs) : n_(logs.size()) {
+        for (const auto& l : logs) {
+            for (const auto& ev : l.sync) {
+                if (ev.polled) flags_.push_back(ev);
+            }
+        }
+        if (flags_.empty()) return;
+        edges_.resize(n_ * n_);
+        std::vector<std::vector<const GmSyncEvent*>> writes(n_);  // each block's writes of flag bytes
+        for (size_t i = 0; i < n_; ++i) {
+            for (const auto& ev : logs[i].sync) {
+                if (ev.write && overlaps_flag(ev)) writes[i].push_back(&ev);
+            }
+        }
+        for (size_t rb = 0; rb < n_; ++rb) {
+            for (const auto& r : logs[rb].sync) {
+                if (r.write || r.time == 0 || !overlaps_flag(r)) continue;
+                for (size_t wb = 0; wb < n_; ++wb) {
+                    if (wb == rb) continue;
+                    for (const GmSyncEvent* w : writes[wb]) {
+                        if (w->tensor == r.tensor && w->begin < r.end && r.begin < w->end && w->time < r.time) {
+                            edges_[wb * n_ + rb].push_back({r.seq, w->seq});
+                        }
+                    }
+                }
+            }
+        }
+        for (auto& v : edges_) {  // by the read's access number, with the latest write seen by then
+            std::sort(v.begin(), v.end());
+            for (size_t k = 1; k < v.size(); ++k) v[k].second = std::max(v[k].second, v[k - 1].second);
+        }
+    }
+    // Bytes [a, e) of tensor t lie in a flag.
+    bool is_flag(uint16_t t, uint64_t a, uint64_t e) const {
+        for (const auto& f : flags_) {
+            if (f.tensor == t && f.begin <= a && e <= f.end) return true;
+        }
+        return false;
+    }
+    // Block log wl's accesses up to number w_seq come before block log rl's from number r_seq on.
+    bool before(uint32_t wl, uint64_t w_seq, uint32_t rl, uint64_t r_seq) const {
+        if (wl == rl || flags_.empty()) return false;
+        const auto& v = edges_[wl * n_ + rl];
+        auto it = std::upper_bound(v.begin(), v.end(), std::make_pair(r_seq, ~uint64_t{0}));
+        return it != v.begin() && std::prev(it)->second >= w_seq;
+    }
+
+private:
+    bool overlaps_flag(const GmSyncEvent& ev) const {
+        for (const auto& f : flags_) {
+            if (f.tensor == ev.tensor && f.begin < ev.end && ev.begin < f.end) return true;
+        }
+        return false;
+    }
+    size_t n_;
+    std::vector<GmSyncEvent> flags_;
+    std::vector<std::vector<std::pair<uint64_t, uint64_t>>> edges_;
+};
 
 // After the launch: a byte range one block writes and another reads (or writes atomically against a plain
 // write) in the same SyncAll phase. Returns the diagnosis, or "".
@@ -409,7 +507,7 @@ std::string gm_check_blocks()
         }
     }
     struct Ent {
-        uint64_t begin, end;
+        uint64_t begin, end, seq_lo, seq_hi;
         uint32_t phase, log, call;
         uint16_t tensor;
         uint8_t kind;
@@ -417,9 +515,12 @@ std::string gm_check_blocks()
     std::vector<Ent> ents;
     for (uint32_t li = 0; li < logs.size(); ++li) {
         for (const auto& r : logs[li].runs) {
-            if (r.tensor < written.size() && written[r.tensor]) ents.push_back({r.begin, r.end, r.phase, li, r.call, r.tensor, r.kind});
+            if (r.tensor < written.size() && written[r.tensor]) {
+                ents.push_back({r.begin, r.end, r.seq_lo, r.seq_hi, r.phase, li, r.call, r.tensor, r.kind});
+            }
         }
     }
+    const GmFlagOrder flags(logs);
     if (ents.empty()) return "";
     std::sort(ents.begin(), ents.end(), [](const Ent& x, const Ent& y) {
         if (x.tensor != y.tensor) return x.tensor < y.tensor;
@@ -459,6 +560,10 @@ std::string gm_check_blocks()
                 const auto& ol = logs[ot.log];
                 const void* origin = wr.call < wl.calls.size() ? wl.calls[wr.call].origin : nullptr;
                 const uint64_t a = std::max(x.begin, y.begin), e = std::min(x.end, y.end);
+                if (flags.is_flag(x.tensor, a, e) || flags.before(y.log, y.seq_hi, x.log, x.seq_lo) ||
+                    flags.before(x.log, x.seq_hi, y.log, y.seq_lo)) {
+                    continue;  // a GM flag barrier orders them (or these are its flag bytes)
+                }
                 const char* what = ot.kind == 0 ? "reads" : "adds atomically to";
                 return strf("race on %s: %s writes them in %s and %s %s them in %s, with no SyncAll "
                             "between (both after %u SyncAll call(s)): blocks run concurrently on the NPU, so the "

@@ -8,6 +8,7 @@
 #ifndef KGEMU_DETAIL_STATE_H
 #define KGEMU_DETAIL_STATE_H
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -90,16 +91,29 @@ struct GmCall {
 // Across blocks: a run of GM bytes this block read or wrote in one SyncAll phase.
 struct GmRun {
     uint64_t begin, end;  // host addresses
+    uint64_t seq_lo, seq_hi;  // the block's GM accesses (GmShadow::seq) the run spans, for flag barriers
     uint32_t call;        // GmCall index of the block (UINT32_MAX: not recorded)
     uint32_t phase;       // SyncAll calls the block had completed
     uint16_t tensor;      // index into g_run.gm
     uint8_t kind;         // 0 read, 1 write, 2 atomic write
     int8_t pipe;
 };
+// A small GM access (a flag's size), kept for the flag-barrier analysis of gm_check_blocks (gm_shadow.h).
+struct GmSyncEvent {
+    uint64_t begin, end;  // host addresses
+    uint64_t seq;         // the block's GM access number
+    uint64_t time;        // launch-wide order (g_run.gm_clock): a write before its bytes move, a read after
+    uint16_t tensor;
+    uint8_t write;
+    uint8_t polled;       // a read the block repeated with no other GM access between: it spins on these bytes
+};
 struct GmShadow {
     std::vector<std::vector<GmSeg>> segs;  // by g_run.gm index
     std::vector<GmCall> calls;
     std::vector<GmRun> runs;
+    std::vector<GmSyncEvent> sync;
+    uint64_t seq = 0;           // GM accesses so far
+    bool stamp_pending = false;  // sync.back() is a read whose time is taken once its bytes have moved
     uint32_t phase = 0;
     uint64_t clk_call = ~0ULL;  // the API call whose pipe clock the GM hook already advanced (san_apply reuses it)
     uint32_t clk = 0;
@@ -111,6 +125,7 @@ struct GmBlockLog {
     uint32_t block;
     std::vector<GmCall> calls;
     std::vector<GmRun> runs;
+    std::vector<GmSyncEvent> sync;
 };
 
 struct RunState {
@@ -126,6 +141,7 @@ struct RunState {
     std::mutex cov_mu;
     std::vector<CovWrite> cov;  // every block's GM output writes (rt_block_end appends)
     std::vector<GmBlockLog> gm_log;  // every block's GM runs (rt_block_end appends; gm_shadow.h checks them)
+    std::atomic<uint64_t> gm_clock{0};  // orders the blocks' small GM accesses (GmSyncEvent::time)
     // The first write into an output's allocation padding of the lowest block that made one (under cov_mu).
     bool has_deferred = false;
     uint32_t deferred_block = 0, deferred_count = 0;
@@ -301,11 +317,18 @@ inline void san_flush(BlockState& b);
     fail(api, "called outside an emulated block (the harness must call kgemu::rt_block_begin on this thread first)");
 }
 
+// The pending small GM read's time, now that its bytes have been read (gm_access records it before they move).
+inline void gm_sync_stamp(BlockState& b) {
+    b.san.gm.stamp_pending = false;
+    if (!b.san.gm.sync.empty()) b.san.gm.sync.back().time = g_run.gm_clock.fetch_add(1) + 1;
+}
+
 // Every emulated API call goes through here: it finds the block and counts the call.
 inline BlockState& api_enter(const char* api) {
     BlockState* b = tl_block;
     if (__builtin_expect(b == nullptr, 0)) no_block(api);
     if (b->san.p_n != 0) san_flush(*b);
+    if (__builtin_expect(b->san.gm.stamp_pending, 0)) gm_sync_stamp(*b);
     ++b->api_calls;
     b->san.p_api = api;
     b->san.p_call = b->api_calls;

@@ -14,6 +14,7 @@
 //                      unqualified: one overload per documented type (long long, long, int, short, char, signed
 //                      char, float), both operands of that type. A call no overload matches exactly is ambiguous,
 //                      as it is for the NPU compiler; AscendC::Std::min / max is the templated library form.
+//                      Left out of kernel unit tests (__CCE_KT_TEST__), as from the g++ build of CANN's CPU twin.
 #ifndef KGEMU_INSIDE_KERNEL_OPERATOR
 #error "kgemu/detail/system_scalar.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
 #endif
@@ -71,6 +72,9 @@ inline void DataSyncBarrier() {
 
 }  // namespace AscendC
 
+// Not under __CCE_KT_TEST__: CANN's CPU twin is g++, which has no such globals; a kernel test's tiling header
+// (relu_v3_tiling_def.h:209, a copy of the one CANN generates) defines its own `constexpr int min(int, int)`.
+#ifndef __CCE_KT_TEST__
 #define KGEMU_CCE_SCALAR_MIN_MAX(T)                               \
     inline T min(const T a, const T b) { return b < a ? b : a; } \
     inline T max(const T a, const T b) { return a < b ? b : a; }
@@ -82,5 +86,6 @@ KGEMU_CCE_SCALAR_MIN_MAX(char)
 KGEMU_CCE_SCALAR_MIN_MAX(signed char)
 KGEMU_CCE_SCALAR_MIN_MAX(float)
 #undef KGEMU_CCE_SCALAR_MIN_MAX
+#endif  // __CCE_KT_TEST__
 
 #endif  // KGEMU_DETAIL_SYSTEM_SCALAR_H
