@@ -542,11 +542,12 @@ def archive_objects(objects: list[Path], name: str) -> Path:
 
 # Runtime sources compiled below -O2: the harness (OpDef JSON, tiling requests, block dispatch, report writing) is
 # the longest unit of a cold start (12 of 62 CPU s of a cold verify) and none of its loops is a kernel's inner loop
-# (-Og: 6.4 CPU s against 9.6 at -O1; since session 30 -O0: 0.3-0.7 s less again, and a warm verify's 72 runs take
-# the same time). kg_runtime.cpp (the sanitizer, the GM shadow, per API call) at -O1: 4.0 CPU s
+# (-Og: 6.4 CPU s against 9.6 at -O1; -O0 compiles 0.3-0.7 s faster but its object is 2.9 MB instead of 0.8, and
+# every library links it: a cold verify's 7 links took 0.3-0.6 s more, a survey has 32; docs/speed.md, Session 30).
+# kg_runtime.cpp (the sanitizer, the GM shadow, per API call) at -O1: 4.0 CPU s
 # against 5.3 at -O2, and a warm verify's 72 runs take the same time (3.0-5.4 s either way, within the noise of a
 # shared machine; docs/speed.md, Session 30); -Og saved 0.4 s more of compiling and cost about as much per run.
-RUNTIME_FLAGS = {"kg_harness.cpp": ("-O0",), "kg_runtime.cpp": ("-O1",)}
+RUNTIME_FLAGS = {"kg_harness.cpp": ("-Og",), "kg_runtime.cpp": ("-O1",)}
 
 
 def runtime_unit(src: str) -> CompileUnit:
