@@ -343,3 +343,20 @@ def test_survey_items_shard_and_the_shards_reports_merge(tmp_path):
     (tmp_path / "junk.json").write_text("[1, 2]")
     assert merge_main([str(tmp_path / "x.json"), str(tmp_path / "junk.json")]) == 2
     assert not (tmp_path / "x.json").exists()
+
+
+def test_kernelgen_operators_compile_their_host_sources_as_one_unit(cache):
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.emulator.emulate import OperatorSource, source_from_spec
+
+    own = source_from_spec(get_spec("gelu_grad"), "ascend910b")
+    files = own.host_sources()
+    assert sorted(p.name for p in files) == ["gelu_grad_def.cpp", "gelu_grad_infershape.cpp", "gelu_grad_tiling.cpp"]
+    [unit] = own.host_units()
+    text = unit.source.read_text()
+    assert [line for line in text.splitlines() if line.startswith("#include")] == [
+        f'#include "{p.resolve()}"' for p in files]
+    assert unit.context_digest == own.digest and unit.pch == ""   # the files' contents key the object
+    # the same files as an ops-nn directory: one unit per file (its sources may repeat a static name)
+    plain = OperatorSource(own.op_dir, "gelu_grad")
+    assert [u.source for u in plain.host_units()] == files
