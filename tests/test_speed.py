@@ -214,6 +214,34 @@ def test_a_host_unit_whose_first_includes_do_not_compile_reports_its_own_error(c
     assert list(cache.glob("pch/host-*/wanted"))
 
 
+def test_the_kernel_pch_is_built_only_for_enough_planned_kernels(cache, monkeypatch, tmp_path):
+    monkeypatch.delenv("KERNELGEN_PCH", raising=False)
+    compiler = build.Compiler("/usr/bin/g++", "g++ (test) 12")
+    soc_910b, soc_310b = ("-Og", "-D__NPU_ARCH__=2201"), ("-Og", "-D__NPU_ARCH__=3002")
+    monkeypatch.setattr(build, "_kernel_plan", {})
+    monkeypatch.setattr(build, "_kernel_pch_use", {})
+    assert build.kernel_pch_pays(soc_910b, compiler)        # nothing planned (a survey worker): as before
+    build.plan_kernel_units({soc_910b: 3, soc_310b: build.KERNEL_PCH_MIN_UNITS})
+    assert not build.kernel_pch_pays(soc_910b, compiler)    # a verify's three dtypes would not repay it
+    assert build.kernel_pch_pays(soc_310b, compiler)
+    # the decision holds for the rest of the run (every unit's object key agrees) ...
+    gch = build.pch_header_path("kernel", soc_910b, compiler)
+    gch = gch.with_name(gch.name + ".gch")
+    gch.parent.mkdir(parents=True)
+    build.cached_artifact(gch, lambda tmp: tmp.write_bytes(b"a gch"))
+    assert not build.kernel_pch_pays(soc_910b, compiler)
+    # ... and the next plan uses a .gch that already exists, however few kernels it has
+    build.plan_kernel_units({soc_910b: 1})
+    assert build.kernel_pch_pays(soc_910b, compiler)
+    # a launcher of a planned-few SOC compiles without -include, and its object key says so
+    src = tmp_path / "launch.cpp"
+    src.write_text(_UNIT)
+    build.plan_kernel_units({("-Og", "-D__NPU_ARCH__=2002"): 2})
+    unit = build.CompileUnit("few", src, ("-Og", "-D__NPU_ARCH__=2002", "-DDTYPE_X=float"), (), "", "kernel")
+    assert "-include" not in build._unit_command(unit, compiler, _UNIT)[0]
+    assert build.prepare_pch("kernel", unit.flags) is None
+
+
 def _plugin_args() -> list[str]:
     installed = any(ep.value == "kernelgen.testing" for ep in entry_points(group="pytest11"))
     return [] if installed else ["-p", "kernelgen.testing"]
@@ -315,3 +343,20 @@ def test_survey_items_shard_and_the_shards_reports_merge(tmp_path):
     (tmp_path / "junk.json").write_text("[1, 2]")
     assert merge_main([str(tmp_path / "x.json"), str(tmp_path / "junk.json")]) == 2
     assert not (tmp_path / "x.json").exists()
+
+
+def test_kernelgen_operators_compile_their_host_sources_as_one_unit(cache):
+    from kernelgen.authoring.ops import get_spec
+    from kernelgen.emulator.emulate import OperatorSource, source_from_spec
+
+    own = source_from_spec(get_spec("gelu_grad"), "ascend910b")
+    files = own.host_sources()
+    assert sorted(p.name for p in files) == ["gelu_grad_def.cpp", "gelu_grad_infershape.cpp", "gelu_grad_tiling.cpp"]
+    [unit] = own.host_units()
+    text = unit.source.read_text()
+    assert [line for line in text.splitlines() if line.startswith("#include")] == [
+        f'#include "{p.resolve()}"' for p in files]
+    assert unit.context_digest == own.digest and unit.pch == ""   # the files' contents key the object
+    # the same files as an ops-nn directory: one unit per file (its sources may repeat a static name)
+    plain = OperatorSource(own.op_dir, "gelu_grad")
+    assert [u.source for u in plain.host_units()] == files

@@ -10,7 +10,7 @@ import numpy as np
 from kernelgen.checking.cases import Case, default_shapes, make_inputs
 from kernelgen.checking.compare import Metrics, compare
 from kernelgen.dtypes import SHORT_TO_GE
-from kernelgen.emulator.emulate import run_source, source_for_spec
+from kernelgen.emulator.emulate import OperatorSource, run_source, source_for_spec
 from kernelgen.errors import KernelgenError, UsageError
 from kernelgen.checking.golden import INFO_GOLDENS, get_benchmark, get_golden
 from kernelgen.socs import Soc
@@ -118,15 +118,18 @@ def prebuild(spec: OpSpec, cases: list[Case], jobs: int | None = None,
              progress: Callable[[str], None] | None = None) -> None:
     """Compile every (SOC, dtype) library the cases need, in parallel, before any case runs; progress gets
     'SOC dtype' as each library is ready. Everything is submitted at once: each SOC's OpDef probe (the runtime and
-    host objects, built once under their cache locks, with the SOC's precompiled kernel headers beside them), then
-    its kernels; at most `jobs` (default: the machine's cores) compilers run at once."""
+    host objects, built once under their cache locks, with the SOC's precompiled kernel headers beside them when
+    the SOC has enough kernels to repay them: build.plan_kernel_units), then its kernels; at most `jobs` (default: the machine's cores) compilers run at once."""
     import threading
+    from collections import Counter
     from concurrent.futures import ThreadPoolExecutor
 
-    from kernelgen.emulator.build import compile_slots, set_compile_jobs
+    from kernelgen.emulator.build import compile_slots, plan_kernel_units, set_compile_jobs
 
     keys = sorted({(c.soc.family, c.soc.sku, c.dtype) for c in cases}, key=lambda k: (k[0], k[1], k[2].short))
     socs = {c.soc.sku: c.soc for c in cases}
+    # how many kernel units each SOC's flags get: a precompiled kernel header pays only for enough of them
+    plan_kernel_units(Counter(OperatorSource.soc_flags(socs[sku]) for _, sku, _ in keys))
     if jobs:
         set_compile_jobs(jobs)
     compile_slots()  # the process-wide limit exists before the threads start

@@ -68,6 +68,12 @@ HOST_OPT = "-O1"
 # contracts no FMA at any level) and, the per-call work being kg_runtime.cpp's (-O2), the same run time.
 # $KERNELGEN_KERNEL_OPT overrides it (e.g. -O2 for long runs); the kernel's precompiled headers follow it.
 KERNEL_OPT: tuple[str, ...] = (os.environ.get("KERNELGEN_KERNEL_OPT") or "-Og",)
+# The kernel set's .gch is built for a run that compiles at least this many kernel units with its flags (or that
+# does not say how many): it costs about 3.8 CPU s (g++ writes an 80 MB file: most of it sorting and saving
+# pointers) and saves about 0.7 of each kernel unit (1.9 -> 1.2 CPU s at -Og), so it pays from about the sixth
+# unit (docs/speed.md, Session 30). A verify (three dtypes per SOC) skips it; a survey (every operator on one
+# SOC) keeps it; an existing .gch is always used.
+KERNEL_PCH_MIN_UNITS = 6
 # Defines that differ per dtype combination and never reach a header set: left out of the PCH's flags
 _PER_TENSOR_DEFINE = re.compile(r"-D(DTYPE|ORIG_DTYPE|FORMAT)_\w+=")
 
@@ -323,6 +329,40 @@ def pch_enabled(kind: str = "kernel") -> bool:
     return kind in {v.strip() for v in value.split(",")}
 
 
+_plan_lock = threading.Lock()
+_kernel_plan: dict[tuple[str, ...], int] = {}
+_kernel_pch_use: dict[tuple, bool] = {}
+
+
+def plan_kernel_units(counts: dict[tuple[str, ...], int]) -> None:
+    """A run that knows how many kernel units it will compile (verify: per SOC, its dtype combinations) says so
+    before it builds: {kernel flags (the PCH's flags are taken from them): unit count}. It decides, per set of
+    flags, whether the kernel set's .gch is built (kernel_pch_pays)."""
+    with _plan_lock:
+        for flags, count in counts.items():
+            _kernel_plan[pch_flags(tuple(flags))] = count
+        _kernel_pch_use.clear()
+
+
+def kernel_pch_pays(flags: tuple[str, ...], compiler: Compiler) -> bool:
+    """Whether kernel units with these (PCH) flags use the kernel set's .gch: it exists already in this cache, or
+    the run planned at least KERNEL_PCH_MIN_UNITS such units, or it planned none (a survey worker, `kernelgen run`).
+    Decided once per process, cache and flags, so every unit of a run (and its object key) agrees."""
+    key = (str(cache_root()), flags, compiler.version)
+    with _plan_lock:
+        if key not in _kernel_pch_use:
+            planned = _kernel_plan.get(flags)
+            gch = pch_header_path("kernel", flags, compiler)
+            _kernel_pch_use[key] = (planned is None or planned >= KERNEL_PCH_MIN_UNITS
+                                    or bool(artifact_ok(gch.with_name(gch.name + ".gch"))))
+        return _kernel_pch_use[key]
+
+
+def _kernel_pch_used(unit: CompileUnit, compiler: Compiler, text: str) -> bool:
+    return (pch_enabled("kernel") and pch_applies("kernel", text)
+            and kernel_pch_pays(pch_flags(unit.flags), compiler))
+
+
 def pch_flags(flags: tuple[str, ...]) -> tuple[str, ...]:
     """The flags of a unit that its precompiled header is built with: all but the per-tensor dtype/format defines
     (DTYPE_X, ORIG_DTYPE_X, FORMAT_X), which no header set reads; the SOC defines (__NPU_ARCH__ ...) stay."""
@@ -424,7 +464,7 @@ def _unit_command(unit: CompileUnit, compiler: Compiler, text: str = "") -> tupl
         lines = host_pch_lines(text, unit.source, unit.include_dirs)
         if not lines or not _host_pch_wanted(pch_header_path("host", pch_flags(unit.flags), compiler, lines)):
             return cmd, ""
-    elif not pch_applies(unit.pch, text):
+    elif not (_kernel_pch_used(unit, compiler, text) if unit.pch == "kernel" else pch_applies(unit.pch, text)):
         return cmd, ""
     header = precompiled_header(unit.pch, pch_flags(unit.flags), compiler, lines)
     return cmd + ["-include", str(header)], _pch_text(unit.pch, lines)
@@ -453,7 +493,7 @@ def compile_object(unit: CompileUnit, compiler: Compiler) -> Path:
         key.update(b"\0")
     # The kernel set's text joins the key; a host unit's object is the same with and without its .gch (which it
     # uses from the second time its leading includes are seen), so one key serves both.
-    if unit.pch == "kernel" and pch_enabled("kernel") and pch_applies("kernel", text.decode("utf-8", "replace")):
+    if unit.pch == "kernel" and _kernel_pch_used(unit, compiler, text.decode("utf-8", "replace")):
         key.update(_pch_text("kernel").encode())
     obj = cache_dir() / "obj" / f"{unit.name}-{key.hexdigest()[:20]}.o"
     priority = 2 if unit.pch == "kernel" else 0
@@ -502,8 +542,12 @@ def archive_objects(objects: list[Path], name: str) -> Path:
 
 # Runtime sources compiled below -O2: the harness (OpDef JSON, tiling requests, block dispatch, report writing) is
 # the longest unit of a cold start (12 of 62 CPU s of a cold verify) and none of its loops is a kernel's inner loop
-# (-Og: 6.4 CPU s against 9.6 at -O1). kg_runtime.cpp (the sanitizer, the GM shadow, per API call) stays at -O2.
-RUNTIME_FLAGS = {"kg_harness.cpp": ("-Og",)}
+# (-Og: 6.4 CPU s against 9.6 at -O1; -O0 compiles 0.3-0.7 s faster but its object is 2.9 MB instead of 0.8, and
+# every library links it: a cold verify's 7 links took 0.3-0.6 s more, a survey has 32; docs/speed.md, Session 30).
+# kg_runtime.cpp (the sanitizer, the GM shadow, per API call) at -O1: 4.0 CPU s
+# against 5.3 at -O2, and a warm verify's 72 runs take the same time (3.0-5.4 s either way, within the noise of a
+# shared machine; docs/speed.md, Session 30); -Og saved 0.4 s more of compiling and cost about as much per run.
+RUNTIME_FLAGS = {"kg_harness.cpp": ("-Og",), "kg_runtime.cpp": ("-O1",)}
 
 
 def runtime_unit(src: str) -> CompileUnit:
@@ -542,7 +586,10 @@ def prepare_pch(kind: str, flags: tuple[str, ...] = ()) -> Path | None:
     kernel set for a SOC while the OpDef probe compiles, before any kernel needs it."""
     if not pch_enabled(kind):
         return None
-    return precompiled_header(kind, pch_flags(tuple(flags)), find_compiler())
+    flags, compiler = pch_flags(tuple(flags)), find_compiler()
+    if kind == "kernel" and not kernel_pch_pays(flags, compiler):
+        return None
+    return precompiled_header(kind, flags, compiler)
 
 
 def evict(lib: Path, reason: str) -> None:
