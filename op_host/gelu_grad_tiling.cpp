@@ -44,36 +44,36 @@ uint64_t UbBytesPerElement(uint64_t tilingKey, ge::DataType dtype)
         return 1 * 4 + 2 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 1;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_MUL && dtype == ge::DT_FLOAT16) {
-        // queue_dy 1x2 + queue_x 2x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
-        return 1 * 2 + 2 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
+        // queue_dy 1x2 + queue_x 1x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
+        return 1 * 2 + 1 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_MUL && dtype == ge::DT_BF16) {
-        // queue_dy 1x2 + queue_x 2x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
-        return 1 * 2 + 2 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
+        // queue_dy 1x2 + queue_x 1x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
+        return 1 * 2 + 1 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_FMA && dtype == ge::DT_FLOAT) {
         // queue_dy 1x4 + queue_x 2x4 + queue_z 1x4 + scratch_a 1x4 + scratch_b 1x4 + scratch_c 1x4 + const_one 1x4
         return 1 * 4 + 2 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_FMA && dtype == ge::DT_FLOAT16) {
-        // queue_dy 1x2 + queue_x 2x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4 + scratch_c 1x4 + const_one 1x4
-        return 1 * 2 + 2 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4;
+        // queue_dy 1x2 + queue_x 1x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4 + scratch_c 1x4 + const_one 1x4
+        return 1 * 2 + 1 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_FMA && dtype == ge::DT_BF16) {
-        // queue_dy 1x2 + queue_x 2x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4 + scratch_c 1x4 + const_one 1x4
-        return 1 * 2 + 2 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4;
+        // queue_dy 1x2 + queue_x 1x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4 + scratch_c 1x4 + const_one 1x4
+        return 1 * 2 + 1 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_MUL_BLEND && dtype == ge::DT_FLOAT) {
         // queue_dy 1x4 + queue_x 2x4 + queue_z 1x4 + scratch_a 1x4 + scratch_b 1x4 + scratch_c 1x4
         return 1 * 4 + 2 * 4 + 1 * 4 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_MUL_BLEND && dtype == ge::DT_FLOAT16) {
-        // queue_dy 1x2 + queue_x 2x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
-        return 1 * 2 + 2 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
+        // queue_dy 1x2 + queue_x 1x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
+        return 1 * 2 + 1 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     if (tilingKey == GELU_GRAD_KEY_SIGMOID_MUL_BLEND && dtype == ge::DT_BF16) {
-        // queue_dy 1x2 + queue_x 2x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
-        return 1 * 2 + 2 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
+        // queue_dy 1x2 + queue_x 1x2 + queue_z 1x2 + float_x 1x4 + scratch_a 1x4 + scratch_b 1x4
+        return 1 * 2 + 1 * 2 + 1 * 2 + 1 * 4 + 1 * 4 + 1 * 4;
     }
     return 0;
 }

@@ -121,7 +121,7 @@ private:
         if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL) {
             pipe_.InitBuffer(queue_dy_, 1, tile * sizeof(TYPE_DY));
             pipe_.InitBuffer(scratch_b_, tile * sizeof(float) + 256);
-            pipe_.InitBuffer(queue_x_, BUFFER_NUM, tile * sizeof(TYPE_X));
+            pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
             pipe_.InitBuffer(queue_z_, 1, tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
                 pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
@@ -132,7 +132,7 @@ private:
             }
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_FMA) {
             pipe_.InitBuffer(queue_dy_, 1, tile * sizeof(TYPE_DY));
-            pipe_.InitBuffer(queue_x_, BUFFER_NUM, tile * sizeof(TYPE_X));
+            pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
             pipe_.InitBuffer(queue_z_, 1, tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
                 pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
@@ -148,7 +148,7 @@ private:
                 pipe_.InitBuffer(scratch_c_, tile * sizeof(float) + 256);
             }
             pipe_.InitBuffer(queue_dy_, 1, tile * sizeof(TYPE_DY));
-            pipe_.InitBuffer(queue_x_, BUFFER_NUM, tile * sizeof(TYPE_X));
+            pipe_.InitBuffer(queue_x_, (LOW_PRECISION ? 1 : BUFFER_NUM), tile * sizeof(TYPE_X));
             pipe_.InitBuffer(queue_z_, 1, tile * sizeof(TYPE_Z));
             if constexpr (LOW_PRECISION) {
                 pipe_.InitBuffer(float_x_, tile * sizeof(float) + 256);
@@ -298,11 +298,11 @@ private:
             Cast(zLocal, z, OUTPUT_ROUND, len);
             queue_z_.EnQue(zLocal);
         } else if constexpr (KEY == GELU_GRAD_KEY_SIGMOID_MUL_BLEND) {
-            LocalTensor<float> z = float_x_.Get<float>()[64];
-            LocalTensor<float> a = scratch_a_.Get<float>();
-            LocalTensor<float> b = scratch_b_.Get<float>()[64];
+            LocalTensor<float> z = float_x_.Get<float>();
+            LocalTensor<float> a = scratch_a_.Get<float>()[64];
+            LocalTensor<float> b = scratch_b_.Get<float>();
             LocalTensor<TYPE_X> xLocal = queue_x_.template DeQue<TYPE_X>();
-            LocalTensor<float> x = float_x_.Get<float>()[64];
+            LocalTensor<float> x = float_x_.Get<float>();
             if constexpr (IsSameType<TYPE_X, half>::value) {  // the clamp, exact in half, before the up-cast
                 Maxs(xLocal, xLocal, static_cast<half>(-7.5f), len);
                 Mins(xLocal, xLocal, static_cast<half>(7.5f), len);

@@ -8,7 +8,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from kernelgen.authoring.ops import op_names
+from kernelgen.authoring.ops import get_spec, op_names
 from kernelgen.cli import main
 from kernelgen.errors import RenderError
 from kernelgen.authoring.render import check_tree, render_tree, resolve_socs, write_tree
@@ -96,15 +96,27 @@ def test_budget_is_derived_from_the_buffer_plan(tree):
     assert GELU.f32_late_inputs() == ("dy",) and GELU.f32_late_outputs() == ("z",)
     assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_mul"), DType.FLOAT32) == 25
     assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_mul_blend"), DType.FLOAT32) == 28
-    # float16: x (cast first) double-buffered so its next tile loads while this one computes (2 x 2 B), the
-    # queues of dy (cast late) and z single-buffered (2 x 2 B), one float buffer for x then z (4 B), scratch a,
-    # b (8 B; dy is cast late into b) = 20 B. No refinement register.
-    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_mul"), DType.FLOAT16) == 20
+    # float16: the queues of dy, x and z single-buffered (3 x 2 B; x, cast first, too: 14 steps are longer than
+    # its next tile's load), one float buffer for x then z (4 B), scratch a, b (8 B; dy is cast late into b) = 18 B.
+    # No refinement register.
+    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_mul"), DType.FLOAT16) == 18
     layout = GELU.low_precision_layout(GELU.variant("sigmoid_mul"))
     assert layout.early == ("x",) and layout.late == (("dy", "b", 13),) and layout.out_alias == (("z", "x"),)
-    # 310B float16: queues dy, x and z 3 x 2 B and x's second 2 B; float x/z 4 B; scratch a, b, c + constant one
-    # 16 B = 28 B.
-    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_fma"), DType.FLOAT16) == 28
+    assert not layout.double_early
+    # 310B float16: queues dy, x and z 3 x 2 B; float x/z 4 B; scratch a, b, c + constant one 16 B = 26 B.
+    assert GELU.ub_bytes_per_elem(GELU.variant("sigmoid_fma"), DType.FLOAT16) == 26
+
+
+def test_a_short_low_precision_program_double_buffers_its_early_inputs():
+    """ApplyGradientDescent's 2 steps are shorter than a tile's loads: its early inputs (var, delta) get two queue
+    buffers each on the float16 path, so tile i+1's copy-in does not wait for tile i's casts; the output's queue
+    stays single. GeluGrad's 14 steps per early input do not (previous test)."""
+    spec = get_spec("apply_gradient_descent")
+    v = spec.variants[0]
+    layout = spec.low_precision_layout(v)
+    assert layout.early == ("var", "delta") and layout.double_early
+    counts = {b.name: b.count for b in spec.buffer_plan(v, DType.FLOAT16)}
+    assert counts["queue_var"] == counts["queue_delta"] == 2 and counts["queue_var_ref"] == 1
 
 
 def test_tile_sizes_leave_the_library_reserve_free():

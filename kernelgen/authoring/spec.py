@@ -368,6 +368,11 @@ class BufferUse:
 
 BUFFER_NUM = 2  # double buffering: two buffers per queue
 TBUF_PAD = 256  # one 256-byte vector beat: the step between the two UB bank phases (ub_layout.PAD_BYTES)
+# Vector steps per early input at most for the float16/bfloat16 path to double-buffer the early inputs' queues
+# (LowPrecisionLayout.double_early). kernelgen perf at 2^20 float16 on ascend910b, single -> double: softshrink
+# (8 steps, 1 early input) 5.64 -> 5.42 us, silu_grad (10, 2) 7.21 -> 6.91, apply_gradient_descent (2, 2) 6.46 ->
+# 6.00; celu_v3 (15, 1) 7.25 both; mish (22, 1) 9.45 -> 9.61; gelu_grad (14, 1) 243.71 -> 246.71 us at 2^26.
+EARLY_DOUBLE_STEPS = 12
 
 
 @dataclass(frozen=True)
@@ -383,7 +388,10 @@ class LowPrecisionLayout:
     out_alias: (output, input): the output's float result reuses an early input's float buffer, which the
         program no longer reads once the output is first written.
     Outputs' queue tensors are allocated just before the final cast, so one queue buffer suffices.
-    So every queue of the float16/bfloat16 path is single-buffered.
+    double_early: the early inputs' queues are double-buffered anyway, so that tile i+1's copy-in does not wait for
+        tile i's cast. That pays where the program is short (at most EARLY_DOUBLE_STEPS steps per early input): its
+        copies bound it. A longer program is bound by its vector work, which hides the wait, and the second
+        buffer only shrinks the tile (more tiles, more instruction issues). Every other queue is single-buffered.
     half_clamp: (input, register, steps) or (): the program's first `steps` steps clamp an early input into a register
         by bounds float16 represents exactly (Maxs/Mins). On the float16 path they run on the input's half tile,
         in place, before its up-cast, which then goes straight into the register: the same values (a clamp by
@@ -395,6 +403,7 @@ class LowPrecisionLayout:
     late: tuple[tuple[str, str, int], ...]
     out_alias: tuple[tuple[str, str], ...]
     half_clamp: tuple = ()
+    double_early: bool = False
 
     def float_buffer(self, name: str) -> str:
         """The float buffer (TBuf member stem) that holds tensor `name`."""
@@ -560,7 +569,8 @@ class OpSpec:
                     aliases.append((o.name, e))
                     used.add(e)
                     break
-        return LowPrecisionLayout(tuple(early), tuple(late), tuple(aliases), _half_clamp(steps, early, variant.scratch))
+        return LowPrecisionLayout(tuple(early), tuple(late), tuple(aliases), _half_clamp(steps, early, variant.scratch),
+                                  len(steps) <= EARLY_DOUBLE_STEPS * len(early))
 
     def f32_late_inputs(self) -> tuple[str, ...]:
         """Inputs the float32 path dequeues just before the program step that first reads them (and frees after the
@@ -588,7 +598,7 @@ class OpSpec:
             return buffer_plan(self, variant, dtype)
         layout = self.low_precision_layout(variant) if dtype.is_low_precision else None
         f32_late = () if layout else self.f32_late_inputs()
-        early = layout.early if layout else ()
+        early = layout.early if layout and layout.double_early else ()
         plan = [BufferUse(f"queue_{t.name}", "queue", "VECIN",
                           BUFFER_NUM if (not layout and t.name not in f32_late) or t.name in early else 1,
                           dtype.nbytes, t.name)
