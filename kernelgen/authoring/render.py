@@ -20,6 +20,7 @@ from kernelgen import __version__
 from kernelgen.errors import RenderError, UsageError
 from kernelgen.socs import Soc, all_socs
 from kernelgen.authoring.spec import BUFFER_NUM, DType, OpSpec, Step, float_literal, scalar_cpp
+from kernelgen.authoring import row_scalars
 from kernelgen.authoring import tiling as tiling_mod
 from kernelgen.authoring.tiling import attr_tiling_fields, spec_tiling_fields, tile_data_num
 from kernelgen.authoring.ub_layout import alloc_order, view_offsets
@@ -143,9 +144,18 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
                     rename[name] = reg
             for reg in low_pads.get(i, ()):
                 items.append(("pad", reg))
-            items.append(("step", Step(st.op, rename.get(st.dst, st.dst),
-                                       tuple(rename.get(r, r) for r in st.srcs), st.scalar, st.cmp, st.scalar_ref)))
+            step = Step(st.op, rename.get(st.dst, st.dst), tuple(rename.get(r, r) for r in st.srcs), st.scalar,
+                        st.cmp, st.scalar_ref)
+            line = row_cpp(variant, step, i)
+            items.append(("row", line) if line else ("step", step))
         return items
+
+    row_plans = {v.name: row_scalars.plan_for(spec, v) for v in spec.variants}
+
+    def row_cpp(variant, step, index):
+        """The kernel line of a row program's step that uses a row reduction as a scalar (row_scalars), or None."""
+        rp = row_plans.get(variant.name)
+        return row_scalars.cpp(step, index, rp) if rp else None
 
     f32_late = spec.f32_late_inputs() + spec.f32_late_outputs()
 
@@ -203,6 +213,7 @@ def build_context(spec: OpSpec, socs: tuple[Soc, ...]) -> dict:
         "init_plan": init_plan,
         "ub_view": ub_view,
         "low_program": low_program,
+        "row_cpp": row_cpp,
         "compare_pads": compare_pads,
         "f32_late": f32_late,
         "f32_hooks": f32_hooks,

@@ -21,7 +21,8 @@ import dataclasses
 import functools
 import itertools
 
-from kernelgen.authoring.spec import ACCUMULATING_OPS, TBUF_PAD, DType, OpSpec, SpecError, Variant
+from kernelgen.authoring import row_scalars
+from kernelgen.authoring.spec import ACCUMULATING_OPS, REDUCE_OPS, TBUF_PAD, DType, OpSpec, SpecError, Variant
 
 PAD_BYTES = TBUF_PAD            # one beat: the phase step
 LAYOUT_SOC = "ascend910b"       # the calibrated SOC whose largest tile the layout is chosen for
@@ -94,6 +95,7 @@ def _operands(spec: OpSpec, variant: Variant, dtype: DType, reg: dict[str, str])
     tile, then its Cast into the clamp's register), as the kernel template's ComputeLow issues them."""
     layout = spec.low_precision_layout(variant) if dtype.is_low_precision else None
     half = layout.half_clamp if dtype is DType.FLOAT16 else ()
+    rows = row_scalars.plan_for(spec, variant)
     out = []
     for n in (layout.early if layout else ()):
         if half and half[0] == n:
@@ -107,6 +109,11 @@ def _operands(spec: OpSpec, variant: Variant, dtype: DType, reg: dict[str, str])
         srcs = tuple(reg.get(r, r) for r in s.float_srcs)   # Select's mask: not traced as a beat operand
         if s.op in ACCUMULATING_OPS:
             srcs = (reg.get(s.dst, s.dst),) + srcs
+        if rows and i in rows.narrow:   # a row value: a reduction's row read, or one float (width 0: one beat)
+            out.append((srcs[1], srcs[:1], 4) if s.op in REDUCE_OPS else (reg.get(s.dst, s.dst), srcs, 0))
+            continue
+        if rows and i in rows.scalar_uses:   # its scalar form reads the full-row operand only
+            srcs = (srcs[1 - rows.scalar_uses[i][0]],)
         out.append((reg.get(s.dst, s.dst), srcs, 4))
     if layout:
         out += [(f"queue_{t.name}", (reg[t.name],), 4) for t in spec.outputs]
