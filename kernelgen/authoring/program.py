@@ -88,7 +88,10 @@ def interpret(variant: Variant, inputs: dict[str, np.ndarray], outputs: tuple[st
                 continue
             if s.op in _BINARY:
                 regs[s.dst] = _BINARY[s.op](regs[s.srcs[0]], regs[s.srcs[1]]).astype(_F32)
-            elif s.op == "Axpy":  # dst + src * scalar, rounded after the product and after the sum
+            elif s.op == "Axpy":
+                # dst + src * scalar, rounded after the product and after the sum: the 910B/310B Memory-API Axpy
+                # (asc-devkit 附录/Memory矢量计算接口边界值汇总.md gives it a product stage; the one-rounding "同比Fma"
+                # of 附录/Reg矢量计算接口精度标准汇总.md is the 950's Reg API). tests/test_compound_rounding.py
                 prod = (regs[s.srcs[0]] * _F32(s.scalar)).astype(_F32)
                 regs[s.dst] = (regs[s.dst] + prod).astype(_F32)
             elif s.op == "CompareScalar":   # a boolean array stands for the bit mask

@@ -777,4 +777,73 @@ KG_TEST(subs_on_910b) {  // Subs with a flexible scalar position is Ascend 950's
     });
 }
 
+// One rounding or two: a = 1 + 2^-23, c = -(1 + 2^-22). a * a = 1 + 2^-22 + 2^-46 exactly, which rounds to -c, so
+// a * a + c is 2^-46 with one rounding (a fused multiply-add) and 0 with two (the product rounded first). Element
+// k of each 64-float block of the input: [0, 64) a, [64, 128) c. tests/test_compound_rounding.py reads both.
+namespace rg {
+constexpr uint32_t kRoundN = 256;
+inline void fill_rounding_input(kgtest::Gm& g) {
+    for (uint32_t i = 0; i < kRoundN; ++i) g.as<float>()[i] = i < 64 ? 1.0f + 0x1p-23f : -(1.0f + 0x1p-22f);
+}
+}  // namespace rg
+
+// The Memory API on the 910B (Axpy count and mask forms, MulAddDst, FusedMulAdd): out blocks of 64 floats.
+KG_TEST(memory_compound_rounding) {
+    using namespace AscendC;
+    constexpr uint32_t n = rg::kRoundN;
+    kgtest::Gm x("x", n * 4), z("z", n * 4);
+    rg::fill_rounding_input(x);
+    z.as_output();
+    kgtest::run_one("ascend910b", {&x, &z}, [&] {
+        rg::through_queues({x.ptr()}, z.ptr(), n, [&](const LocalTensor<float>& out, const LocalTensor<float>& in) {
+            const float a = 1.0f + 0x1p-23f;
+            Adds(out, in[64], 0.0f, 64);                        // c
+            Axpy(out, in, a, 64);                               // c + a * a
+            Adds(out[64], in[64], 0.0f, 64);
+            Axpy(out[64], in, a, 64, 1, {1, 1, 8, 8});          // the mask/repeat form
+            Adds(out[128], in[64], 0.0f, 64);
+            MulAddDst(out[128], in, in, 64);                    // c + a * a
+            Adds(out[192], in, 0.0f, 64);
+            FusedMulAdd(out[192], in, in[64], 64);              // a * a + c
+        });
+    });
+    rg::val("z", z.as<float>(), n);
+}
+
+// The Reg API on the 950 (Axpy, MulAddDst, MulDstAdd), documented as fused: out blocks of 64 floats, the last
+// block the rounded product a * a (Mul).
+KG_TEST(reg_compound_rounding) {
+    using namespace AscendC;
+    constexpr uint32_t n = rg::kRoundN;
+    kgtest::Gm x("x", n * 4), z("z", n * 4);
+    rg::fill_rounding_input(x);
+    z.as_output();
+    kgtest::run_one("ascend950", {&x, &z}, [&] {
+        rg::through_queues({x.ptr()}, z.ptr(), n, [&](const LocalTensor<float>& out, const LocalTensor<float>& in) {
+            __ubuf__ float* src = (__ubuf__ float*)in.GetPhyAddr();
+            __ubuf__ float* dst = (__ubuf__ float*)out.GetPhyAddr();
+            const float a = 1.0f + 0x1p-23f;
+            MicroAPI::RegTensor<float> va, vc, r;
+            MicroAPI::MaskReg mask;
+            __VEC_SCOPE__ {
+                mask = MicroAPI::CreateMask<float>();
+                MicroAPI::LoadAlign(va, src);
+                MicroAPI::LoadAlign(vc, src + 64);
+                MicroAPI::Move(r, vc, mask);
+                MicroAPI::Axpy(r, va, a, mask);                 // c + a * a
+                MicroAPI::StoreAlign(dst, r, mask);
+                MicroAPI::Move(r, vc, mask);
+                MicroAPI::MulAddDst(r, va, va, mask);           // c + a * a
+                MicroAPI::StoreAlign(dst + 64, r, mask);
+                MicroAPI::Move(r, va, mask);
+                MicroAPI::MulDstAdd(r, va, vc, mask);           // a * a + c
+                MicroAPI::StoreAlign(dst + 128, r, mask);
+                MicroAPI::Mul(r, va, va, mask);
+                MicroAPI::StoreAlign(dst + 192, r, mask);
+            }
+        });
+    });
+    rg::val("z", z.as<float>(), n);
+}
+
 KG_TEST_MAIN()

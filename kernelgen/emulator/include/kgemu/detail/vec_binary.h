@@ -117,7 +117,12 @@ inline void Divs(const LocalTensor<T>& dst, const T& scalarValue, const LocalTen
 namespace kgemu {
 namespace detail {
 
-// dst = f(src0-ish, src1-ish, dst) where dst may be wider (float) than the sources (half).
+// dst = f(src0-ish, src1-ish, dst) where dst may be wider (float) than the sources (half). Two roundings, the
+// product's then the sum's: asc-devkit documents a fused (one-rounding) multiply-add only for the 950's Reg API
+// (附录/Reg矢量计算接口精度标准汇总.md, "同比Fma"); its Memory-API boundary appendix (附录/Memory矢量计算接口
+// 边界值汇总.md, tables 20-21) gives Axpy and MulAddDst a separate product stage. docs/emulator.md, "Documented
+// semantics"; tests/test_compound_rounding.py. `prod + acc` stays two operations because x86-64's baseline has no
+// FMA; g++ contracts it on a target with one (aarch64, -march=haswell) unless -ffp-contract=off, and that test fails.
 template <typename T, typename U, typename F>
 inline void accumulate_count(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& s0,
                              const AscendC::LocalTensor<U>* s1, U scalar, int32_t count, F prod) {
@@ -146,7 +151,7 @@ inline void accumulate_count(const char* api, const AscendC::LocalTensor<T>& dst
     } else {
         const float s = to_f32(scalar);
         for (size_t i = 0; i < n; ++i) {
-            // the product is rounded to the destination type, then the sum (two vector instructions)
+            // the product is rounded to the destination type, then the sum (see above)
             const float p = to_f32(from_f32<T>(prod(to_f32(x[i]), y ? to_f32(y[i]) : s)));
             d[i] = from_f32<T>(p + to_f32(d[i]));
         }

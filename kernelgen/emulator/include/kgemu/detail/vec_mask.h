@@ -163,7 +163,8 @@ inline void select_repeat(const char* api, const AscendC::LocalTensor<T>& dst, c
     });
 }
 
-// dst = f(dst, src0, src1) per active element (MulAddDst / Axpy mask forms).
+// dst = f(dst, src0, src1) per active element (MulAddDst / Axpy mask forms), the product rounded to T before the
+// sum, as the count forms (vec_binary.h accumulate_count says why).
 template <typename T, typename F>
 inline void accumulate_repeat(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& s0,
                               const AscendC::LocalTensor<T>& s1, const MaskBits& m,
@@ -355,6 +356,7 @@ inline void SubRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const
 }
 
 // ---- FusedMulAdd: dst = src0 * dst + src1; FusedMulAddRelu: max(that, 0) (count form, half / float) ----
+// Despite the name, two roundings: 附录/Memory矢量计算接口边界值汇总.md table 22 gives it a product stage like Axpy's.
 template <typename T, bool RELU = false>
 inline void FusedMulAddImpl(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src0,
                             const LocalTensor<T>& src1, int32_t count) {

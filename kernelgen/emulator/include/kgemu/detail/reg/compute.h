@@ -4,7 +4,9 @@
 // Precision (asc-devkit 附录/Reg矢量计算接口精度标准汇总): Add/Sub/Mul/Adds/Muls are exact-rounded (0 ulp) for half
 // and float, bfloat16 computes in float and rounds to bfloat16 (rint_to_bf16); Div, Exp, Ln/Log are 1 ulp (the
 // emulator's float results are correctly rounded, within that); Axpy, MulAddDst, MulDstAdd are fused (one rounding,
-// std::fma). half and bfloat16 compute through float (the vector unit's own intermediate). Integers wrap.
+// std::fma: "同比Fma(x, y, z)"; that appendix covers the 950 only, and the Memory API's Axpy/MulAddDst/FusedMulAdd
+// of the 910B/310B round twice, vec_binary.h). half and bfloat16 compute through float (the vector unit's own
+// intermediate). Integers wrap.
 // Inactive elements are zeroed (ZEROING) or keep the destination's value (MERGING, where the appendix allows it).
 #ifndef KGEMU_INSIDE_KERNEL_OPERATOR
 #error "kgemu/detail/reg/compute.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
