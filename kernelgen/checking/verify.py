@@ -128,8 +128,14 @@ def prebuild(spec: OpSpec, cases: list[Case], jobs: int | None = None,
 
     keys = sorted({(c.soc.family, c.soc.sku, c.dtype) for c in cases}, key=lambda k: (k[0], k[1], k[2].short))
     socs = {c.soc.sku: c.soc for c in cases}
-    # how many kernel units each SOC's flags get: a precompiled kernel header pays only for enough of them
-    plan_kernel_units(Counter(OperatorSource.soc_flags(socs[sku]) for _, sku, _ in keys))
+
+    def combo(dtype):
+        return {t.name: SHORT_TO_GE[dtype.short] for t in spec.inputs + spec.outputs}
+
+    # each SOC's dtype combinations compile as one kernel unit (OperatorSource.kernel_combos_unit), and a
+    # precompiled kernel header pays only for enough units: one per SOC's flags does not repay it
+    plan = {sku: [combo(d) for _, s, d in keys if s == sku] for sku in socs}
+    plan_kernel_units(Counter(OperatorSource.soc_flags(socs[sku]) for sku in socs))
     if jobs:
         set_compile_jobs(jobs)
     compile_slots()  # the process-wide limit exists before the threads start
@@ -139,9 +145,9 @@ def prebuild(spec: OpSpec, cases: list[Case], jobs: int | None = None,
         family, sku, dtype = key
         with decl_locks[family]:   # one rendering and one probe per SOC; the other dtypes wait for them
             source = source_for_spec(spec, family)
+            source.plan_kernel_combos(socs[sku], plan[sku])
             source.decl(family)
-        ge = SHORT_TO_GE[dtype.short]
-        source.library(socs[sku], {t.name: ge for t in spec.inputs + spec.outputs})
+        source.library(socs[sku], combo(dtype))
         if progress:
             progress(f"{family} {dtype.short}")
 
