@@ -263,7 +263,7 @@ class OperatorSource:
 
     def plan_kernel_combos(self, soc: Soc, combos: list[dict[str, str]]) -> None:
         """A run says which dtype combinations it will build on soc (verify: those of its cases). With
-        kernel_combos_as_one_unit, two or more of them compile as one kernel unit (combined_kernel_unit)."""
+        kernel_combos_as_one_unit, two or more of them compile as one kernel unit (kernel_combos_unit)."""
         with self._combined_lock:
             self._combo_plan[self.soc_flags(soc)] = [dict(c) for c in combos]
 
