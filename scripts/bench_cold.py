@@ -62,7 +62,7 @@ def classify(args: list[str]) -> str | None:
         return "runtime"
     if name.startswith("probe_launcher"):
         return "probe"
-    if "_launch-" in name or "/op_kernel/" in src:
+    if "_launch-" in name or "_kernel_entry-" in name or "/op_kernel/" in src:   # a launcher, or its entry shim
         return "kernel"
     if "/op_host/" in src or "op_host" in src:
         return "host"

@@ -360,3 +360,91 @@ def test_kernelgen_operators_compile_their_host_sources_as_one_unit(cache):
     # the same files as an ops-nn directory: one unit per file (its sources may repeat a static name)
     plain = OperatorSource(own.op_dir, "gelu_grad")
     assert [u.source for u in plain.host_units()] == files
+
+
+_ENTRY_ONLY = '''// an entry the way op_kernel/{op}.cpp.j2 renders it
+#include "kernel_operator.h"
+#include "pair.h"
+
+extern "C" __global__ __aicore__ void pair(GM_ADDR x, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling)
+{
+    if (TILING_KEY_IS(0)) {  /* { in a comment */
+        NsPair::KernelPair<DTYPE_X, DTYPE_Z> op;
+        op.Init(x, z, tiling);
+    }
+}
+'''
+
+
+@pytest.mark.parametrize("extra, ok", [
+    ("", True),
+    ("__aicore__ inline void Helper() {}\n", False),       # would be defined once per combination
+    ("#define PAIR_T DTYPE_X\n", False),                   # a macro of its own
+    ("namespace { int counter; }\n", False),
+])
+def test_only_a_kernel_that_defines_nothing_but_its_entry_is_included_once_per_combination(tmp_path, extra, ok):
+    from kernelgen.emulator.opdir import only_entry_defined
+
+    kernel = tmp_path / "pair.cpp"
+    kernel.write_text(_ENTRY_ONLY + extra)
+    assert only_entry_defined(kernel, "pair") is ok
+    assert not only_entry_defined(kernel, "other")
+    kernel.write_text(_ENTRY_ONLY.replace('extern "C" __global__', 'template <typename T>\n__global__'))
+    assert not only_entry_defined(kernel, "pair")          # a template entry: one unit per combination
+
+
+def test_a_combined_launcher_defines_each_combinations_macros_around_its_renamed_entry():
+    from kernelgen.emulator.opdir import combined_launcher, entry_shim, reads_tensor_macros
+
+    line = '#include "/ops/pair/op_kernel/pair.cpp"'
+    head = '#include "kgemu/abi.h"\n#include "kernel_operator.h"\n'
+    tail = ('\nextern "C" void kg_kernel_entry(uint8_t** a, int32_t n, uint64_t key)\n{\n    pair(a[0], a[1]);\n}\n'
+            'extern "C" int32_t kg_kernel_type(uint64_t key)\n{\n    return 0;\n}\n')
+    flags = {"float": ("-DDTYPE_X=float", "-DORIG_DTYPE_X=DT_FLOAT", "-DFORMAT_X=FORMAT_ND"),
+             "half": ("-DDTYPE_X=half", "-DORIG_DTYPE_X=DT_FLOAT16", "-DFORMAT_X=FORMAT_ND")}
+    text = combined_launcher([(tag, head + line + tail, f) for tag, f in flags.items()], line, "pair")
+    assert text.startswith(head) and text.count(head) == 1 and text.count(line) == 2
+    half = text[text.index("// ---- dtype combination half"):]
+    assert half.index("#define DTYPE_X half") < half.index("#define pair pair_half") < half.index(line)
+    assert 'extern "C" void kg_kernel_entry_half(' in half and 'int32_t kg_kernel_type_half(' in half
+    assert half.index("kg_kernel_type_half(") < half.index("#undef pair") < half.index("#undef DTYPE_X")
+    assert 'kg_kernel_entry(' not in text and "kg_kernel_type(" not in text
+    shim = entry_shim("half", True)
+    assert "kg_kernel_entry_half(a, n, key);" in shim and "return kg_kernel_type_half(key);" in shim
+    # launchers whose heads differ (a legacy tiling struct in one) do not combine
+    assert combined_launcher([("float", head + line + tail, flags["float"]),
+                              ("half", "#define X 1\n" + head + line + tail, flags["half"])], line, "pair") is None
+    assert reads_tensor_macros("using T = DTYPE_X;", flags["half"])
+    assert not reads_tensor_macros("using T = DTYPE_XY;", flags["half"])
+
+
+@requires_cxx
+def test_verify_compiles_a_socs_dtype_combinations_as_one_unit_with_the_same_results():
+    """verify's prebuild plans float32 and float16 on 910b: one kernel object for both, and each library's
+    outputs bit for bit those of the one-unit-per-combination build (the suite's own cache: the runtime is shared)."""
+    from kernelgen.authoring.spec import DType
+    from kernelgen.checking.cases import Case, make_inputs
+    from kernelgen.checking.verify import prebuild, run_case
+    from kernelgen.emulator.emulate import OperatorSource, run_source, source_for_spec
+    from conftest import GELU
+    from kernelgen.socs import get_soc
+
+    soc = get_soc("ascend910b")
+    dtypes = [DType.parse("float32"), DType.parse("float16")]
+    cases = [Case(soc, d, (300,), "300") for d in dtypes]
+    prebuild(GELU, cases, jobs=2)
+    own = source_for_spec(GELU, soc.family)
+    combos = [{t.name: ge for t in GELU.inputs + GELU.outputs} for ge in ("DT_FLOAT", "DT_FLOAT16")]
+    unit = own.kernel_combos_unit(soc, combos[0])
+    assert unit is not None and unit is own.kernel_combos_unit(soc, combos[1])
+    assert unit.name.endswith("_2combos") and unit.source.read_text().count("// ---- dtype combination") == 2
+    assert all(run_case(GELU, c, 7).passed for c in cases)
+    plain = OperatorSource(own.op_dir, own.snake, None, own.tiling_fields)   # no plan: one unit per combination
+    plain.host_as_one_unit = plain.strict_gm = True
+    assert plain.kernel_combos_unit(soc, combos[0]) is None
+    for case, combo in zip(cases, combos):
+        inputs = make_inputs(GELU, case.shape, case.dtype, 7)
+        inputs["y"] = inputs["dy"]
+        got = run_source(own, soc, inputs, combo=combo).outputs["z"]
+        want = run_source(plain, soc, inputs, combo=combo).outputs["z"]
+        assert got.dtype == want.dtype and got.tobytes() == want.tobytes()

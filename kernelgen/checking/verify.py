@@ -119,17 +119,27 @@ def prebuild(spec: OpSpec, cases: list[Case], jobs: int | None = None,
     """Compile every (SOC, dtype) library the cases need, in parallel, before any case runs; progress gets
     'SOC dtype' as each library is ready. Everything is submitted at once: each SOC's OpDef probe (the runtime and
     host objects, built once under their cache locks, with the SOC's precompiled kernel headers beside them when
-    the SOC has enough kernels to repay them: build.plan_kernel_units), then its kernels; at most `jobs` (default: the machine's cores) compilers run at once."""
+    the SOC has enough kernels to repay them: build.plan_kernel_units), then its kernels, one unit per SOC for all
+    its dtypes (OperatorSource.plan_kernel_combos); the runtime objects start before the operator is rendered. At
+    most `jobs` (default: the machine's cores) compilers run at once."""
     import threading
     from collections import Counter
     from concurrent.futures import ThreadPoolExecutor
 
-    from kernelgen.emulator.build import compile_slots, plan_kernel_units, set_compile_jobs
+    from kernelgen.emulator.build import (compile_object, compile_slots, plan_kernel_units, runtime_units,
+                                          set_compile_jobs)
+    from kernelgen.toolchain import find_compiler
 
     keys = sorted({(c.soc.family, c.soc.sku, c.dtype) for c in cases}, key=lambda k: (k[0], k[1], k[2].short))
     socs = {c.soc.sku: c.soc for c in cases}
-    # how many kernel units each SOC's flags get: a precompiled kernel header pays only for enough of them
-    plan_kernel_units(Counter(OperatorSource.soc_flags(socs[sku]) for _, sku, _ in keys))
+
+    def combo(dtype):
+        return {t.name: SHORT_TO_GE[dtype.short] for t in spec.inputs + spec.outputs}
+
+    # each SOC's dtype combinations compile as one kernel unit (OperatorSource.kernel_combos_unit), and a
+    # precompiled kernel header pays only for enough units: one per SOC's flags does not repay it
+    plan = {sku: [combo(d) for _, s, d in keys if s == sku] for sku in socs}
+    plan_kernel_units(Counter(OperatorSource.soc_flags(socs[sku]) for sku in socs))
     if jobs:
         set_compile_jobs(jobs)
     compile_slots()  # the process-wide limit exists before the threads start
@@ -139,13 +149,17 @@ def prebuild(spec: OpSpec, cases: list[Case], jobs: int | None = None,
         family, sku, dtype = key
         with decl_locks[family]:   # one rendering and one probe per SOC; the other dtypes wait for them
             source = source_for_spec(spec, family)
+            source.plan_kernel_combos(socs[sku], plan[sku])
             source.decl(family)
-        ge = SHORT_TO_GE[dtype.short]
-        source.library(socs[sku], {t.name: ge for t in spec.inputs + spec.outputs})
+        source.library(socs[sku], combo(dtype))
         if progress:
             progress(f"{family} {dtype.short}")
 
-    # one thread per library: compile_slots() bounds the compilers they start
-    with ThreadPoolExecutor(max_workers=max(1, len(keys))) as pool:
-        for fut in [pool.submit(build, k) for k in keys]:
+    # one thread per library: compile_slots() bounds the compilers they start. The runtime objects every library
+    # links start first, while those threads render the operator (Python, up to 2 s of a cold run's wall time);
+    # the libraries find them in the cache or wait on their entry locks.
+    compiler = find_compiler()
+    with ThreadPoolExecutor(max_workers=max(1, len(keys)) + len(runtime_units())) as pool:
+        early = [pool.submit(compile_object, unit, compiler) for unit in runtime_units()]
+        for fut in [pool.submit(build, k) for k in keys] + early:
             fut.result()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ctypes as C
 import json
 import tempfile
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -82,6 +83,11 @@ class OperatorSource:
         # static InferShape<Op>, <Op>TilingFunc, ...) and define no macros: their host files compile as one unit.
         # An ops-nn directory keeps one unit per file (its files may repeat a static name or a macro).
         self.host_as_one_unit = False
+        # Likewise their kernel sources compile the dtype combinations a run plans (plan_kernel_combos) as one unit
+        self.kernel_combos_as_one_unit = False
+        self._combo_plan: dict[tuple[str, ...], list[dict[str, str]]] = {}
+        self._combined: dict[tuple, CompileUnit | None] = {}
+        self._combined_lock = threading.Lock()
 
     # ---- sources ----------------------------------------------------------------------------
     def _npu_arch(self) -> int | None:
@@ -245,20 +251,78 @@ class OperatorSource:
         return parse_opdef(self._doc, self.snake)
 
     # ---- build and run -----------------------------------------------------------------------
+    def _combo_tag(self, decl: OpDecl, combo: dict[str, str]) -> str:
+        return "_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs)
+
     def kernel_unit(self, soc: Soc, combo: dict[str, str]) -> CompileUnit:
         """The kernel launcher of one dtype combination on soc (precompiles the "kernel" header set)."""
         decl = self.decl(soc.family)
-        tag = "_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs)
         launcher = write_source(self._launcher(decl, combo), f"{self.snake}_launch")
-        return CompileUnit(f"{self.snake}_kernel_{soc.npu_arch}_{tag}", launcher, self.kernel_flags(decl, combo, soc),
-                           self.include_dirs(), self.digest, "kernel")
+        return CompileUnit(f"{self.snake}_kernel_{soc.npu_arch}_{self._combo_tag(decl, combo)}", launcher,
+                           self.kernel_flags(decl, combo, soc), self.include_dirs(), self.digest, "kernel")
+
+    def plan_kernel_combos(self, soc: Soc, combos: list[dict[str, str]]) -> None:
+        """A run says which dtype combinations it will build on soc (verify: those of its cases). With
+        kernel_combos_as_one_unit, two or more of them compile as one kernel unit (kernel_combos_unit)."""
+        with self._combined_lock:
+            self._combo_plan[self.soc_flags(soc)] = [dict(c) for c in combos]
+
+    def kernel_combos_unit(self, soc: Soc, combo: dict[str, str]) -> CompileUnit | None:
+        """The one kernel unit of every planned combination on soc, when combo is one of them and the kernel allows
+        it (opdir.only_entry_defined, no other kernel file reads the per-tensor macros, the same flags but for
+        those macros); else None (one unit per combination, kernel_unit)."""
+        planned = self._combo_plan.get(self.soc_flags(soc)) if self.kernel_combos_as_one_unit else None
+        if not planned or len(planned) < 2 or combo not in planned:
+            return None
+        key = (self.soc_flags(soc), tuple(tuple(sorted(c.items())) for c in planned))
+        with self._combined_lock:
+            if key not in self._combined:
+                self._combined[key] = self._combined_unit(soc, planned)
+            return self._combined[key]
+
+    def _combined_unit(self, soc: Soc, planned: list[dict[str, str]]) -> CompileUnit | None:
+        from kernelgen.emulator.build import pch_flags
+        from kernelgen.emulator.opdir import (combined_launcher, find_entries, kernel_include, only_entry_defined,
+                                              reads_tensor_macros, snake_case)
+
+        decl = self.decl(soc.family)
+        kernel = self.kernel_source().resolve()
+        names = {e.name for e in find_entries(kernel.read_text(errors="replace"))}
+        entry = next((n for n in (snake_case(decl.op_type), decl.snake) if n in names), None)
+        if entry is None or not only_entry_defined(kernel, entry):
+            return None
+        launchers, common = [], set()
+        for combo in planned:
+            flags = self.kernel_flags(decl, combo, soc)
+            shared = pch_flags(flags)
+            common.add(shared)
+            launchers.append((self._combo_tag(decl, combo), self._launcher(decl, combo),
+                              tuple(f for f in flags if f not in shared)))
+        others = [p for p in sorted((self.op_dir / "op_kernel").rglob("*")) if p.is_file() and p.resolve() != kernel]
+        if len(common) != 1 or any(reads_tensor_macros(p.read_text(errors="replace"), launchers[0][2])
+                                   for p in others):
+            return None
+        text = combined_launcher(launchers, kernel_include(kernel), entry)
+        if text is None:
+            return None
+        tags = [t for t, _, _ in launchers]
+        return CompileUnit(f"{self.snake}_kernel_{soc.npu_arch}_{len(tags)}combos", write_source(
+            text, f"{self.snake}_launch"), common.pop(), self.include_dirs(), self.digest, "kernel")
 
     def library(self, soc: Soc, combo: dict[str, str]) -> C.CDLL:
         decl = self.decl(soc.family)
-        tag = "_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs)
-        kernel = self.kernel_unit(soc, combo)
+        tag = self._combo_tag(decl, combo)
+        combined = self.kernel_combos_unit(soc, combo)
+        if combined is None:
+            kernels = [self.kernel_unit(soc, combo)]
+        else:   # the combined object, and this combination's kg_kernel_entry forwarding into it
+            from kernelgen.emulator.opdir import entry_shim
+
+            with_type = f"kg_kernel_type_{tag}(" in combined.source.read_text()
+            kernels = [combined, CompileUnit(f"{self.snake}_kernel_entry_{tag}", write_source(
+                entry_shim(tag, with_type), f"{self.snake}_kernel_entry"))]
         try:
-            return _load(build_library(self.host_units() + [kernel], f"{self.snake}_{soc.npu_arch}_{tag}"))
+            return _load(build_library(self.host_units() + kernels, f"{self.snake}_{soc.npu_arch}_{tag}"))
         except ToolchainError as exc:
             from kernelgen.emulator.opdir import explain_compile_error
 
@@ -578,6 +642,7 @@ def source_from_spec(spec, soc_family: str, host_from: OperatorSource | None = N
               else OperatorSource(root, spec.snake, None, fields))
     source.strict_gm = True  # kernelgen's own operators never touch a byte past a tensor
     source.host_as_one_unit = True
+    source.kernel_combos_as_one_unit = True
     source.input_kinds = {t.name: t.kind for t in spec.inputs}   # perf: a Scalar input has one element
     return source
 
