@@ -143,7 +143,10 @@ uint64_t EqualTile(uint64_t count, uint64_t maxTile, uint64_t granule, uint64_t 
             return maxTile;
         }
         const uint64_t perTile = (2 * count + 2 * tiles) / (2 * tiles + 1);  // count / (tiles + 1/2), rounded up
-        const uint64_t rounded = (perTile + granule - 1) / granule * granule;
+        uint64_t rounded = (perTile + granule - 1) / granule * granule;
+        if (rounded < maxTile && rounded * tiles >= count) {
+            rounded -= granule;  // rounding up to a granule left no tile more (the last one full): round down
+        }
         return rounded < maxTile ? rounded : maxTile;
     }
     // At least minTiles tiles where each keeps MIN_TILE_GRANULES granules: the copy-in of tile i+1 hides tile i's

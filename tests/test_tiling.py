@@ -11,8 +11,8 @@ from hypothesis import given, settings, strategies as st
 from kernelgen.errors import HostRejected
 from kernelgen.authoring.spec import DType
 from kernelgen.socs import all_socs, get_soc
-from kernelgen.authoring.tiling import (MIN_TILE_GRANULES, TilingData, compute_tiling, equal_tile, min_tiles,
-                                         tile_data_num)
+from kernelgen.authoring.tiling import (MIN_TILE_GRANULES, TilingData, _tiles, compute_tiling, equal_tile, min_tiles,
+                                         short_last_tile, tile_data_num)
 
 from conftest import GELU, requires_cxx
 from kernelgen.authoring.ops import get_spec
@@ -73,6 +73,17 @@ def test_tiling_invariants(soc, dtype, n):
 def test_tiling_invariants_at_edges(n):
     for soc, dtype in CASES:
         _check_invariants(soc, dtype, n)
+
+
+def test_one_tile_more_stays_one_tile_more_after_rounding_to_granules():
+    # ApplyGradientDescent float32 on 910B, 19666039 elements: a big core's 614656 in 49 tiles of 12672 would end
+    # on one 6400 long (over half): one tile more of 614656 / 49.5 -> 12418, rounded up to 98 granules (12544),
+    # splits it into 49 full tiles again. Rounded down (97 granules, 12416): 50 tiles, the last 6272.
+    assert short_last_tile(614656, 12672, 128) == 12416
+    assert _tiles(614656, 12416) == (50, 6272)
+    spec = get_spec("apply_gradient_descent")
+    soc = next(s for s in SOCS if s.sku == "Ascend910B")
+    _check_invariants(soc, DType.FLOAT32, 19666039, spec=spec)
 
 
 def test_reference_worked_values_are_fixed_not_copied():

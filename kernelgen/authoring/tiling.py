@@ -154,7 +154,10 @@ def short_last_tile(count: int, max_tile: int, block_elems: int) -> int:
     if tiles <= 1 or 2 * tail <= max_tile:
         return max_tile
     per_tile = (2 * count + 2 * tiles) // (2 * tiles + 1)     # ceil(count / (tiles + 1/2))
-    return min(max_tile, (per_tile + block_elems - 1) // block_elems * block_elems)
+    rounded = (per_tile + block_elems - 1) // block_elems * block_elems
+    if rounded < max_tile and rounded * tiles >= count:
+        rounded -= block_elems   # rounding up to a granule left no tile more (the last one full): round down
+    return min(max_tile, rounded)
 
 
 def equal_tile(count: int, max_tile: int, block_elems: int, fewest: int = 1) -> int:
