@@ -174,5 +174,5 @@ def test_full_matrix_long_rows(target):
     failed = [(r.case.soc.family, r.case.dtype.short, r.case.shape, r.error or r.metrics.failed_clauses())
               for r in results if not r.passed]
     # Every case passes, the layer norm's float32 [3,70000] too (until session 30 it failed on rstd's rounding:
-    # tests/test_lang_user_set.py::test_layer_norm_float32_needs_an_accurate_rsqrt_and_the_pairwise_row_sum).
+    # tests/test_lang_user_set.py::test_layer_norm_float32_needs_an_accurate_rsqrt_and_the_blocked_row_sum).
     assert len(results) == 12 and not failed, failed

@@ -65,10 +65,27 @@ def test_an_elementwise_program_has_no_plan():
 
 
 @requires_cxx
-def test_the_scalar_forms_give_the_broadcast_programs_bits():
+def _halving_row_sum(src: np.ndarray) -> np.ndarray:
+    """The row sum's order until session 31 (a fold onto 64 * 2^k floats, halved to 64, then a tree): a
+    different order the equality below must tell apart."""
+    p = 64
+    while p * 2 < src.shape[-1]:
+        p *= 2
+    w = src[..., :p].copy()
+    w[..., :src.shape[-1] - p] += src[..., p:]
+    while w.shape[-1] > 1:
+        w = w[..., :w.shape[-1] // 2] + w[..., w.shape[-1] // 2:]
+    return w[..., 0]
+
+
+@requires_cxx
+def test_the_scalar_forms_give_the_broadcast_programs_bits(monkeypatch):
     """log_softmax_v2 and layer_norm (two reductions, the mean subtracted, the rstd multiplied) on the emulator,
     sanitizer on, against the NumPy model of the broadcast program: equal arrays, rows shorter and longer than
-    one repeat."""
+    one repeat (1000 floats: BlockReduceSum to 125, to 16, then WholeReduceSum). The model with the row sum in
+    another order gives other bits."""
+    from kernelgen.authoring import program
+
     for op in ("log_softmax_v2", USER_SET / "layer_norm.py"):
         spec = get_spec(op)
         for i, shape in enumerate(((4, 37), (3, 1000))):
@@ -77,3 +94,6 @@ def test_the_scalar_forms_give_the_broadcast_programs_bits():
             got = kernelgen.run(str(op), "ascend910b", inputs)
             for name, arr in want.items():
                 np.testing.assert_array_equal(got[name], arr, err_msg=f"{op} {shape} {name}")
+    monkeypatch.setitem(program._REDUCE, "ReduceSum", _halving_row_sum)
+    other = interpret_spec(spec, inputs, {}, DType.FLOAT32)
+    assert any(not np.array_equal(got[name], arr) for name, arr in other.items())

@@ -96,13 +96,14 @@ def _root_of_reciprocal(spec):
     return replace(spec, variants=tuple(replace(x, program=tuple(prog)) if x is v else x for x in spec.variants))
 
 
-@pytest.mark.parametrize("shape, seed", [((3, 70000), 0), ((3, 7, 4099), 2)])
-def test_layer_norm_float32_needs_an_accurate_rsqrt_and_the_pairwise_row_sum(monkeypatch, shape, seed):
-    """layer_norm float32: d * rstd * gamma + beta cancels (at [3,70000] element 79111: 1.9529 + -1.9530 =
-    -1.5e-4), so rstd's own error decides the verdict. rsqrt as Div then Sqrt passes; as Sqrt then Div (rstd 1.0e-7
-    off there, 2.6e-8 for Div then Sqrt) it misses CANN's MARE bar; at [3,7,4099] seed 2 so does the row sum in
+@pytest.mark.parametrize("shape, seed", [((3, 70000), 4), ((3, 7, 4099), 2)])
+def test_layer_norm_float32_needs_an_accurate_rsqrt_and_the_blocked_row_sum(monkeypatch, shape, seed):
+    """layer_norm float32: d * rstd * gamma + beta cancels, so rstd's own error decides the verdict. rsqrt as Div
+    then Sqrt passes; as Sqrt then Div it misses CANN's MARE bar (at [3,70000] seed 4: MARE 2.5e-3 at element
+    23476; seed 0, this case until session 31, passes with the blocked row sum: which seed's element cancels
+    depends on the sum's order); at [3,7,4099] seed 2 so does the row sum in
     ReduceSum's documented order (a tree per repeat, the repeats in sequence) with it, where the kernel's
-    pairwise row sum passes."""
+    blocked row sum (BlockReduceSum passes, then WholeReduceSum's tree) passes."""
     from kernelgen.authoring import program
 
     spec = get_spec(USER_SET / "layer_norm.py")
@@ -113,7 +114,7 @@ def test_layer_norm_float32_needs_an_accurate_rsqrt_and_the_pairwise_row_sum(mon
     old = _root_of_reciprocal(spec)
     if shape == (3, 7, 4099):
         metrics, _ = judge_all(spec, inputs, interpret_spec(old, inputs, {}, DType.FLOAT32), "float32")
-        assert metrics.passed   # the pairwise sum alone was enough here
+        assert metrics.passed   # the blocked sum alone was enough here
         monkeypatch.setitem(program._REDUCE, "ReduceSum", _documented_order_sum)
     metrics, _ = judge_all(spec, inputs, interpret_spec(old, inputs, {}, DType.FLOAT32), "float32")
     assert not metrics.passed and "MARE" in " ".join(metrics.failed_clauses())

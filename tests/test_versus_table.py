@@ -66,6 +66,9 @@ def test_the_cache_key_follows_the_files_a_pair_depends_on(tmp_path):
 
     assert [p.name for p in vc.spec_modules("gelu_grad_v2")] == ["gelu_grad.py", "gelu_grad_v2.py"]
     assert [p.name for p in vc.spec_modules("relu")] == ["relu.py"]
+    files = vc.digested_files()   # the kernel template too (outside the package in a source checkout)
+    assert REPO / "templates" / "op_kernel" / "{{op}}.h.j2" in files and vc.PKG / "authoring" / "program.py" in files
+    assert vc.OPS / "kl" / "relu.py" not in files
     shutil.copytree(REPO / "tests" / "opdirs" / "gelu_grad_tail", tmp_path / "d")
     args = ("gelu_grad", "d", {}, str(tmp_path), ["ascend910b"], ["float32"], [(64,)], 0)
     key = vc.pair_key(*args, commit="c")

@@ -26,21 +26,29 @@ def _tree_sum(a: np.ndarray) -> np.ndarray:
     return a[..., 0]
 
 
+def _block_sums(a: np.ndarray) -> np.ndarray:
+    """BlockReduceSum over the last axis (kgemu): each 8-float block summed in order in float64, rounded once to
+    float32; a short last block sums what it has."""
+    n = a.shape[-1]
+    pad = (-n) % 8
+    if pad:
+        a = np.concatenate([a, np.zeros(a.shape[:-1] + (pad,), dtype=a.dtype)], axis=-1)
+    blocks = a.reshape(a.shape[:-1] + (-1, 8)).astype(np.float64)
+    acc = np.zeros(blocks.shape[:-1])   # the emulator's accumulator starts at +0.0 (so -0.0 sums to +0.0)
+    for j in range(8):
+        acc = acc + blocks[..., j]
+    return acc.astype(_F32)
+
+
 def _row_sum(src: np.ndarray) -> np.ndarray:
-    """Each row's float32 sum in the generated kernel's order (templates/op_kernel RowReduceSum): rows of up to
-    64 floats by ReduceSum's tree; longer rows folded onto their first P = 64 * 2^k floats (the largest P below
-    the length), halved to 64, then the tree."""
-    n = src.shape[-1]
-    if n <= 64:
-        return _tree_sum(src)
-    p = 64
-    while p * 2 < n:
-        p *= 2
-    w = src[..., :p].copy()
-    w[..., :n - p] += src[..., p:]
-    while p > 64:
-        p //= 2
-        w = w[..., :p] + w[..., p:2 * p]
+    """Each row's float32 sum in the generated kernel's order (templates/op_kernel RowSum): rows of up to 64
+    floats by ReduceSum's tree; longer rows by BlockReduceSum until at most 64 floats remain, then
+    WholeReduceSum's tree."""
+    w = src
+    if w.shape[-1] > 64:
+        w = _block_sums(w)
+        while w.shape[-1] > 64:
+            w = _block_sums(w)
     return _tree_sum(w)
 
 

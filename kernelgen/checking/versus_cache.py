@@ -37,13 +37,22 @@ def _is_spec_module(path: Path) -> bool:
     return path.suffix == ".py" and path.parent in (OPS, OPS / "kl") and not path.name.startswith("_")
 
 
+def digested_files() -> list[Path]:
+    """kernelgen's files, other than the built-ins' own spec modules (those join per pair), and the templates:
+    a source checkout keeps them beside the package (templates/), outside PKG."""
+    from kernelgen.authoring.render import templates_dir
+
+    roots = [PKG] + [t for t in (templates_dir(),) if PKG not in t.parents]
+    return [path for root in roots
+            for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+                               and p.suffix not in (".pyc", ".pyo") and not _is_spec_module(p))]
+
+
 @lru_cache(maxsize=1)
 def package_digest() -> str:
-    """kernelgen's files, other than the built-ins' own spec modules (those join per pair)."""
     h = hashlib.sha256()
-    for path in sorted(p for p in PKG.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                       and p.suffix not in (".pyc", ".pyo") and not _is_spec_module(p)):
-        h.update(path.relative_to(PKG).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in digested_files():
+        h.update(path.relative_to(PKG.parent).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
 
 
