@@ -117,3 +117,16 @@ def test_u_minus_v_times_s_lowers_to_an_exact_product_in_float32_only():
     plain = interpret(variant, {k: inputs[k] for k in ("var", "delta")}, ("var_out",), DType.FLOAT16,
                       run_time_scalars(spec, {}, inputs))["var_out"]
     assert abs(float(plain[0]) - golden) / abs(golden) > 1.2e-3
+
+
+@pytest.mark.parametrize("body, kind", [("return kl.sum(a - w * s)", "whole"),
+                                        ("return a - w * s, kl.max(a, axis=-1, keepdims=True)", "row"),
+                                        ("return a - w * s", "elementwise")])
+def test_the_window_is_for_elementwise_programs_only(tmp_path, body, kind):
+    """A whole-tensor reduction's tile program and a row program keep the plain form (their partials and their
+    chunked key do not cover a float32 window); an elementwise program gets it."""
+    path = tmp_path / f"window_{kind}.py"
+    path.write_text("import kernelgen.lang as kl\n\n\n@kl.op(category=\"activation\")\n"
+                    f"def window_{kind}(a, w, s: float = 0.5):\n    {body}\n")
+    variant = get_spec(path).variants[0]
+    assert (len(variant.refine) == 9) == (kind == "elementwise"), [st.op for st in variant.refine]

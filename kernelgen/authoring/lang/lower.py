@@ -77,8 +77,10 @@ def _exact_product_form(n: Node) -> tuple[Node, Node, Node, str] | None:
 
 
 class Lowering:
-    def __init__(self, outputs: list[tuple[str, Node]], reserved: set[str], where: str, chain: bool = True):
+    def __init__(self, outputs: list[tuple[str, Node]], reserved: set[str], where: str, chain: bool = True,
+                 exact_products: bool = True):
         self.outputs = outputs
+        self.exact_products = exact_products   # u ± v*s outputs' float32 window (_exact_products)
         self.chain = chain     # outputs' in-place chains (_chain_into_outputs)
         self.reserved = set(reserved)
         self.where = where
@@ -359,10 +361,12 @@ class Lowering:
         window that recomputes it with the product exact but for v*sl (docs/lang.md, "u ± v*s in float32"): the
         plain form rounds v*s first, and where u nearly cancels it that rounding alone misses CANN's float32 bar
         (scripts/two_rounding_bound.py). float16/bfloat16 keep the plain form: their rounding hides the difference.
-        One window per program (Variant.refine is one run), so not next to kl.refine_root's; not where the plain
-        form is an Axpy into a computed u (u + v*s with u dying there): u's value is overwritten."""
-        if any(ins.f32 for ins in self.instrs):
-            return
+        One window per program (Variant.refine is one run), so not next to kl.refine_root's; elementwise programs
+        only (not row programs, nor a whole-tensor reduction's tile program, whose partials it would not reach); not
+        where the plain form is an Axpy into a computed u (u + v*s with u dying there): u's value is overwritten."""
+        if any(ins.f32 for ins in self.instrs) or not self.exact_products or self.work is not None \
+                or any(n.op == "last_axis" for n in walk([node for _, node in self.outputs])):
+            return   # row programs: their chunked key does not cover a window (chunk.py)
         for (_, node), v in zip(self.outputs, finals):
             form = _exact_product_form(node)
             # an Axpy of the plain form accumulated into u's register: u's value is gone (left as it is)
