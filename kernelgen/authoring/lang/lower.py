@@ -61,9 +61,26 @@ class Compiled:
     used_inputs: frozenset[str] = field(default_factory=frozenset)
 
 
+def _exact_product_form(n: Node) -> tuple[Node, Node, Node, str] | None:
+    """(u, v, s, "add"|"sub") when n is u + v*s, v*s + u or u - v*s with v a tensor input and s an attribute or a
+    Scalar input (factors no earlier step rounded), else None."""
+    if n.op not in ("add", "sub") or len(n.args) != 2:
+        return None
+    pairs = [(n.args[0], n.args[1])] + ([(n.args[1], n.args[0])] if n.op == "add" else [])
+    for u, prod in pairs:
+        if prod.op != "mul" or not u.is_tensor:
+            continue
+        for v, s in (prod.args, prod.args[::-1]):
+            if v.op == "input" and s.op in ("attr", "scalar_input"):
+                return u, v, s, n.op
+    return None
+
+
 class Lowering:
-    def __init__(self, outputs: list[tuple[str, Node]], reserved: set[str], where: str, chain: bool = True):
+    def __init__(self, outputs: list[tuple[str, Node]], reserved: set[str], where: str, chain: bool = True,
+                 exact_products: bool = True):
         self.outputs = outputs
+        self.exact_products = exact_products   # u ± v*s outputs' float32 window (_exact_products)
         self.chain = chain     # outputs' in-place chains (_chain_into_outputs)
         self.reserved = set(reserved)
         self.where = where
@@ -323,6 +340,7 @@ class Lowering:
             roots.append((out, self.val(node)))
         classes = self._classes()
         colored: dict[int, str] = {}
+        finals: list[int] = []
         for out, v in roots:
             c = classes[v]
             if self.vregs[v].fixed or c in colored:
@@ -330,9 +348,55 @@ class Lowering:
                 classes[v] = v
                 c = v
             colored[c] = out
+            finals.append(v)
+        self._exact_products(finals)
+        for v in range(len(self.vregs)):   # the window's values: each its own class
+            classes.setdefault(v, v)
         if self.chain:
             self._chain_into_outputs(classes, colored)
         return self._allocate(classes, colored, name, doc)
+
+    def _exact_products(self, finals: list[int]) -> None:
+        """Each output u - v*s or u + v*s (v a tensor input, s an attribute or a Scalar input) gets a float32-only
+        window that recomputes it with the product exact but for v*sl (docs/lang.md, "u ± v*s in float32"): the
+        plain form rounds v*s first, and where u nearly cancels it that rounding alone misses CANN's float32 bar
+        (scripts/two_rounding_bound.py). float16/bfloat16 keep the plain form: their rounding hides the difference.
+        One window per program (Variant.refine is one run), so not next to kl.refine_root's; elementwise programs
+        only (not row programs, nor a whole-tensor reduction's tile program, whose partials it would not reach); not
+        where the plain form is an Axpy into a computed u (u + v*s with u dying there): u's value is overwritten."""
+        if any(ins.f32 for ins in self.instrs) or not self.exact_products or self.work is not None \
+                or any(n.op == "last_axis" for n in walk([node for _, node in self.outputs])):
+            return   # row programs: their chunked key does not cover a window (chunk.py)
+        for (_, node), v in zip(self.outputs, finals):
+            form = _exact_product_form(node)
+            # an Axpy of the plain form accumulated into u's register: u's value is gone (left as it is)
+            if form is not None and not any(ins.tied and ins.dst == self.memo.get(form[0]) for ins in self.instrs):
+                start = len(self.instrs)
+                self._exact_product(v, *form)
+                for ins in self.instrs[start:]:
+                    ins.f32 = True
+                return
+
+    def _exact_product(self, out: int, u: Node, v: Node, s: Node, op: str) -> None:
+        """out = (u - vh*sh) - (vl*sh + v*sl) (op "sub"; "add" alike): v = vh + vl by Veltkamp's split (Muls 4097,
+        Sub, Sub, Sub; each half 12 significant bits), s = sh + sl split the same way once in Init, so vh*sh and
+        vl*sh are exact and only v*sl (2^-12 of the product) is rounded; where u nearly cancels the product,
+        u - vh*sh is exact too (Sterbenz). 9 vector instructions."""
+        sv = self.scalar_expr(s)
+        c = ("mul", ("const", 4097.0), sv)
+        s_hi = ("sub", c, ("sub", c, sv))
+        s_lo = ("sub", sv, s_hi)
+        ru, rv = self.val(u), self.val(v)
+        big = self.emit("Muls", (rv,), 4097.0)
+        t = self.emit("Sub", (big, rv))
+        v_hi = self.emit("Sub", (big, t))
+        v_lo = self.emit("Sub", (rv, v_hi))
+        p_hi = self.emit_s("Muls", v_hi, s_hi)                        # exact: 12 x 12 significant bits
+        near = self.emit("Sub" if op == "sub" else "Add", (ru, p_hi))
+        rest = self.emit_s("Muls", v_lo, s_hi)                        # exact
+        scalar, ref = self.operand(s_lo)
+        rest = self.emit("Axpy", (rest, rv), scalar, ref, tied=True)  # + v*sl, the only rounded product
+        self.emit("Sub" if op == "sub" else "Add", (near, rest), tied_dst=out)
 
     def _chain_into_outputs(self, classes: dict[int, int], colored: dict[int, str]) -> None:
         """Compute each output's in-place chain in the output's own register: walking back from the output's value,

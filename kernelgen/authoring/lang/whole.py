@@ -152,7 +152,7 @@ def compile_whole(outputs: list[tuple[str, Node]], reserved: set[str], where: st
         trees.append(finish(node))
     bodies = sorted(operands, key=operands.get)
     lowering = Lowering([(names[i], body) for i, (_, body) in enumerate(bodies)], set(taken), where,
-                        chain=False)   # the partials are accumulated, not chained into
+                        chain=False, exact_products=False)   # partials: accumulated, not chained into
     if seed is not None:   # run-time scalar names shared with the other variants (kl.Choice)
         lowering.scalar_names = seed
 
