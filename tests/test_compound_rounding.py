@@ -130,3 +130,14 @@ def test_the_window_is_for_elementwise_programs_only(tmp_path, body, kind):
                     f"def window_{kind}(a, w, s: float = 0.5):\n    {body}\n")
     variant = get_spec(path).variants[0]
     assert (len(variant.refine) == 9) == (kind == "elementwise"), [st.op for st in variant.refine]
+
+
+def test_no_window_where_u_is_computed(tmp_path):
+    """exp(a) - w*s: u is rounded by its own step, so the float32 window would not bring the output under the bar
+    (apply_adamax's mOut): the plain form only. a - w*s (u an input) keeps the window."""
+    for body, window in (("return kl.exp(a) - w * s", False), ("return a - w * s", True)):
+        path = tmp_path / f"win_{window}.py"
+        path.write_text("import kernelgen.lang as kl\n\n\n@kl.op(category=\"activation\")\n"
+                        f"def win_{str(window).lower()}(a, w, s: float = 0.5):\n    {body}\n")
+        spec = get_spec(path)
+        assert bool(spec.variant(spec.default_variant).refine) is window, body
