@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from kernelgen.corpus.ut_collect import uncollected_reason
 from kernelgen.emulator import INCLUDE_DIR
 from kernelgen.emulator.build import (CompileUnit, RUNTIME_DIR, RUNTIME_SOURCES, cache_dir, compile_object,
                                       emulator_digest, _tree_digest, link_program, write_source,
@@ -43,6 +44,7 @@ class UtFile:
     kind: str                 # host | kernel | api
     path: Path
     cases: tuple[str, ...]    # "Suite.Name" of every TEST / TEST_F (TEST_P instances are named when run)
+    uncollected: str = ""     # why the checkout's own UT build never compiles this file ("" when it does)
 
     @property
     def op(self) -> str:
@@ -131,7 +133,10 @@ def find_ut_files(path: str | Path, kinds=KINDS, soc: str | None = None) -> list
                     continue
                 cases = gtest_cases(src.read_text(errors="replace"))
                 if cases:
-                    found.append(UtFile(op_dir, file_kind, src, cases))
+                    which = file_kind
+                    if file_kind == "host":
+                        which = "tiling" if src.stem.endswith("_tiling") else "infershape"
+                    found.append(UtFile(op_dir, file_kind, src, cases, uncollected_reason(op_dir, sub, which)))
     return found
 
 
