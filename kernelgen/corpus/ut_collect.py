@@ -84,10 +84,23 @@ def _calls(d: Path, pattern: str) -> bool:
     return bool(re.search(pattern, _cmake(d)))
 
 
+@lru_cache(maxsize=None)
+def _categories(repo: Path) -> tuple[str, ...] | None:
+    """OP_CATEGORY_LIST of the checkout's cmake/variables.cmake, or None when the checkout has no such build (a
+    folder of operators without ops-nn's cmake/: nothing to judge by)."""
+    func = repo / "cmake" / "func.cmake"
+    if not func.is_file() or "add_category_subdirectory" not in func.read_text(errors="replace"):
+        return None
+    var = repo / "cmake" / "variables.cmake"
+    m = re.search(r"set\s*\(\s*OP_CATEGORY_LIST\s+([^)]*)\)", var.read_text(errors="replace")) if var.is_file() else None
+    return tuple(re.findall(r'"?([\w.-]+)"?', m.group(1))) if m else ()
+
+
 def uncollected_reason(op_dir: Path, sub: str, file_kind: str) -> str:
     """"" when ops-nn's UT build collects the files of tests/ut/<sub> of kind file_kind (host files say which:
-    "tiling" or "infershape"; "api"; "kernel"), else why not, in one line. Operators outside OP_CATEGORY_LIST's
-    folders are not judged ("")."""
+    "tiling" or "infershape"; "api"; "kernel"), else why not, in one line. A checkout without ops-nn's cmake/
+    (add_category_subdirectory), or an operator that is not <category>/<op> or experimental/<category>/<op>, is not
+    judged ("")."""
     op_dir = op_dir.resolve()
     category = op_dir.parent
     from kernelgen.corpus.ut import repo_root
@@ -95,6 +108,12 @@ def uncollected_reason(op_dir: Path, sub: str, file_kind: str) -> str:
     repo = repo_root(op_dir)
     if repo is None or category.parent not in (repo, repo / "experimental"):
         return ""
+    categories = _categories(repo)
+    if categories is None:
+        return ""
+    if categories and category.name not in categories:
+        return (f"not collected by the checkout's UT build: category {category.name} is not in OP_CATEGORY_LIST "
+                "(cmake/variables.cmake), the categories add_category_subdirectory walks")
     reached, why = _reached(op_dir)
     if why:
         return f"not collected by the checkout's UT build: {why}"
