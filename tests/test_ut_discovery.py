@@ -248,6 +248,29 @@ def test_the_kernel_beside_a_test_is_the_one_its_name_globs(tmp_path):
     assert separate_kernel(by["test_kg_op_small.cpp"]).name == "kg_op.cpp"  # test_kg_op*.cpp: kg_op's glob
 
 
+def test_the_kernel_the_build_lists_for_the_soc_comes_first(tmp_path):
+    # ops-nn rnn/dynamic_rnn: no dynamic_rnn.cpp; op_kernel/CMakeLists.txt names dynamic_rnn_910b.cpp for the 910B
+    # units (add_kernel_sources -> kernel_src_list), which AddOpTestCase compiles beside test_dynamic_rnn.cpp
+    from kernelgen.corpus.ut import separate_kernel
+
+    root = _tree(tmp_path)
+    op = root / "experimental" / "math" / "kg_op"
+    (op / "op_kernel" / "arch35").mkdir(parents=True)
+    for name in ("kg_op.cpp", "kg_op_910b.cpp", "arch35/kg_op.cpp"):
+        (op / "op_kernel" / name).write_text('extern "C" void kg_op() {}\n')
+    (op / "op_kernel" / "CMakeLists.txt").write_text(
+        "add_kernel_sources(\n  KERNEL_SRC kg_op_910b.cpp\n  COMPUTE_UNITS ascend910b ascend910_93\n)\n"
+        "add_kernel_sources(KERNEL_SRC arch35/kg_op.cpp COMPUTE_UNITS ascend950 AUTO_SYNC false)\n"
+        "# add_kernel_sources(KERNEL_SRC kg_op.cpp COMPUTE_UNITS ascend310p)\n")
+    f = find_ut_files(op, ("kernel",))[0]
+    assert separate_kernel(f, "ascend910b").relative_to(op).as_posix() == "op_kernel/kg_op_910b.cpp"
+    assert separate_kernel(f, "ascend950").relative_to(op).as_posix() == "op_kernel/arch35/kg_op.cpp"
+    assert separate_kernel(f, "ascend310p").name == "kg_op.cpp"   # commented out: the test's name glob
+    # without COMPUTE_UNITS the build lists it under "ALL", which AddOpTestCase's lookup never matches
+    (op / "op_kernel" / "CMakeLists.txt").write_text("add_kernel_sources(KERNEL_SRC kg_op_910b.cpp)\n")
+    assert separate_kernel(f, "ascend910b").relative_to(op).as_posix() == "op_kernel/kg_op.cpp"
+
+
 # ---- which files the checkout's own UT build collects (kernelgen.corpus.ut_collect) ------------------------------
 _GLOB_SUBDIRS = ("file(GLOB CURRENT_DIRS RELATIVE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/*)\n"
                  "foreach(SUB_DIR ${CURRENT_DIRS})\n  if(EXISTS \"${CMAKE_CURRENT_SOURCE_DIR}/${SUB_DIR}/CMakeLists.txt\")\n"

@@ -257,13 +257,17 @@ def runtime_objects() -> list[Path]:
     return [compile_object(u, compiler) for u in units]
 
 
-def separate_kernel(f: UtFile) -> Path | None:
+def separate_kernel(f: UtFile, soc: str | None = None) -> Path | None:
     """The operator's kernel source when the kernel test does not #include it itself."""
     from kernelgen.emulator.layout import kernel_file
 
     if re.search(r'#\s*include\s+"[^"]*op_kernel/[^"]*\.cpp"', _strip(f.path.read_text(errors="replace"))):
         return None
-    from kernelgen.corpus.ut_kernel import kernel_header_only
+    from kernelgen.corpus.ut_kernel import cmake_kernel_src, kernel_header_only
+
+    named = cmake_kernel_src(f.op_dir, soc) if soc else None
+    if named is not None:  # the build's kernel_src_list (dynamic_rnn: dynamic_rnn_910b.cpp), before <op>.cpp
+        return None if kernel_header_only(f.path, named) else named
 
     # ops-nn's AddOpTestCase compiles op_kernel/<kernel_cpp_name>.cpp beside the tests it globs as
     # test_<kernel_cpp_name>*.cpp (cmake/ut.cmake): test_sigmoid_apt.cpp goes with sigmoid_apt.cpp, not sigmoid.cpp
@@ -291,7 +295,7 @@ def build_file(f: UtFile, soc: str | None) -> Built:
         archives = ()
         extra_units = kernel_support_units(ksoc, repo) + [
             CompileUnit("ut_stub_entry", write_source(_STUB_ENTRY, "ut_stub_entry"))]
-        kernel = separate_kernel(f)
+        kernel = separate_kernel(f, ksoc)
         if kernel is not None:  # the test declares the entry extern: CANN's UT build compiles the kernel beside it
             from kernelgen.emulator.opdir import _CONSTEXPR_KEY, kernel_include
 
