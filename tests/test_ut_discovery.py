@@ -378,3 +378,25 @@ def test_not_collected_files_are_reported_not_run(tmp_path):
     assert kinds["host"]["files_not_collected"] == 2 and kinds["kernel"]["files_not_collected"] == 1
     suites = ET.fromstring(report.junit())
     assert suites.get("skipped") == "3" and suites.get("errors") == "0"
+
+
+def test_cli_names_the_broken_link_and_counts_no_file(tmp_path):
+    from click.testing import CliRunner
+
+    from kernelgen.cli import main
+    from kernelgen.toolchain import find_gtest
+
+    if not find_gtest().usable:
+        pytest.skip(f"googletest: {find_gtest().problem}")
+    root = _cmake_checkout(tmp_path)
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(main, ["ut", str(root / "experimental" / "norm" / "kg_unlinked"), "--kind", "host",
+                                    "--json", str(out)])
+    assert res.exit_code == 0, res.output
+    assert ("kg_unlinked host test_kg_unlinked_tiling.cpp: 1 not collected by the checkout's UT build: tests/ has no "
+            "CMakeLists.txt") in res.output
+    assert "host: 2 TEST cases in 2 files not collected by the checkout's UT build" in res.output
+    import json
+
+    doc = json.loads(out.read_text())
+    assert doc["kinds"]["host"]["files"] == 0 and doc["kinds"]["host"]["files_not_collected"] == 2
