@@ -263,18 +263,18 @@ def separate_kernel(f: UtFile, soc: str | None = None) -> Path | None:
 
     if re.search(r'#\s*include\s+"[^"]*op_kernel/[^"]*\.cpp"', _strip(f.path.read_text(errors="replace"))):
         return None
-    from kernelgen.corpus.ut_kernel import cmake_kernel_src, kernel_header_only
-
-    named = cmake_kernel_src(f.op_dir, soc) if soc else None
-    if named is not None:  # the build's kernel_src_list (dynamic_rnn: dynamic_rnn_910b.cpp), before <op>.cpp
-        return None if kernel_header_only(f.path, named) else named
+    from kernelgen.corpus.ut_kernel import kernel_header_only
+    from kernelgen.socs import get_soc
 
     # ops-nn's AddOpTestCase compiles op_kernel/<kernel_cpp_name>.cpp beside the tests it globs as
     # test_<kernel_cpp_name>*.cpp (cmake/ut.cmake): test_sigmoid_apt.cpp goes with sigmoid_apt.cpp, not sigmoid.cpp
     words = f.path.stem[len("test_"):].split("_") if f.path.stem.startswith("test_") else []
     names = ["_".join(words[:n]) for n in range(len(words), 0, -1)] + [f.op_dir.name]
     try:
-        kernel = kernel_file(f.op_dir, names)
+        # the source op_kernel/CMakeLists.txt's add_kernel_sources(KERNEL_SRC ... COMPUTE_UNITS ...) names for the
+        # SOC comes first: AddOpTestCase finds it in the build's kernel_src_list before <op>.cpp (cmake/ut.cmake,
+        # kernel_src_from_cmake; rnn/dynamic_rnn: dynamic_rnn_910b.cpp)
+        kernel = kernel_file(f.op_dir, names, soc=get_soc(soc).family if soc else None)
     except Exception:  # no kernel source found: the test links what it declares, or names what is missing
         return None
     return None if kernel_header_only(f.path, kernel) else kernel

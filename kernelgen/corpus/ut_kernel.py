@@ -49,35 +49,6 @@ def kernel_header_only(test: Path, kernel: Path) -> bool:
     return False
 
 
-_ADD_KERNEL_SOURCES = re.compile(r"add_kernel_sources\s*\(([^)]*)\)")
-
-
-def cmake_kernel_src(op_dir: Path, soc: str) -> Path | None:
-    """The kernel source the operator's build names for the SOC's compute unit: `add_kernel_sources(KERNEL_SRC
-    dynamic_rnn_910b.cpp COMPUTE_UNITS ascend910b ...)` in op_kernel/CMakeLists.txt (or the operator's own) puts it
-    in the build's kernel_src_list (cmake/func.cmake add_kernel_sources), where AddOpTestCase looks the kernel file
-    up before `<op>.cpp` (cmake/ut.cmake, kernel_src_from_cmake). A call without COMPUTE_UNITS is listed under "ALL",
-    which that lookup (`^<OpType> <compute unit> `) never matches. None when no call names one that exists."""
-    family = get_soc(soc).family
-    for cml in (op_dir / "op_kernel" / "CMakeLists.txt", op_dir / "CMakeLists.txt"):
-        try:
-            text = re.sub(r"#[^\n]*", "", cml.read_text(errors="replace"))
-        except OSError:
-            continue
-        for m in _ADD_KERNEL_SOURCES.finditer(text):
-            args = m.group(1).split()
-            src = args[args.index("KERNEL_SRC") + 1] if "KERNEL_SRC" in args[:-1] else None
-            units = []
-            if "COMPUTE_UNITS" in args:
-                for a in args[args.index("COMPUTE_UNITS") + 1:]:
-                    if a.isupper():
-                        break
-                    units.append(a)
-            if src and family in units and (op_dir / "op_kernel" / src).is_file():
-                return op_dir / "op_kernel" / src
-    return None
-
-
 _CMAKE_COPY = re.compile(r"\$\{CMAKE_COMMAND\}\s+-E\s+copy\s+(.*?)(?=\bCOMMAND\b|\bDEPENDS\b|\bWORKING_DIRECTORY\b|\)|$)",
                          re.S)
 
