@@ -400,3 +400,29 @@ def test_cli_names_the_broken_link_and_counts_no_file(tmp_path):
 
     doc = json.loads(out.read_text())
     assert doc["kinds"]["host"]["files"] == 0 and doc["kinds"]["host"]["files_not_collected"] == 2
+
+
+def test_a_hand_written_tiling_headers_get_tiling_data_is_the_ut_builds(tmp_path):
+    """foreach_abs_tiling_def.h (force-included into every foreach kernel test) defines GET_TILING_DATA with its own
+    struct and copy, and CANN's kernel headers define none: in a UT build (__CCE_KT_TEST__) the emulator keeps it.
+    kernelgen's own runs (no __CCE_KT_TEST__) get the emulator's, which wants REGISTER_TILING_DEFAULT's struct."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    cxx = find_compiler()
+    (tmp_path / "kg_each_tiling_def.h").write_text(
+        "#include <cstdint>\n#include <cstring>\nstruct KgEachTilingData { uint32_t rows; uint32_t cols; };\n"
+        "inline void InitKgEach(const uint8_t* p, KgEachTilingData* d) { std::memcpy(d, p, sizeof(*d)); }\n"
+        "#define GET_TILING_DATA(t, p) KgEachTilingData t; InitKgEach(p, &t)\n")
+    (tmp_path / "k.cpp").write_text(
+        '#include <cstdio>\n#include "kernel_operator.h"\n'
+        "static uint32_t Cols(GM_ADDR tiling) { GET_TILING_DATA(t, tiling); return t.rows * 100 + t.cols; }\n"
+        "int main() { uint32_t raw[2] = {3, 7}; std::printf(\"%u\\n\", Cols(reinterpret_cast<GM_ADDR>(raw))); }\n")
+    base = [cxx.path, "-std=c++17", "-w", "-I", str(INCLUDE_DIR), "-include", str(tmp_path / "kg_each_tiling_def.h"),
+            "-D__NPU_ARCH__=2201", "-D__CCE_AICORE__=220", str(tmp_path / "k.cpp")]
+    res = subprocess.run(base + ["-D__CCE_KT_TEST__=1", "-fsyntax-only"], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    res = subprocess.run(base + ["-fsyntax-only"], capture_output=True, text=True)
+    assert res.returncode != 0 and "kgemu_default_tiling_type_" in res.stderr
