@@ -426,3 +426,24 @@ def test_a_hand_written_tiling_headers_get_tiling_data_is_the_ut_builds(tmp_path
     assert res.returncode == 0, res.stderr[-2000:]
     res = subprocess.run(base + ["-fsyntax-only"], capture_output=True, text=True)
     assert res.returncode != 0 and "kgemu_default_tiling_type_" in res.stderr
+
+
+def test_a_dependencys_infershape_is_linked_into_host_tests(tmp_path):
+    """foreach/<op> names foreach_utils in DEPENDENCIES and has no infershape of its own: foreach_utils'
+    foreach_infershape.cpp registers it, and CANN's UT build links every infershape object, so the host test gets it."""
+    from kernelgen.corpus.ut import dependency_infershape_sources
+
+    root = tmp_path / "ops-nn"
+    (root / "common" / "inc").mkdir(parents=True)
+    utils = root / "foreach" / "kg_utils" / "op_host"
+    utils.mkdir(parents=True)
+    for name in ("kg_infershape.cpp", "kg_tiling_func.cpp"):
+        (utils / name).write_text("// shared\n")
+    op = root / "foreach" / "kg_each"
+    (op / "op_host").mkdir(parents=True)
+    cml = op / "op_host" / "CMakeLists.txt"
+    cml.write_text("add_modules_sources(HOSTNAME ${OPHOST_NAME} MODE PRIVATE DIR ${CMAKE_CURRENT_SOURCE_DIR} "
+                   "OPTYPE kg_each ACLNNTYPE aclnn_exclude DEPENDENCIES kg_utils)\n")
+    assert [p.name for p in dependency_infershape_sources(op)] == ["kg_infershape.cpp"]
+    cml.write_text(cml.read_text().replace(" DEPENDENCIES kg_utils", ""))
+    assert dependency_infershape_sources(op) == []

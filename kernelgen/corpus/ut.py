@@ -201,10 +201,24 @@ def ut_include_dirs(f: UtFile) -> tuple[Path, ...]:
 
 
 def _host_units(f: UtFile, soc: str | None) -> list[CompileUnit]:
+    from kernelgen.emulator.build import HOST_OPT
     from kernelgen.emulator.emulate import OperatorSource
 
     src = OperatorSource(f.op_dir, f.op_dir.name, soc=soc or "ascend910b")
-    return src.host_units()
+    inc = src.include_dirs()
+    return src.host_units() + [CompileUnit(f"utdep_{p.parent.parent.name}_{p.stem}", p, (HOST_OPT,), inc,
+                                           _tree_digest(p.parent.parent), "host")
+                               for p in dependency_infershape_sources(f.op_dir)]
+
+
+def dependency_infershape_sources(op_dir: Path) -> list[Path]:
+    """The infershape sources of the operators op_dir names in DEPENDENCIES. CANN's UT build links every
+    operator's infershape objects into one library, so a dependency's registrations are there too
+    (foreach_utils/op_host/foreach_infershape.cpp registers the infershape of the 66 foreach operators that name it);
+    kernelgen's own runs take only a dependency's tiling sources (host_deps.tiling_sources)."""
+    from kernelgen.emulator.host_deps import dependency_dirs
+
+    return [p for dep in dependency_dirs(op_dir) for p in sorted((dep / "op_host").glob("*_infershape*.cpp"))]
 
 
 def _common_units(repo: Path, soc: str | None, flags: tuple[str, ...], common: Path | None = None
