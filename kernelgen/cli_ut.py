@@ -30,13 +30,18 @@ def _gtest_problem() -> str | None:
               help="Write the merged JUnit XML (gtest's own reports, plus not-built cases) to F.xml.")
 @click.option("--filter", "gtest_filter", default=None, metavar="GTEST_FILTER",
               help="gtest filter (Suite.Name patterns, ':'-separated, '-' to exclude), e.g. '*Tiling*'.")
+@click.option("--uncollected", is_flag=True, default=False,
+              help="Also build and run the files the checkout's own UT build does not collect (reported as not "
+                   "collected, with the reason, by default).")
 @timeout_option(600.0, "Seconds each test program may run.")
-def ut(path, kind, soc, jobs, json_file, junit_file, gtest_filter, timeout):
+def ut(path, kind, soc, jobs, json_file, junit_file, gtest_filter, uncollected, timeout):
     """Build and run an ops-nn operator's own unit tests (tests/ut) unmodified on the emulator.
 
     PATH is an operator directory, a category or a checkout. Every TEST case is reported passed, failed (with
-    gtest's message) or not built (with the first missing name or compile error). Exit 0 when all passed,
-    1 otherwise, 2 on a usage error, 3 when googletest or the compiler is missing.
+    gtest's message) or not built (with the first missing name or compile error); the cases of a file the
+    checkout's own UT build never compiles (its CMake files register it nowhere) are reported not collected, with
+    the broken link, and not run. Exit 0 when all collected cases passed, 1 otherwise, 2 on a usage error, 3 when
+    googletest or the compiler is missing.
 
     Example: kernelgen ut ops-nn/experimental/optim/apply_gradient_descent --kind host --junit ut.xml
     """
@@ -57,6 +62,11 @@ def ut(path, kind, soc, jobs, json_file, junit_file, gtest_filter, timeout):
     soc_name = soc.family if soc else None
 
     def on_file(f, cases):
+        if cases and all(c.status == "not_collected" for c in cases):
+            why = f.uncollected.removeprefix("not collected by the checkout's UT build: ")
+            click.echo(f"{f.op} {f.kind} {f.path.name}: {len(cases)} not collected by the checkout's UT build: {why}",
+                       err=True)
+            return
         n = {s: sum(1 for c in cases if c.status == s) for s in ("passed", "failed", "not_built", "skipped")}
         line = (f"{f.op} {f.kind} {f.path.name}: {n['passed']} passed, {n['failed']} failed, "
                 f"{n['not_built']} not built" + (f", {n['skipped']} skipped" if n["skipped"] else ""))
@@ -68,7 +78,8 @@ def ut(path, kind, soc, jobs, json_file, junit_file, gtest_filter, timeout):
                 first = " ".join(lines[:3])[:240]
                 click.echo(f"  {c.status.upper().replace('_', ' ')} {c.name}: {first}", err=True)
 
-    report = run_ut(path, kinds, soc_name, jobs, gtest_filter, on_file=on_file, timeout=timeout)
+    report = run_ut(path, kinds, soc_name, jobs, gtest_filter, on_file=on_file, timeout=timeout,
+                    uncollected=uncollected)
     if json_file:
         doc = report.as_dict()
         doc.update({"path": str(path), "soc": soc_name})
@@ -82,5 +93,8 @@ def ut(path, kind, soc, jobs, json_file, junit_file, gtest_filter, timeout):
         if total:
             click.echo(f"{k}: {c['passed']} of {total} TEST cases passed, {c['failed']} failed, {c['not_built']} not "
                        f"built, {c['skipped']} skipped; {c['files_passed']} of {c['files']} files passed")
+        if c["not_collected"]:
+            click.echo(f"{k}: {c['not_collected']} TEST cases in {c['files_not_collected']} files not collected by the "
+                       "checkout's UT build (not run; --uncollected runs them)")
     if not report.ok:
         sys.exit(EXIT_CHECK_FAILED)

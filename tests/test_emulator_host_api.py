@@ -502,7 +502,7 @@ def test_detail_header_alone_is_an_error(tmp_path):
     ('static unsigned F(gert::TilingContext*) { return 0; } '
      'IMPL_OP_OPTILING(A).OpExecuteFunc(F);', "OpImplRegisterV2::OpExecuteFunc"),
     ('namespace ops { class A : public OpDef { public: explicit A(const char* n) : OpDef(n) { '
-     'this->AICore().SetOpSelectFormat(nullptr); } }; OP_ADD(A); }', "OpAICoreDef::SetOpSelectFormat"),
+     'this->AICore().SetOpSupportInfo(nullptr); } }; OP_ADD(A); }', "OpAICoreDef::SetOpSupportInfo"),
     ('void f() { matmul_tiling::BatchMatmulTiling t; }', "BatchMatmulTiling"),
     ('void f() { uint32_t n, e; AscendC::GetLog2TmpBufferFactorSize(2, n, e); }', "GetLog2TmpBufferFactorSize"),
 ])

@@ -440,3 +440,36 @@ def test_check_support_function_is_kept_and_registered(tmp_path):
                          capture_output=True, text=True)
     assert res.returncode == 0, res.stderr[-2000:]
     assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.split() == ["1", "1", "0"]
+
+
+@requires_cxx
+def test_op_select_format_is_kept_and_inner_errors_are_reported(tmp_path):
+    """rnn/dynamic_rnn and dynamic_rnnv2 give AICore().SetOpSelectFormat a function (kept, never called, as
+    SetCheckSupport's), and reverse_v2's tiling header reports through REPORT_INNER_ERR_MSG, which metadef's
+    base/err_msg.h defines and opbase's log.h brings in: the report is an error line of the host log."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "sf.cpp"
+    src.write_text('#include <cstdio>\n#define KGEMU_OPDEF_IMPL\n#include "register/op_def_registry.h"\n'
+                   '#include "op_common/log/log.h"\n'
+                   "static int calls = 0;\n"
+                   "static ge::graphStatus Select(const ge::Operator&, ge::AscendString& r) { ++calls; "
+                   "r = ge::AscendString(\"{}\"); return ge::GRAPH_SUCCESS; }\n"
+                   "namespace ops { class Rnn : public OpDef { public: explicit Rnn(const char* n) : OpDef(n) {\n"
+                   "  this->Input(\"x\").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});\n"
+                   "  this->AICore().SetOpSelectFormat(Select); this->AICore().AddConfig(\"ascend910b\"); } };\n"
+                   "OP_ADD(Rnn); }\n"
+                   "int main() { ops::Rnn d(\"Rnn\");\n"
+                   "  REPORT_INNER_ERR_MSG(\"EZ9999\", \"op[%s], %s is nullptr!\", \"Rnn\", \"x\");\n"
+                   "  const auto& lines = kgemu::detail::HostLogLines();\n"
+                   "  std::printf(\"%d %d %zu %s\\n\", d.AICore().GetOpSelectFormat() == &Select, calls, lines.size(),"
+                   " lines.empty() ? \"-\" : lines.back().text.c_str()); }\n")
+    exe = tmp_path / "sf"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    out = subprocess.run([str(exe)], capture_output=True, text=True).stdout
+    assert out.split(" ", 3) == ["1", "0", "1", "EZ9999: op[Rnn], x is nullptr!\n"]

@@ -246,3 +246,204 @@ def test_the_kernel_beside_a_test_is_the_one_its_name_globs(tmp_path):
     assert separate_kernel(by["test_kg_op_apt.cpp"]).name == "kg_op_apt.cpp"
     assert separate_kernel(by["test_kg_op.cpp"]).name == "kg_op.cpp"
     assert separate_kernel(by["test_kg_op_small.cpp"]).name == "kg_op.cpp"  # test_kg_op*.cpp: kg_op's glob
+
+
+def test_the_kernel_the_build_lists_for_the_soc_comes_first(tmp_path):
+    # ops-nn rnn/dynamic_rnn: no dynamic_rnn.cpp; op_kernel/CMakeLists.txt names dynamic_rnn_910b.cpp for the 910B
+    # units (add_kernel_sources -> kernel_src_list), which AddOpTestCase compiles beside test_dynamic_rnn.cpp
+    from kernelgen.corpus.ut import separate_kernel
+
+    root = _tree(tmp_path)
+    op = root / "experimental" / "math" / "kg_op"
+    (op / "op_kernel" / "arch35").mkdir(parents=True)
+    for name in ("kg_op.cpp", "kg_op_910b.cpp", "arch35/kg_op.cpp"):
+        (op / "op_kernel" / name).write_text('extern "C" void kg_op() {}\n')
+    (op / "op_kernel" / "CMakeLists.txt").write_text(
+        "add_kernel_sources(\n  KERNEL_SRC kg_op_910b.cpp\n  COMPUTE_UNITS ascend910b ascend910_93\n)\n"
+        "add_kernel_sources(KERNEL_SRC arch35/kg_op.cpp COMPUTE_UNITS ascend950 AUTO_SYNC false)\n"
+        "# add_kernel_sources(KERNEL_SRC kg_op.cpp COMPUTE_UNITS ascend310p)\n")
+    f = find_ut_files(op, ("kernel",))[0]
+    assert separate_kernel(f, "ascend910b").relative_to(op).as_posix() == "op_kernel/kg_op_910b.cpp"
+    assert separate_kernel(f, "ascend950").relative_to(op).as_posix() == "op_kernel/arch35/kg_op.cpp"
+    assert separate_kernel(f, "ascend310p").name == "kg_op.cpp"   # commented out: the test's name glob
+    # without COMPUTE_UNITS the build lists it under "ALL", which AddOpTestCase's lookup never matches
+    (op / "op_kernel" / "CMakeLists.txt").write_text("add_kernel_sources(KERNEL_SRC kg_op_910b.cpp)\n")
+    assert separate_kernel(f, "ascend910b").relative_to(op).as_posix() == "op_kernel/kg_op.cpp"
+
+
+# ---- which files the checkout's own UT build collects (kernelgen.corpus.ut_collect) ------------------------------
+_GLOB_SUBDIRS = ("file(GLOB CURRENT_DIRS RELATIVE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/*)\n"
+                 "foreach(SUB_DIR ${CURRENT_DIRS})\n  if(EXISTS \"${CMAKE_CURRENT_SOURCE_DIR}/${SUB_DIR}/CMakeLists.txt\")\n"
+                 "    add_subdirectory(${SUB_DIR})\n  endif()\nendforeach()\n")
+
+
+def _cmake_checkout(tmp: Path) -> Path:
+    """A miniature of ops-nn's layout with the CMake files its UT build walks: norm/kg_walked (every link present),
+    norm/kg_unlinked (bn_infer_grad's shape: add_modules_sources at the root, no tests/CMakeLists.txt),
+    norm/kg_all (add_all_modules_sources, no tests/ CMake), norm/kg_tiling_only (op_host UT CMake registers tiling)."""
+    root = tmp / "ops-nn"
+    (root / "tests" / "ut" / "common").mkdir(parents=True)
+    (root / "cmake").mkdir()
+    (root / "cmake" / "func.cmake").write_text("macro(add_category_subdirectory)\nendmacro()\n")
+    (root / "cmake" / "variables.cmake").write_text('set(OP_CATEGORY_LIST "norm" "loss")\n')
+
+    def op(name, root_cmake, cmakes, cat="norm"):
+        d = root / "experimental" / cat / name
+        for sub in ("op_host", "tests/ut/op_host", "tests/ut/op_kernel"):
+            (d / sub).mkdir(parents=True, exist_ok=True)
+        (d / "op_host" / f"{name}_def.cpp").write_text("// OpDef\n")
+        if root_cmake is not None:
+            (d / "CMakeLists.txt").write_text(root_cmake)
+        for rel, text in cmakes.items():
+            (d / rel / "CMakeLists.txt").write_text(text)
+        (d / "tests" / "ut" / "op_host" / f"test_{name}_tiling.cpp").write_text(f"TEST(T_{name}, tiling) {{}}\n")
+        (d / "tests" / "ut" / "op_host" / f"test_{name}_infershape.cpp").write_text(f"TEST(I_{name}, infer) {{}}\n")
+        (d / "tests" / "ut" / "op_kernel" / f"test_{name}.cpp").write_text(f"TEST(K_{name}, run) {{}}\n")
+        return d
+
+    host_ut = ("if(UT_TEST_ALL OR OP_HOST_UT)\n  add_modules_ut_sources(HOSTNAME ${OP_TILING_MODULE_NAME} MODE PRIVATE "
+               "DIR ${CMAKE_CURRENT_SOURCE_DIR})\n  add_modules_ut_sources(HOSTNAME ${OP_INFERSHAPE_MODULE_NAME} MODE "
+               "PRIVATE DIR ${CMAKE_CURRENT_SOURCE_DIR})\nendif()\n")
+    kernel_ut = 'AddOpTestCase(kg_op "ascend910B1" "-DDTYPE_X=float")\n'
+    op("kg_walked", _GLOB_SUBDIRS, {"tests": _GLOB_SUBDIRS, "tests/ut": _GLOB_SUBDIRS, "tests/ut/op_host": host_ut,
+                                    "tests/ut/op_kernel": kernel_ut})
+    op("kg_unlinked", "add_modules_sources(DIR ${CMAKE_CURRENT_SOURCE_DIR} OPTYPE kg_unlinked ACLNNTYPE aclnn)\n", {})
+    op("kg_all", "add_all_modules_sources(ACLNNTYPE aclnn_exclude)\n", {})
+    op("kg_tiling_only", _GLOB_SUBDIRS, {"tests": _GLOB_SUBDIRS, "tests/ut": _GLOB_SUBDIRS, "tests/ut/op_host":
+                                         host_ut.split("\n  add_modules_ut_sources(HOSTNAME ${OP_INFER")[0] + "\nendif()\n"})
+    op("kg_elsewhere", _GLOB_SUBDIRS, {"tests": _GLOB_SUBDIRS}, cat="misc")
+    return root
+
+
+def _collected(root: Path) -> dict:
+    from kernelgen.corpus.ut_collect import _categories, _reached
+
+    _reached.cache_clear()
+    _categories.cache_clear()
+    return {(f.op, f.path.name): f.uncollected for f in find_ut_files(root / "experimental")}
+
+
+def test_collection_follows_the_checkouts_cmake_walk(tmp_path):
+    root = _cmake_checkout(tmp_path)
+    got = _collected(root)
+    walked = {k: v for k, v in got.items() if k[0] == "kg_walked"}
+    assert walked and all(v == "" for v in walked.values())
+    # bn_infer_grad's shape: nothing adds tests/, and add_modules_sources registers no UT sources
+    why = got[("kg_unlinked", "test_kg_unlinked_tiling.cpp")]
+    assert why.startswith("not collected by the checkout's UT build: tests/ has no CMakeLists.txt")
+    assert "add_all_modules_sources" in why
+    assert got[("kg_unlinked", "test_kg_unlinked.cpp")].startswith(
+        "not collected by the checkout's UT build: tests/ has no CMakeLists.txt")
+    # add_all_modules_sources registers tests/ut/op_host itself (add_all_ut_sources), but no kernel tests
+    assert got[("kg_all", "test_kg_all_tiling.cpp")] == got[("kg_all", "test_kg_all_infershape.cpp")] == ""
+    assert "AddOpTestCase" in got[("kg_all", "test_kg_all.cpp")]
+    # an op_host UT CMakeLists registering the tiling module collects no infershape test
+    assert got[("kg_tiling_only", "test_kg_tiling_only_tiling.cpp")] == ""
+    assert "OP_INFERSHAPE_MODULE_NAME" in got[("kg_tiling_only", "test_kg_tiling_only_infershape.cpp")]
+    assert "OP_CATEGORY_LIST" in got[("kg_elsewhere", "test_kg_elsewhere_tiling.cpp")]
+
+
+def test_collection_changes_when_a_link_is_added_or_removed(tmp_path):
+    root = _cmake_checkout(tmp_path)
+    op = root / "experimental" / "norm" / "kg_unlinked"
+    (op / "tests" / "CMakeLists.txt").write_text(_GLOB_SUBDIRS)
+    assert _collected(root)[("kg_unlinked", "test_kg_unlinked_tiling.cpp")].startswith(
+        "not collected by the checkout's UT build: tests/ut/ has no CMakeLists.txt")
+    (op / "tests" / "ut" / "CMakeLists.txt").write_text(_GLOB_SUBDIRS)
+    (op / "tests" / "ut" / "op_host" / "CMakeLists.txt").write_text(
+        "add_modules_llt_sources(HOSTNAME ${OP_TILING_MODULE_NAME} MODE PRIVATE DIR ${CMAKE_CURRENT_SOURCE_DIR})\n")
+    got = _collected(root)
+    assert got[("kg_unlinked", "test_kg_unlinked_tiling.cpp")] == ""   # add_modules_llt_sources forwards
+    # a keyword other than HOSTNAME leaves the module name empty: nothing is registered (smooth_l1_loss_grad_v2)
+    walked = root / "experimental" / "norm" / "kg_walked" / "tests" / "ut" / "op_host" / "CMakeLists.txt"
+    walked.write_text(walked.read_text().replace("HOSTNAME", "UT_NAME"))
+    assert "calls no add_modules_ut_sources" in _collected(root)[("kg_walked", "test_kg_walked_tiling.cpp")]
+    # a root CMakeLists with add_sources( is skipped whole by add_category_subdirectory
+    (root / "experimental" / "norm" / "kg_all" / "CMakeLists.txt").write_text("add_sources()\n")
+    assert "add_sources()" in _collected(root)[("kg_all", "test_kg_all_tiling.cpp")]
+    # without ops-nn's cmake/ there is no build to judge by: every file is run
+    (root / "cmake" / "func.cmake").unlink()
+    assert set(_collected(root).values()) == {""}
+
+
+def test_not_collected_files_are_reported_not_run(tmp_path):
+    from kernelgen.corpus.ut_run import run_ut
+
+    root = _cmake_checkout(tmp_path)
+    report = run_ut(root / "experimental" / "norm" / "kg_unlinked", kinds=("host", "kernel"))
+    assert {c.status for c in report.cases} == {"not_collected"} and len(report.cases) == 3
+    assert report.ok   # CANN's build runs none of them, so none fails
+    kinds = report.counts()["kinds"]
+    assert kinds["host"]["not_collected"] == 2 and kinds["host"]["files"] == 0
+    assert kinds["host"]["files_not_collected"] == 2 and kinds["kernel"]["files_not_collected"] == 1
+    suites = ET.fromstring(report.junit())
+    assert suites.get("skipped") == "3" and suites.get("errors") == "0"
+
+
+def test_cli_names_the_broken_link_and_counts_no_file(tmp_path):
+    from click.testing import CliRunner
+
+    from kernelgen.cli import main
+    from kernelgen.toolchain import find_gtest
+
+    if not find_gtest().usable:
+        pytest.skip(f"googletest: {find_gtest().problem}")
+    root = _cmake_checkout(tmp_path)
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(main, ["ut", str(root / "experimental" / "norm" / "kg_unlinked"), "--kind", "host",
+                                    "--json", str(out)])
+    assert res.exit_code == 0, res.output
+    assert ("kg_unlinked host test_kg_unlinked_tiling.cpp: 1 not collected by the checkout's UT build: tests/ has no "
+            "CMakeLists.txt") in res.output
+    assert "host: 2 TEST cases in 2 files not collected by the checkout's UT build" in res.output
+    import json
+
+    doc = json.loads(out.read_text())
+    assert doc["kinds"]["host"]["files"] == 0 and doc["kinds"]["host"]["files_not_collected"] == 2
+
+
+def test_a_hand_written_tiling_headers_get_tiling_data_is_the_ut_builds(tmp_path):
+    """foreach_abs_tiling_def.h (force-included into every foreach kernel test) defines GET_TILING_DATA with its own
+    struct and copy, and CANN's kernel headers define none: in a UT build (__CCE_KT_TEST__) the emulator keeps it.
+    kernelgen's own runs (no __CCE_KT_TEST__) get the emulator's, which wants REGISTER_TILING_DEFAULT's struct."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    cxx = find_compiler()
+    (tmp_path / "kg_each_tiling_def.h").write_text(
+        "#include <cstdint>\n#include <cstring>\nstruct KgEachTilingData { uint32_t rows; uint32_t cols; };\n"
+        "inline void InitKgEach(const uint8_t* p, KgEachTilingData* d) { std::memcpy(d, p, sizeof(*d)); }\n"
+        "#define GET_TILING_DATA(t, p) KgEachTilingData t; InitKgEach(p, &t)\n")
+    (tmp_path / "k.cpp").write_text(
+        '#include <cstdio>\n#include "kernel_operator.h"\n'
+        "static uint32_t Cols(GM_ADDR tiling) { GET_TILING_DATA(t, tiling); return t.rows * 100 + t.cols; }\n"
+        "int main() { uint32_t raw[2] = {3, 7}; std::printf(\"%u\\n\", Cols(reinterpret_cast<GM_ADDR>(raw))); }\n")
+    base = [cxx.path, "-std=c++17", "-w", "-I", str(INCLUDE_DIR), "-include", str(tmp_path / "kg_each_tiling_def.h"),
+            "-D__NPU_ARCH__=2201", "-D__CCE_AICORE__=220", str(tmp_path / "k.cpp")]
+    res = subprocess.run(base + ["-D__CCE_KT_TEST__=1", "-fsyntax-only"], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    res = subprocess.run(base + ["-fsyntax-only"], capture_output=True, text=True)
+    assert res.returncode != 0 and "kgemu_default_tiling_type_" in res.stderr
+
+
+def test_a_dependencys_infershape_is_linked_into_host_tests(tmp_path):
+    """foreach/<op> names foreach_utils in DEPENDENCIES and has no infershape of its own: foreach_utils'
+    foreach_infershape.cpp registers it, and CANN's UT build links every infershape object, so the host test gets it."""
+    from kernelgen.corpus.ut import dependency_infershape_sources
+
+    root = tmp_path / "ops-nn"
+    (root / "common" / "inc").mkdir(parents=True)
+    utils = root / "foreach" / "kg_utils" / "op_host"
+    utils.mkdir(parents=True)
+    for name in ("kg_infershape.cpp", "kg_tiling_func.cpp"):
+        (utils / name).write_text("// shared\n")
+    op = root / "foreach" / "kg_each"
+    (op / "op_host").mkdir(parents=True)
+    cml = op / "op_host" / "CMakeLists.txt"
+    cml.write_text("add_modules_sources(HOSTNAME ${OPHOST_NAME} MODE PRIVATE DIR ${CMAKE_CURRENT_SOURCE_DIR} "
+                   "OPTYPE kg_each ACLNNTYPE aclnn_exclude DEPENDENCIES kg_utils)\n")
+    assert [p.name for p in dependency_infershape_sources(op)] == ["kg_infershape.cpp"]
+    cml.write_text(cml.read_text().replace(" DEPENDENCIES kg_utils", ""))
+    assert dependency_infershape_sources(op) == []

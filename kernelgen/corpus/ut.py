@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from kernelgen.corpus.ut_collect import uncollected_reason
 from kernelgen.emulator import INCLUDE_DIR
 from kernelgen.emulator.build import (CompileUnit, RUNTIME_DIR, RUNTIME_SOURCES, cache_dir, compile_object,
                                       emulator_digest, _tree_digest, link_program, write_source,
@@ -43,6 +44,7 @@ class UtFile:
     kind: str                 # host | kernel | api
     path: Path
     cases: tuple[str, ...]    # "Suite.Name" of every TEST / TEST_F (TEST_P instances are named when run)
+    uncollected: str = ""     # why the checkout's own UT build never compiles this file ("" when it does)
 
     @property
     def op(self) -> str:
@@ -131,7 +133,10 @@ def find_ut_files(path: str | Path, kinds=KINDS, soc: str | None = None) -> list
                     continue
                 cases = gtest_cases(src.read_text(errors="replace"))
                 if cases:
-                    found.append(UtFile(op_dir, file_kind, src, cases))
+                    which = file_kind
+                    if file_kind == "host":
+                        which = "tiling" if src.stem.endswith("_tiling") else "infershape"
+                    found.append(UtFile(op_dir, file_kind, src, cases, uncollected_reason(op_dir, sub, which)))
     return found
 
 
@@ -196,10 +201,24 @@ def ut_include_dirs(f: UtFile) -> tuple[Path, ...]:
 
 
 def _host_units(f: UtFile, soc: str | None) -> list[CompileUnit]:
+    from kernelgen.emulator.build import HOST_OPT
     from kernelgen.emulator.emulate import OperatorSource
 
     src = OperatorSource(f.op_dir, f.op_dir.name, soc=soc or "ascend910b")
-    return src.host_units()
+    inc = src.include_dirs()
+    return src.host_units() + [CompileUnit(f"utdep_{p.parent.parent.name}_{p.stem}", p, (HOST_OPT,), inc,
+                                           _tree_digest(p.parent.parent), "host")
+                               for p in dependency_infershape_sources(f.op_dir)]
+
+
+def dependency_infershape_sources(op_dir: Path) -> list[Path]:
+    """The infershape sources of the operators op_dir names in DEPENDENCIES. CANN's UT build links every
+    operator's infershape objects into one library, so a dependency's registrations are there too
+    (foreach_utils/op_host/foreach_infershape.cpp registers the infershape of the 66 foreach operators that name it);
+    kernelgen's own runs take only a dependency's tiling sources (host_deps.tiling_sources)."""
+    from kernelgen.emulator.host_deps import dependency_dirs
+
+    return [p for dep in dependency_dirs(op_dir) for p in sorted((dep / "op_host").glob("*_infershape*.cpp"))]
 
 
 def _common_units(repo: Path, soc: str | None, flags: tuple[str, ...], common: Path | None = None
@@ -252,20 +271,24 @@ def runtime_objects() -> list[Path]:
     return [compile_object(u, compiler) for u in units]
 
 
-def separate_kernel(f: UtFile) -> Path | None:
+def separate_kernel(f: UtFile, soc: str | None = None) -> Path | None:
     """The operator's kernel source when the kernel test does not #include it itself."""
     from kernelgen.emulator.layout import kernel_file
 
     if re.search(r'#\s*include\s+"[^"]*op_kernel/[^"]*\.cpp"', _strip(f.path.read_text(errors="replace"))):
         return None
     from kernelgen.corpus.ut_kernel import kernel_header_only
+    from kernelgen.socs import get_soc
 
     # ops-nn's AddOpTestCase compiles op_kernel/<kernel_cpp_name>.cpp beside the tests it globs as
     # test_<kernel_cpp_name>*.cpp (cmake/ut.cmake): test_sigmoid_apt.cpp goes with sigmoid_apt.cpp, not sigmoid.cpp
     words = f.path.stem[len("test_"):].split("_") if f.path.stem.startswith("test_") else []
     names = ["_".join(words[:n]) for n in range(len(words), 0, -1)] + [f.op_dir.name]
     try:
-        kernel = kernel_file(f.op_dir, names)
+        # the source op_kernel/CMakeLists.txt's add_kernel_sources(KERNEL_SRC ... COMPUTE_UNITS ...) names for the
+        # SOC comes first: AddOpTestCase finds it in the build's kernel_src_list before <op>.cpp (cmake/ut.cmake,
+        # kernel_src_from_cmake; rnn/dynamic_rnn: dynamic_rnn_910b.cpp)
+        kernel = kernel_file(f.op_dir, names, soc=get_soc(soc).family if soc else None)
     except Exception:  # no kernel source found: the test links what it declares, or names what is missing
         return None
     return None if kernel_header_only(f.path, kernel) else kernel
@@ -286,7 +309,7 @@ def build_file(f: UtFile, soc: str | None) -> Built:
         archives = ()
         extra_units = kernel_support_units(ksoc, repo) + [
             CompileUnit("ut_stub_entry", write_source(_STUB_ENTRY, "ut_stub_entry"))]
-        kernel = separate_kernel(f)
+        kernel = separate_kernel(f, ksoc)
         if kernel is not None:  # the test declares the entry extern: CANN's UT build compiles the kernel beside it
             from kernelgen.emulator.opdir import _CONSTEXPR_KEY, kernel_include
 

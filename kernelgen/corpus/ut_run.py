@@ -19,7 +19,9 @@ from kernelgen.corpus.ut import KINDS, Built, UtFile, build_file, find_ut_files
 from kernelgen.errors import ToolchainError, UsageError
 from kernelgen.proc import run_tool
 
-STATUSES = ("passed", "failed", "not_built", "skipped")
+STATUSES = ("passed", "failed", "not_built", "skipped", "not_collected")
+# not_collected: the checkout's own UT build never compiles the file (kernelgen.corpus.ut_collect); its cases are
+# reported with the reason and count neither as passed nor as failed, as CANN's build does not run them
 
 
 @dataclass(frozen=True)
@@ -46,10 +48,14 @@ class UtReport:
             by_kind[c.kind][c.status] += 1
             op = by_op.setdefault(c.op, {}).setdefault(c.kind, dict.fromkeys(STATUSES, 0))
             op[c.status] += 1
-            f = files.setdefault(c.file, {"op": c.op, "kind": c.kind, "passed": True})
+            f = files.setdefault(c.file, {"op": c.op, "kind": c.kind, "passed": True, "collected": True})
             f["passed"] = f["passed"] and c.status in ("passed", "skipped")
-        file_counts = {k: {"files": 0, "files_passed": 0} for k in KINDS}
+            f["collected"] = f["collected"] and c.status != "not_collected"
+        file_counts = {k: {"files": 0, "files_passed": 0, "files_not_collected": 0} for k in KINDS}
         for f in files.values():
+            if not f["collected"]:
+                file_counts[f["kind"]]["files_not_collected"] += 1
+                continue
             file_counts[f["kind"]]["files"] += 1
             file_counts[f["kind"]]["files_passed"] += int(f["passed"])
         for k in KINDS:
@@ -58,7 +64,7 @@ class UtReport:
 
     @property
     def ok(self) -> bool:
-        return bool(self.cases) and all(c.status in ("passed", "skipped") for c in self.cases)
+        return bool(self.cases) and all(c.status in ("passed", "skipped", "not_collected") for c in self.cases)
 
     def as_dict(self) -> dict:
         d = self.counts()
@@ -190,6 +196,13 @@ def _not_built_suite(f: UtFile, names, status: str, message: str) -> ET.Element:
     return suite
 
 
+def not_collected(f: UtFile, gtest_filter: str | None = None) -> tuple[list[CaseResult], list[ET.Element]]:
+    """The cases of a file the checkout's UT build never compiles, with the reason (JUnit: skipped)."""
+    names = [n for n in f.cases if _matches(n, gtest_filter)]
+    return ([CaseResult(f.op, f.kind, str(f.path), n, "not_collected", f.uncollected) for n in names],
+            [_not_built_suite(f, names, "skipped", f.uncollected)] if names else [])
+
+
 def run_file(built: Built, gtest_filter: str | None = None, timeout: float = 600) -> tuple[list[CaseResult],
                                                                                         list[ET.Element]]:
     f = built.file
@@ -243,14 +256,18 @@ def _matches(name: str, gtest_filter: str | None) -> bool:
 
 
 def run_ut(path, kinds=KINDS, soc: str | None = None, jobs: int = 1, gtest_filter: str | None = None,
-           on_file=None, timeout: float = 600) -> UtReport:
-    """Find, build and run every unit-test file under path; on_file(UtFile, [CaseResult]) after each file."""
+           on_file=None, timeout: float = 600, uncollected: bool = False) -> UtReport:
+    """Find, build and run every unit-test file under path; on_file(UtFile, [CaseResult]) after each file. Files the
+    checkout's own UT build does not collect are reported as not_collected unless uncollected is true (then they
+    are built and run like the others)."""
     from concurrent.futures import ThreadPoolExecutor
 
     files = [f for f in find_ut_files(path, kinds, soc) if any(_matches(n, gtest_filter) or "*" in n for n in f.cases)]
     report = UtReport()
 
     def one(f: UtFile):
+        if f.uncollected and not uncollected:
+            return f, not_collected(f, gtest_filter)
         try:
             built = build_file(f, soc)
         except (ToolchainError, UsageError) as exc:  # UsageError: an operator directory kernelgen cannot read

@@ -2,9 +2,10 @@
 // OpAICoreConfig, OpAICoreDef. Everything a definition declares is kept (see KgData()) and dumped by
 // kg_opdef_json; the harness validates run requests against it. OpDef is copyable, like CANN's.
 // Not emulated (compile-time errors): AICPU(), HostCPU(), MC2(), and the OpAICoreDef graph-compile hooks
-// SetOpSelectFormat / SetOpSupportInfo / SetOpSpecInfo / SetParamGeneralize. SetCheckSupport keeps its function
-// (GetCheckSupport; 5 main-tree OpDefs hand it to optiling::OpCheckFuncHelper, register/op_check.h); graph
-// compilation asks it whether the AI Core takes a node, which the emulator never does, so it is never called.
+// SetOpSupportInfo / SetOpSpecInfo / SetParamGeneralize. SetCheckSupport and SetOpSelectFormat keep their function
+// (GetCheckSupport, GetOpSelectFormat; 5 main-tree OpDefs hand the first to optiling::OpCheckFuncHelper,
+// register/op_check.h; rnn/dynamic_rnn and dynamic_rnnv2 set the second); graph compilation asks them whether the
+// AI Core takes a node and in which formats, which the emulator never does, so they are never called.
 #ifndef KGEMU_REGISTER_OP_DEF_H
 #define KGEMU_REGISTER_OP_DEF_H
 
@@ -212,11 +213,8 @@ public:
     using OpCheckFunc = ge::graphStatus (*)(const ge::Operator&, ge::AscendString&);
     OpAICoreDef& SetCheckSupport(OpCheckFunc func) { check_support_ = func; return *this; }
     OpCheckFunc GetCheckSupport() const { return check_support_; }
-    template <typename... A>
-    OpAICoreDef& SetOpSelectFormat(A&&...) {
-        static_assert(kgemu::detail::AlwaysFalse<A...>::value, "kgemu: OpAICoreDef::SetOpSelectFormat is not emulated");
-        return *this;
-    }
+    OpAICoreDef& SetOpSelectFormat(OpCheckFunc func) { op_select_format_ = func; return *this; }
+    OpCheckFunc GetOpSelectFormat() const { return op_select_format_; }
     template <typename... A>
     OpAICoreDef& SetOpSupportInfo(A&&...) {
         static_assert(kgemu::detail::AlwaysFalse<A...>::value, "kgemu: OpAICoreDef::SetOpSupportInfo is not emulated");
@@ -242,6 +240,7 @@ private:
     std::vector<std::pair<std::string, OpAICoreConfig>> configs_;
     bool launch_zero_ele_ = false;
     OpCheckFunc check_support_ = nullptr;
+    OpCheckFunc op_select_format_ = nullptr;
 };
 
 class OpDef {

@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "base/err_msg.h"  // as opbase's log.h: host code calls REPORT_INNER_ERR_MSG without including it
 #include "exe_graph/runtime/shape.h"
 #include "op_common/op_host/util/opbase_export.h"
 #include "graph/ge_error_codes.h"
