@@ -44,6 +44,21 @@ template <typename T, typename... Ts>
 constexpr bool SupportType() {
     return (std::is_same<T, Ts>::value || ...);
 }
+// asc-devkit impl/basic_api/utils/kernel_utils_constants.h: AscendC's own type selector (a kernel's accumulator
+// type: `Conditional<sizeof(T) == 4, T, float>::type`), and the two-condition form built on it.
+template <bool condition, class T1, class T2>
+struct Conditional {
+    using type = T1;
+};
+template <class T1, class T2>
+struct Conditional<false, T1, T2> {
+    using type = T2;
+};
+template <bool condition1, bool condition2, class T1, class T2, class T3, class T4>
+struct ConditionalMulti {
+    using type = typename Conditional<condition1, typename Conditional<condition2, T1, T2>::type,
+                                      typename Conditional<condition2, T3, T4>::type>::type;
+};
 template <typename T>
 using PrimT = T;  // TensorTrait is not emulated: a LocalTensor's element type is the type itself
 namespace Std {
