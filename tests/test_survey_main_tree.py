@@ -362,6 +362,11 @@ def test_tiling_classes_of_a_dependency_reach_the_kernel(tmp_path):
     # the same-named tiling folder too; FeAddX's header (another operator, the same constants) stays out
     assert legacy_tiling_headers(op, op / "op_host" / "arch35", "FeAdd") == [utils / "fe_tiling_def.h",
                                                                               utils / "arch35" / "fe_regbase_def.h"]
+    # a class in the operator's op_host/op_tiling/ (unique_dim's UniqueDimTilingData) is the operator's own
+    (op / "op_host" / "op_tiling").mkdir()
+    (op / "op_host" / "op_tiling" / "fe_add_tiling_arch35.h").write_text(
+        "BEGIN_TILING_DATA_DEF(FeOwn)\nEND_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(FeAdd, FeOwn)\n")
+    assert legacy_tiling_headers(op)[0] == op / "op_host" / "op_tiling" / "fe_add_tiling_arch35.h"
 
 
 @requires_cxx

@@ -294,7 +294,9 @@ def _template_args(entry: KernelEntry, params: list[dict], values) -> str | None
 # ---- legacy tiling classes ----------------------------------------------------------------------------------
 def legacy_tiling_headers(op_dir: Path, tiling_sub: Path | None = None, op_type: str | None = None) -> list[Path]:
     """Headers of the operator that declare BEGIN_TILING_DATA_DEF classes: op_host/, then the SOC's tiling folder
-    (op_host/arch32/ ..., whose sources the host library was built from), then op_kernel/; with op_type, then the
+    (op_host/arch32/ ..., whose sources the host library was built from), then op_host/op_tiling/ (whose sources the
+    host library always holds: unique_dim, unique_consecutive and four conv/matmul operators keep their class
+    there), then op_kernel/; with op_type, then the
     op_host/ (and same-named tiling folder) headers of each CMake DEPENDENCIES folder that register a class for that
     operator (`REGISTER_TILING_DATA_CLASS(<op_type>` or `(<op_type>_<key>`): foreach's operators register theirs in
     foreach_utils/op_host/foreach_tiling_def.h, which CANN's generated kernel tiling header draws on, while its
@@ -306,7 +308,7 @@ def legacy_tiling_headers(op_dir: Path, tiling_sub: Path | None = None, op_type:
         return text if "BEGIN_TILING_DATA_DEF" in text else None
 
     found = []
-    for folder in (op_dir / "op_host", tiling_sub, op_dir / "op_kernel"):
+    for folder in (op_dir / "op_host", tiling_sub, op_dir / "op_host" / "op_tiling", op_dir / "op_kernel"):
         if folder is None:
             continue
         found += [p for p in sorted(folder.glob("*.h")) if declares(p) is not None]

@@ -339,7 +339,18 @@ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
     auto& b = kgemu::detail::api_enter("DataCacheCleanAndInvalid");
     kgemu::detail::dcache_clean(b, dst.GetPhyAddr(), entireType == CacheLine::ENTIRE_DATA_CACHE);
 }
+}  // namespace AscendC
 
+// The device compiler's data-cache builtin under dcci() and asc_dcci_single / asc_dcci_entire (asc-devkit
+// impl/simt_api/device_functions_impl.h: dcci(dst, 0 | 1)): (GM address, 0 = its cache line / 1 = the entire data
+// cache, destination). Not a documented API, but ops-nn's SIMT kernels call it directly (index/unique_dim). As
+// DataCacheCleanAndInvalid: the emulator's GM has no cache, and the sanitizer forgets the scalar lines it kept.
+inline void __builtin_cce_dcci(const volatile void* addr, int entire, int /*dst*/) {
+    auto* b = ::kgemu::detail::tl_block;
+    if (b != nullptr) ::kgemu::detail::dcache_clean(*b, const_cast<const void*>(addr), entire != 0);
+}
+
+namespace AscendC {
 // ---- BlockReduceSum / Max / Min: each 32-byte block of a repeat reduces to one element; repeat r's eight
 // results start at dst[r * dstRepStride * 8] ----
 #define KGEMU_BLOCK_REDUCE(NAME, KIND, MASK_T)                                                                        \
