@@ -300,6 +300,8 @@ def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_pa
     inc = include_dirs(op)
     assert helper.resolve() / "op_host" in inc and regs.resolve() / "op_host" in inc
     assert inc.index(helper.resolve() / "op_host") > inc.index(root.resolve() / "common" / "inc")
+    # regs' category folder too (`<dir>/../../` of each module in CANN's tiling object): "regs/op_host/x.h" resolves
+    assert inc.index(root.resolve() / "foreach") > inc.index(regs.resolve() / "op_host")
     srcs = [p.name for p in host_sources(op, "ascend950", 3510)]
     assert srcs == ["scat_def.cpp", "scat_tiling.cpp", "scat_common_base_tiling.cpp", "regs_tiling_func.cpp"]
 

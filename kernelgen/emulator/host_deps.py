@@ -73,7 +73,13 @@ def dependency_dirs(op_dir: Path) -> list[Path]:
 
 
 def include_dirs(op_dir: Path) -> list[Path]:
-    return [d / "op_host" for d in dependency_dirs(op_dir)]
+    """The dependencies' op_host folders, then the category folder of each dependency from another category: CANN's
+    tiling object adds `<source dir>/../../` for every module compiled into it (cmake/func.cmake), so
+    adaptive_max_pool3d's dependency batch_mat_mul_v3 finds `mat_mul_v3/op_host/...` under matmul/."""
+    deps = dependency_dirs(op_dir)
+    own = Path(op_dir).resolve().parent
+    categories = [d.resolve().parent for d in deps if d.resolve().parent != own]
+    return [d / "op_host" for d in deps] + list(dict.fromkeys(categories))
 
 
 def tiling_sources(op_dir: Path, soc_family: str | None, npu_arch: int | None) -> list[Path]:
