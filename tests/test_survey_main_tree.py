@@ -156,6 +156,45 @@ def test_internal_reg_others_header_brings_the_public_api(tmp_path):
     assert res.returncode == 0, res.stderr[-2000:]
 
 
+@requires_cxx
+def test_a_dependencys_tiling_header_compiles_on_the_kernel_side(tmp_path):
+    """max_pool3_d's kernel reads tiling classes that pool_3d_common registers for it (op_host/arch35/*_tiling.h):
+    those headers derive their tiling classes from an unqualified TilingBaseClass, which pool_3d_common's tiling
+    sources make visible in optiling first (its registry header's using-declaration). The launcher gives the
+    kernel the same context; without it the header does not compile."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.emulator.opdir import kernel_tiling_includes
+    from kernelgen.toolchain import find_compiler
+
+    op = tmp_path / "pooling" / "mp3"
+    (op / "op_kernel").mkdir(parents=True)
+    dep = tmp_path / "pooling" / "pool_common" / "op_host" / "arch35"
+    dep.mkdir(parents=True)
+    header = dep / "pool_big_tiling.h"
+    header.write_text('#include "register/tilingdata_base.h"\n#include "op_host/tiling_base.h"\nnamespace optiling {\n'
+                      "BEGIN_TILING_DATA_DEF(PoolBigTilingData)\nTILING_DATA_FIELD_DEF(int64_t, kD);\n"
+                      "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(Mp3_411110, PoolBigTilingData);\n"
+                      "class PoolBigTiling : public TilingBaseClass {\npublic:\n"
+                      "    explicit PoolBigTiling(gert::TilingContext* c) : TilingBaseClass(c) {}\n};\n}\n")
+    flags = ["-std=c++17", "-fsyntax-only", "-D__NPU_ARCH__=3510", "-D__CCE_AICORE__=351", "-DASCENDC_CPU_DEBUG=1",
+             "-I", str(INCLUDE_DIR)]
+
+    def compiles(lines: list[str]) -> subprocess.CompletedProcess:
+        src = tmp_path / "launch.cpp"
+        src.write_text("#define KGEMU_TILING_DATA_AS_STRUCT 1\n#include \"kernel_operator.h\"\n" + "\n".join(lines) +
+                       "\nint main() { PoolBigTilingData t{}; return static_cast<int>(t.kD); }\n")
+        return subprocess.run([find_compiler().path, *flags, str(src)], capture_output=True, text=True)
+
+    lines = kernel_tiling_includes(op, [header])
+    res = compiles(lines)
+    assert res.returncode == 0, res.stderr[-2000:]
+    bare = compiles([ln for ln in lines if "using Ops::NN" not in ln])
+    assert bare.returncode != 0 and "expected class-name" in bare.stderr
+    assert not any("using Ops::NN" in ln for ln in kernel_tiling_includes(op, [op / "op_kernel" / "own.h"]))
+
+
 def test_template_entry_parameters_given_by_a_macro(tmp_path):
     """ATVOSS reduce kernels (loss/mse_loss, l2_loss) declare `template <REDUCE_TPL_PARAM, uint32_t Reduction>`:
     the launcher instantiates them with the macro's parameters, found in a header the kernel includes."""

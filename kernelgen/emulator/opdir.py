@@ -324,6 +324,19 @@ def legacy_tiling_headers(op_dir: Path, tiling_sub: Path | None = None, op_type:
     return found
 
 
+def kernel_tiling_includes(op_dir: Path, headers: list[Path]) -> list[str]:
+    """The launcher's lines that bring the tiling classes of `headers` (legacy_tiling_headers) to the kernel as plain
+    structs. A dependency's headers are parsed in its own tiling sources after a registry header that makes the
+    framework's base class visible in optiling (pool_3d_common: pool_tiling_templates_registry.h's `using
+    Ops::NN::Optiling::TilingBaseClass;`, as in 46 ops-nn folders); CANN's kernel never includes them (its generated
+    tiling header holds the structs only), so the launcher gives them that context."""
+    lines = []
+    if any(not Path(h).resolve().is_relative_to(Path(op_dir).resolve()) for h in headers):
+        lines += ['#include "op_host/tiling_base.h"', "namespace optiling { using Ops::NN::Optiling::TilingBaseClass; }"]
+    lines += [f'#include "{h}"' for h in headers]
+    return lines + ["namespace optiling {}", "using namespace optiling;"]
+
+
 def _kernel_texts(op_dir: Path) -> str:
     parts = []
     for p in sorted((op_dir / "op_kernel").rglob("*")):
@@ -426,8 +439,7 @@ def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc
               else legacy_tiling_headers(op_dir, tiling_sub, decl.op_type))
     if legacy:
         lines.insert(1, "#define KGEMU_TILING_DATA_AS_STRUCT 1")
-        lines += [f'#include "{h}"' for h in legacy]
-        lines += ["namespace optiling {}", "using namespace optiling;"]
+        lines += kernel_tiling_includes(op_dir, legacy)
         if "REGISTER_TILING_DEFAULT" not in texts:
             lines.append(f"typedef kgemu_tiling::{decl.op_type} kgemu_default_tiling_type_;")
     lines.append('#include "graph/types.h"')
