@@ -783,6 +783,10 @@ inline float pool_init_max() { return *reinterpret_cast<const float*>(&F32_NEG_I
 static_assert(std::is_same<Conditional<sizeof(half) == 4, half, float>::type, float>::value &&
                   std::is_same<ConditionalMulti<false, true, int8_t, int16_t, int32_t, int64_t>::type, int32_t>::value,
               "AscendC::Conditional picks T1 when the condition holds, else T2");
+// the device compiler's type names and AscendC's reduction kind, as dynamic_mx_quant's arch35 kernel spells them
+static_assert(std::is_same<float8_e4m3_t, fp8_e4m3fn_t>::value && std::is_same<float8_e8m0_t, fp8_e8m0_t>::value &&
+                  std::is_same<MicroAPI::ReduceType, ReduceType>::value && static_cast<int>(ReduceType::MAX) == 1,
+              "float8_* are the fp8 types; Reg takes AscendC::ReduceType");
 
 // Window indices divided by a magic number (FastDivImpl: Mull's high word + the dividend, shifted), the maximum of
 // a pair with NaN kept (Compare GT | Compare NE on masks), and the result scattered to permuted positions of a
