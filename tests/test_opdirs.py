@@ -232,6 +232,29 @@ def test_a_template_declaration_the_key_does_not_decode_under_is_a_dependencys(t
     np.testing.assert_allclose(out["y"], 2 * np.abs(x.astype(np.float64)) + 1, rtol=1e-6)
 
 
+@requires_cxx
+def test_an_output_shape_that_depends_on_compute_gets_the_shape_out_argument(tmp_path):
+    """An output declared OutputShapeDependOnCompute (index/unique_dim) makes CANN pass one more GM buffer after the
+    outputs, where the kernel writes each output's shape (9 uint64: rank | 0x80000000, then the dims). The launcher
+    called such an entry with one argument too few (a compile error); the buffer is GM the kernel may write."""
+    import shutil
+
+    op = tmp_path / "scaled_abs_v2"
+    shutil.copytree(OPDIRS / "scaled_abs_v2", op)
+    opdef = op / "op_host" / "scaled_abs_def.cpp"
+    opdef.write_text(opdef.read_text().replace('this->Output("y")\n',
+                                               'this->Output("y")\n            .OutputShapeDependOnCompute()\n', 1))
+    kernel = op / "op_kernel" / "scaled_abs_kernel.h"
+    text = kernel.read_text().replace("GM_ADDR y_gm, GM_ADDR workspace", "GM_ADDR y_gm, GM_ADDR shape_out, GM_ADDR workspace")
+    kernel.write_text(text.replace("    DataCopyPad(yGm, y, params);\n}",
+                                   "    DataCopyPad(yGm, y, params);\n    GlobalTensor<uint64_t> shapes;\n"
+                                   "    shapes.SetGlobalBuffer((__gm__ uint64_t*)shape_out, 9);\n"
+                                   "    shapes.SetValue(0, 0x80000001ULL);\n    shapes.SetValue(1, t.total);\n}"))
+    x = np.linspace(-3, 3, 13, dtype=np.float32)
+    out = run(op, "ascend950", {"x": x})
+    np.testing.assert_allclose(out["y"], 2 * np.abs(x.astype(np.float64)) + 1, rtol=1e-6)
+
+
 def test_cli_repeated_input_builds_a_tensor_list(tmp_path):
     xs = [_uniform(-3, 3, n, np.float32) for n in (17, 300)]
     args = []
