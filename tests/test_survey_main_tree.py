@@ -195,6 +195,70 @@ def test_a_dependencys_tiling_header_compiles_on_the_kernel_side(tmp_path):
     assert not any("using Ops::NN" in ln for ln in kernel_tiling_includes(op, [op / "op_kernel" / "own.h"]))
 
 
+@requires_cxx
+def test_tuning_registries_and_the_knowledge_bank_stand_in(tmp_path):
+    """ops-nn's tuning headers (common/inc/op_host/register: matmul's MatMulV3TunnerTiling, conv's bank keys) declare
+    classes CANN's libregister defines and include register/register_types.h; adaptive_max_pool3d (through
+    batch_mat_mul_v3), fused_mat_mul and conv3d_v2 stopped there. The emulator's stand-ins register tuning structs
+    and bank-key functions, serialise keys through nlohmann::json, and QueryBank answers "no key" (1)."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "tuning.cpp"
+    src.write_text(r'''#include <cstdio>
+#include "register/tuning_bank_key_registry.h"
+#include "register/tuning_tiling_registry.h"
+#include "runtime_kb_api.h"
+namespace tuningtiling {
+BEGIN_TUNING_TILING_DEF(MiniMmTunnerTiling)
+TUNING_TILING_DATA_FIELD_DEF(uint32_t, baseM);
+TUNING_TILING_DATA_FIELD_DEF(uint32_t, baseN);
+END_TUNING_TILING_DEF;
+REGISTER_TUNING_TILING_CLASS(MiniMm, MiniMmTunnerTiling);
+struct MiniMmArgs { int64_t m = 0; int64_t k = 0; };
+DECLARE_STRUCT_RELATE_WITH_OP_V2(MiniMm, MiniMmArgs, m, k);
+}  // namespace tuningtiling
+static bool Convert(const gert::TilingContext*, std::shared_ptr<void>& out, size_t& len) {
+    out = std::make_shared<tuningtiling::MiniMmArgs>(tuningtiling::MiniMmArgs{64, 128});
+    len = sizeof(tuningtiling::MiniMmArgs);
+    return true;
+}
+REGISTER_OP_BANK_KEY_CONVERT_FUN_V2(MiniMm, Convert);
+int main() {
+    using namespace tuningtiling;
+    auto t = TuningTilingClassFactory::CreateTilingDataInstance("MiniMm");
+    const auto items = t->GetItemInfo();
+    std::printf("class %s fields %zu %s %s unknown %d\n", t->GetClassName().GetString(), items.size(),
+                items[0].name_.GetString(), items[1].dtype_.GetString(),
+                TuningTilingClassFactory::CreateTilingDataInstance("Other") == nullptr);
+    auto& info = OpBankKeyFuncRegistryV2::RegisteredOpFuncInfoV2().at("MiniMm");
+    std::shared_ptr<void> key;
+    size_t len = 0;
+    info.GetBankKeyConvertFuncV2()(nullptr, key, len);
+    ge::AscendString text;
+    const bool parsed = info.GetBankKeyParseFuncV2()(key, len, text);
+    std::shared_ptr<void> back;
+    const bool loaded = info.GetBankKeyLoadFuncV2()(back, len, text);
+    const bool bad = info.GetBankKeyLoadFuncV2()(back, len, ge::AscendString("{\"m\": "));
+    std::printf("key %s %d %d k %lld bad %d\n", text.GetString(), parsed, loaded,
+                static_cast<long long>(std::static_pointer_cast<MiniMmArgs>(back)->k), bad);
+    TuningTilingDefPtr tuned = t;
+    const uint32_t ret = Ops::NN::QueryBank(nullptr, 0, "MiniMm", "Ascend950", 32, tuned);
+    std::printf("bank %u %d\n", ret, tuned == nullptr);
+}
+''')
+    exe = tmp_path / "tuning"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-3000:]
+    out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[0] == "class MiniMmTunnerTiling fields 2 baseM uint32_t unknown 1"
+    assert out[1] == 'key {"k":128,"m":64} 1 1 k 128 bad 0'  # a key that does not parse is refused
+    assert out[2] == "bank 1 1"                                 # no knowledge bank: "key not exists", no tiling
+
+
 def test_template_entry_parameters_given_by_a_macro(tmp_path):
     """ATVOSS reduce kernels (loss/mse_loss, l2_loss) declare `template <REDUCE_TPL_PARAM, uint32_t Reduction>`:
     the launcher instantiates them with the macro's parameters, found in a header the kernel includes."""
