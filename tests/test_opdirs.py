@@ -215,28 +215,12 @@ def test_in_place_tensor_list_output_is_each_input_tensors_own_buffer():
 def test_a_template_declaration_the_key_does_not_decode_under_is_a_dependencys(tmp_path):
     """One OpDef and one ASCENDC_TPL_ARGS_DECL of another name in the host library (scatter_update links its
     dependency index_put_v2's IndexPutV2 declaration) while the tiling sets a plain key: the declaration is not the
-    operator's, so the run goes on (it reported "does not decode under ASCENDC_TPL_ARGS_DECL(IndexPutV2)")."""
-    import shutil
+    operator's, so the run goes on (it reported "does not decode under ASCENDC_TPL_ARGS_DECL(IndexPutV2)").
 
-    op = tmp_path / "scaled_abs_v2"
-    shutil.copytree(OPDIRS / "scaled_abs_v2", op)
-    body = op / "op_host" / "scaled_abs_tiling_body.h"
-    body.write_text(body.read_text().replace("context->SetBlockDim(1);",
-                                             "context->SetBlockDim(1);\n    context->SetTilingKey(300000);"))
-    tiling = op / "op_host" / "arch35" / "scaled_abs_tiling.cpp"
-    tiling.write_text('#include "ascendc/host_api/tiling/template_argument.h"\n'
-                      "ASCENDC_TPL_ARGS_DECL(OtherOp, ASCENDC_TPL_UINT_DECL(mode, ASCENDC_TPL_8_BW, ASCENDC_TPL_UI_LIST, "
-                      "5, 6));\n" + tiling.read_text())
-    x = np.linspace(-3, 3, 13, dtype=np.float32)
-    out = run(op, "ascend950", {"x": x})
-    np.testing.assert_allclose(out["y"], 2 * np.abs(x.astype(np.float64)) + 1, rtol=1e-6)
-
-
-@requires_cxx
-def test_an_output_shape_that_depends_on_compute_gets_the_shape_out_argument(tmp_path):
-    """An output declared OutputShapeDependOnCompute (index/unique_dim) makes CANN pass one more GM buffer after the
-    outputs, where the kernel writes each output's shape (9 uint64: rank | 0x80000000, then the dims). The launcher
-    called such an entry with one argument too few (a compile error); the buffer is GM the kernel may write."""
+    The same build (one operator build, not two) also declares y OutputShapeDependOnCompute (index/unique_dim): CANN
+    then passes one more GM buffer after the outputs, where the kernel writes each output's shape (9 uint64: rank |
+    0x80000000, then the dims). The launcher called such an entry with one argument too few (a compile error), and
+    the buffer must be GM the kernel may write."""
     import shutil
 
     op = tmp_path / "scaled_abs_v2"
@@ -250,6 +234,13 @@ def test_an_output_shape_that_depends_on_compute_gets_the_shape_out_argument(tmp
                                    "    DataCopyPad(yGm, y, params);\n    GlobalTensor<uint64_t> shapes;\n"
                                    "    shapes.SetGlobalBuffer((__gm__ uint64_t*)shape_out, 9);\n"
                                    "    shapes.SetValue(0, 0x80000001ULL);\n    shapes.SetValue(1, t.total);\n}"))
+    body = op / "op_host" / "scaled_abs_tiling_body.h"
+    body.write_text(body.read_text().replace("context->SetBlockDim(1);",
+                                             "context->SetBlockDim(1);\n    context->SetTilingKey(300000);"))
+    tiling = op / "op_host" / "arch35" / "scaled_abs_tiling.cpp"
+    tiling.write_text('#include "ascendc/host_api/tiling/template_argument.h"\n'
+                      "ASCENDC_TPL_ARGS_DECL(OtherOp, ASCENDC_TPL_UINT_DECL(mode, ASCENDC_TPL_8_BW, ASCENDC_TPL_UI_LIST, "
+                      "5, 6));\n" + tiling.read_text())
     x = np.linspace(-3, 3, 13, dtype=np.float32)
     out = run(op, "ascend950", {"x": x})
     np.testing.assert_allclose(out["y"], 2 * np.abs(x.astype(np.float64)) + 1, rtol=1e-6)
