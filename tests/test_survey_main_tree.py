@@ -407,6 +407,13 @@ def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_pa
     assert inc.index(root.resolve() / "foreach") > inc.index(regs.resolve() / "op_host")
     srcs = [p.name for p in host_sources(op, "ascend950", 3510)]
     assert srcs == ["scat_def.cpp", "scat_tiling.cpp", "scat_common_base_tiling.cpp", "regs_tiling_func.cpp"]
+    # a dependency's own dependencies too (CANN's one tiling library): regs names base_mm of another category
+    base = root / "matmul" / "base_mm" / "op_host"
+    base.mkdir(parents=True)
+    (base / "base_mm_tiling.cpp").write_text("// the class regs' tiling derives from\n")
+    (regs / "CMakeLists.txt").write_text("add_modules_sources(OPTYPE regs DEPENDENCIES base_mm scat)\n")
+    assert host_deps.dependency_dirs(op)[-1] == base.parent.resolve()  # and not scat itself (a cycle)
+    assert [p.name for p in host_sources(op, "ascend950", 3510)][-1] == "base_mm_tiling.cpp"
 
 
 def test_the_categorys_common_host_code_joins_every_operator_of_the_category(tmp_path):
