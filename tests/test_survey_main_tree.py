@@ -157,7 +157,7 @@ def test_internal_reg_others_header_brings_the_public_api(tmp_path):
 
 
 @requires_cxx
-def test_a_dependencys_tiling_header_compiles_on_the_kernel_side(tmp_path):
+def test_a_dependencys_tiling_header_compiles_on_the_kernel_side(tmp_path, monkeypatch):
     """max_pool3_d's kernel reads tiling classes that pool_3d_common registers for it (op_host/arch35/*_tiling.h):
     those headers derive their tiling classes from an unqualified TilingBaseClass, which pool_3d_common's tiling
     sources make visible in optiling first (its registry header's using-declaration). The launcher gives the
@@ -193,6 +193,10 @@ def test_a_dependencys_tiling_header_compiles_on_the_kernel_side(tmp_path):
     bare = compiles([ln for ln in lines if "using Ops::NN" not in ln])
     assert bare.returncode != 0 and "expected class-name" in bare.stderr
     assert not any("using Ops::NN" in ln for ln in kernel_tiling_includes(op, [op / "op_kernel" / "own.h"]))
+    # a directory named relative to the caller (`kernelgen sim ./op`) still gives g++ paths it can open
+    monkeypatch.chdir(tmp_path)
+    rel = kernel_tiling_includes(Path("pooling/mp3"), [Path("pooling/pool_common/op_host/arch35/pool_big_tiling.h")])
+    assert f'#include "{header.resolve()}"' in rel
 
 
 @requires_cxx

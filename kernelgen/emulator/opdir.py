@@ -333,7 +333,7 @@ def kernel_tiling_includes(op_dir: Path, headers: list[Path]) -> list[str]:
     lines = []
     if any(not Path(h).resolve().is_relative_to(Path(op_dir).resolve()) for h in headers):
         lines += ['#include "op_host/tiling_base.h"', "namespace optiling { using Ops::NN::Optiling::TilingBaseClass; }"]
-    lines += [f'#include "{h}"' for h in headers]
+    lines += [f'#include "{Path(h).resolve()}"' for h in headers]  # absolute: g++ runs elsewhere than the caller
     return lines + ["namespace optiling {}", "using namespace optiling;"]
 
 
