@@ -118,6 +118,15 @@ static ge::graphStatus Range4Mini(gert::InferShapeRangeContext* context) {
     return ge::GRAPH_SUCCESS;
 }
 IMPL_OP_INFERSHAPE(Mini).InferShapeRange(Range4Mini);
+// gert::Stride by index, as Shape (index/index's non-contiguous tiling: `validStride != xStride[i]`)
+static bool Contiguous4Mini(const gert::Shape& shape, const gert::Stride& stride) {
+    int64_t want = 1;
+    for (int64_t i = static_cast<int64_t>(shape.GetDimNum()) - 1; i >= 0; --i) {
+        if (stride[i] != want) return false;
+        want *= shape[i];
+    }
+    return true;
+}
 """
 
 

@@ -59,6 +59,9 @@ public:
         strides_.push_back(v);
         return *this;
     }
+    // by index, unchecked, as Shape's (index/index's non-contiguous tiling compares strides element by element)
+    const int64_t& operator[](const size_t idx) const { return strides_[idx]; }
+    int64_t& operator[](const size_t idx) { return strides_[idx]; }
     bool operator==(const Stride& o) const { return strides_ == o.strides_; }
     bool operator!=(const Stride& o) const { return strides_ != o.strides_; }
 
