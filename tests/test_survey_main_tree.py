@@ -119,6 +119,9 @@ static ge::graphStatus Range4Mini(gert::InferShapeRangeContext* context) {
 }
 IMPL_OP_INFERSHAPE(Mini).InferShapeRange(Range4Mini);
 // gert::Stride by index, as Shape (index/index's non-contiguous tiling: `validStride != xStride[i]`)
+static bool ListStrideIsContiguous4Mini(gert::TilingContext* context) {  // the emulator's tensors: never views
+    return !context->InputIsView(1) && context->GetDynamicInputStride(1, 0) == nullptr;
+}
 static bool Contiguous4Mini(const gert::Shape& shape, const gert::Stride& stride) {
     int64_t want = 1;
     for (int64_t i = static_cast<int64_t>(shape.GetDimNum()) - 1; i >= 0; --i) {

@@ -181,6 +181,7 @@ public:
     bool OutputIsView(const size_t) const { return false; }
     const Stride* GetInputStride(const size_t) const { return nullptr; }
     const Stride* GetOutputStride(const size_t) const { return nullptr; }
+    const Stride* GetDynamicInputStride(const size_t, const size_t) const { return nullptr; }  // a list's tensor
     int64_t GetInputOffset(const size_t) const { return -1; }
     int64_t GetOutputOffset(const size_t) const { return -1; }
     bool OptionalInputIsView(const size_t) const { return false; }
