@@ -275,6 +275,35 @@ int main() {
     assert out[2] == "bank 1 1"                                 # no knowledge bank: "key not exists", no tiling
 
 
+@requires_cxx
+def test_legacy_tiling_library_wrappers_answer_as_without_the_library(tmp_path):
+    """ops-nn's op_cache_tiling.h functions (TilingPrepareForOpCache, GenTiling, ...) are defined in its common/src,
+    which looks them up in CANN's legacy TBE tiling library at run time and answers false without it; adaptive_max_pool3d
+    and fused_mat_mul linked against them ("undefined symbol"). The emulator's stand-in answers false, with ops-nn's
+    parameter structs (here a miniature of op_cache_def_tiling.h) beside it."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    (tmp_path / "op_cache_def_tiling.h").write_text(
+        "#pragma once\nnamespace optiling {\nstruct BatchmatmulCompileParas { int n = 0; };\n"
+        "struct BatchmatmulRunParas { int m = 0; };\nclass CacheTilingData { public: int k = 0; };\n"
+        "struct QuantBatchMatmulRunParas {};\nenum class QbmmType : unsigned { Perchannel = 0 };\n"
+        "struct WeightQuantBatchMatmulCacheTilingParas {};\nstruct WeightQuantBatchMatmulCacheTilingData {};\n}\n")
+    src = tmp_path / "oc.cpp"
+    src.write_text('#include <cstdio>\n#include "op_cache_tiling.h"\n#include "op_host/op_cache_tiling.h"\n'
+                   "int main() {\n    optiling::BatchmatmulCompileParas c; optiling::BatchmatmulRunParas r;\n"
+                   "    optiling::CacheTilingData t;\n"
+                   '    std::printf("%d %d\\n", Ops::NN::TilingPrepareForOpCache(static_cast<gert::TilingContext*>(nullptr)),\n'
+                   '                Ops::NN::GenTiling("MatMulV3", c, r, t, nullptr));\n}\n')
+    exe = tmp_path / "oc"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), "-I", str(tmp_path), str(src),
+                          "-o", str(exe)], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-3000:]
+    assert subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split() == ["0", "0"]
+
+
 def test_template_entry_parameters_given_by_a_macro(tmp_path):
     """ATVOSS reduce kernels (loss/mse_loss, l2_loss) declare `template <REDUCE_TPL_PARAM, uint32_t Reduction>`:
     the launcher instantiates them with the macro's parameters, found in a header the kernel includes."""
