@@ -112,6 +112,8 @@ def test_reduce_sum_max_and_datablock(program):
     np.testing.assert_allclose(r[0], x.astype(np.float64).sum(), rtol=1e-6)
     assert r[1] == x.max()
     np.testing.assert_allclose(r[2], x[:8].astype(np.float64).sum(), rtol=1e-6)  # the first 32-byte block
+    assert r[3] == x[:64].min() and r[4] == x[:8].max()  # ReduceMin, ReduceMaxWithDataBlock (block 0)
+    assert r[3] != r[4]
 
 
 def test_vf_call_compares_select_and_merging_max(program):

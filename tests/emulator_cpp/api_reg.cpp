@@ -319,7 +319,7 @@ KG_TEST(div_algo_subnormal) {
 KG_TEST(reduce_rows) {
     using namespace AscendC;
     constexpr uint32_t n = rg::kN;
-    kgtest::Gm out("out", 3 * 4);
+    kgtest::Gm out("out", 5 * 4);
     kgtest::run_one("ascend950", {&out}, [&] {
         TPipe pipe;
         TBuf<TPosition::VECCALC> buf;
@@ -350,10 +350,16 @@ KG_TEST(reduce_rows) {
             MicroAPI::LoadAlign(v, xa);
             MicroAPI::ReduceDataBlock<MicroAPI::ReduceType::SUM>(blk, v, all);
             MicroAPI::StoreAlign<float, MicroAPI::StoreDist::DIST_FIRST_ELEMENT_B32>(ra + 2, blk, one);
+            // the interface's other names: ReduceMin (Reduce<MIN>), ReduceMaxWithDataBlock (ReduceDataBlock<MAX>)
+            MicroAPI::RegTensor<float> mn, blkMax;
+            MicroAPI::ReduceMin(mn, v, all);
+            MicroAPI::ReduceMaxWithDataBlock(blkMax, v, all);
+            MicroAPI::StoreAlign<float, MicroAPI::StoreDist::DIST_FIRST_ELEMENT_B32>(ra + 3, mn, one);
+            MicroAPI::StoreAlign<float, MicroAPI::StoreDist::DIST_FIRST_ELEMENT_B32>(ra + 4, blkMax, one);
         }
-        for (uint32_t i = 0; i < 3; ++i) out.as<float>()[i] = r.GetValue(i);
+        for (uint32_t i = 0; i < 5; ++i) out.as<float>()[i] = r.GetValue(i);
     });
-    rg::val("r", out.as<float>(), 3);
+    rg::val("r", out.as<float>(), 5);
 }
 
 // asc_vf_call of a __simd_vf__ function with PostUpdate loads/stores, Compares + Select, MERGING Max.
