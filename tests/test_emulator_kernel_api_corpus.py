@@ -265,7 +265,13 @@ def _compile(body: str) -> subprocess.CompletedProcess:
      "ScalarCast float -> half takes CAST_ODD"),
     ("(void)AscendC::ScalarCast<float, int32_t, AscendC::RoundMode::CAST_TRUNC>(1.0f);",
      "ScalarCast float -> int32_t takes CAST_ROUND, CAST_CEIL, CAST_FLOOR or CAST_RINT"),
-], ids=["reg_histograms_half_source", "std_min_mixed_types", "scalar_cast_half_mode", "scalar_cast_int_mode"])
+    ("AscendC::Reg::RegTensor<float> a, b, c, d; AscendC::Reg::MaskReg m; AscendC::Reg::Mull(a, b, c, d, m);",
+     "Reg::Mull takes int32_t and uint32_t registers only"),
+    ("AscendC::Reg::RegTensor<float> s; AscendC::Reg::RegTensor<uint16_t> i; AscendC::Reg::MaskReg m; "
+     "AscendC::Reg::Scatter((float*)nullptr, s, i, m);",
+     "Reg::Scatter indexes: uint16_t for 8/16-bit data, uint32_t for 32-bit"),
+], ids=["reg_histograms_half_source", "std_min_mixed_types", "scalar_cast_half_mode", "scalar_cast_int_mode",
+        "reg_mull_float", "reg_scatter_float_by_u16"])
 def test_compile_time_misuse(body, message):
     proc = _compile(body)
     assert proc.returncode != 0 and message in proc.stderr, proc.stderr

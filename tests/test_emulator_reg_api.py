@@ -112,6 +112,8 @@ def test_reduce_sum_max_and_datablock(program):
     np.testing.assert_allclose(r[0], x.astype(np.float64).sum(), rtol=1e-6)
     assert r[1] == x.max()
     np.testing.assert_allclose(r[2], x[:8].astype(np.float64).sum(), rtol=1e-6)  # the first 32-byte block
+    assert r[3] == x[:64].min() and r[4] == x[:8].max()  # ReduceMin, ReduceMaxWithDataBlock (block 0)
+    assert r[3] != r[4]
 
 
 def test_vf_call_compares_select_and_merging_max(program):
@@ -194,6 +196,34 @@ def test_numeric_limits_and_ctrl_register(program):
     assert o[8] == 1 and o[9] == 2  # CTRL[60] resets to 1; CTRL[8:6] = 2 reads back through CTRL[10:6]
 
 
+def test_pooling_register_forms_mull_scatter_mask_logic(program):
+    # ops-nn pooling on the 950: FastDivImpl (Mull's high word), NaN-keeping max (Or of two Compare masks), Scatter
+    # to an output permutation; AscendC::F32_NEG_INF read from a free helper; GlobalTensor::ReinterpretCast
+    out = kgbuild.run_vals(program, "pool_fastdiv_scatter")
+    assert out["defect"] is None, out["raw"]
+    v = out["vals"]
+    n = np.arange(64, dtype=np.uint64) * 33554393
+    np.testing.assert_array_equal(v["q"], n // 6)                       # the magic-number division is exact
+    np.testing.assert_array_equal(v["lo"], (n * 1431655766) & 0xFFFFFFFF)
+    prod = -(np.arange(64, dtype=np.int64) * 1000003) * 70001            # int32 x int32 as 64 bits
+    np.testing.assert_array_equal(v["slo"], prod & 0xFFFFFFFF)
+    np.testing.assert_array_equal(v["shi"], prod >> 32)
+    assert (v["shi"] < 0).sum() > 40 and v["shi"][0] == 0               # the signed high word (-1 for small ones)
+    a = (np.arange(64) % 7).astype(np.float32)
+    a[3] = np.nan
+    want_max = np.where((a > 3) | np.isnan(a), a, np.float32(3))
+    np.testing.assert_array_equal(v["max"], want_max)                    # NaN kept at lane 3
+    scattered = np.full(64, -1.0)
+    lanes = np.arange(60)
+    scattered[(lanes * 5) % 64] = want_max[:60]
+    np.testing.assert_array_equal(v["scattered"], scattered)             # 4 masked lanes leave 4 targets at -1
+    assert (v["scattered"] == -1).sum() == 4
+    words = np.arange(16, dtype=np.int32) * 65536 + np.arange(1, 17, dtype=np.int32)
+    np.testing.assert_array_equal(v["halves"], words.view(np.int16))     # little-endian: low half first
+    np.testing.assert_array_equal(v["sizes"], [16, 32])
+    assert v["ninf"][0] == -np.inf
+
+
 @pytest.mark.parametrize("name, diagnosis", [
     ("mask_of_wrong_width", "Reg::Add: the mask was made for b16 elements (UpdateMask/CreateMask/Compare<2-byte "
                             "type>) and is used on b32 elements: each b32 element reads the predicate bit of its "
@@ -222,6 +252,13 @@ def test_numeric_limits_and_ctrl_register(program):
     ("ctrl_value_too_wide", "SetCtrlSpr: value 4 does not fit CTRL[10:9] (2 bits: 0..3)"),
     ("subs_on_910b", "Subs: Subs (a flexible scalar position) is an Ascend 950 API (npu arch 3510); ascend910b "
                      "(arch 2201) has none: use Adds with the negated scalar"),
+    ("scatter_repeated_index", "Reg::Scatter: index lanes 2 and 9 both hold 2: Scatter's enabled indexes must be "
+                               "distinct (which element lands is undefined)"),
+    ("scatter_past_view", "Reg::Scatter: writes UB [160, 164), past the end of the LocalTensor view at UB [0, 128) "
+                          "that its address lies in (36 bytes beyond it): the store overruns the tensor"),
+    ("gm_reinterpret_on_910b", "GlobalTensor::ReinterpretCast: GlobalTensor::ReinterpretCast is an Ascend 950 API "
+                               "(npu arch 3510); ascend910b (arch 2201) has none: set a second GlobalTensor of the "
+                               "new type on the same address"),
     ("reg_on_910b", "Reg::CreateMask: the Reg (MicroAPI) register-level vector API is an Ascend 950 API (npu arch "
                     "3510); ascend910b (arch 2201) has none: use the vector APIs on LocalTensor operands"),
 ])

@@ -46,6 +46,9 @@ HAZARDS = [
      "block 3 reads them in DataCopy (pipe MTE2, API call #18), with no SyncAll between (both after 0 SyncAll "
      "call(s)): blocks run concurrently on the NPU, so the read may happen before or after the write; add "
      "SyncAll() between the write and the read"),
+    ("user_workspace_from_null",
+     "block 0: GetUserWorkspace: called with a null pointer while this launch passes a workspace of 16777472 bytes "
+     "(256 of them the user's, which the tiling asked for): the kernel entry's workspace argument was not handed on"),
     ("cross_block_scalar_race",
      f"launch: race on GM bytes [12, 16) {USER_WS}: block 0 writes them in GlobalTensor::SetValue (pipe S) and "
      "block 1 reads them in GlobalTensor::GetValue (pipe S), with no SyncAll between"),
@@ -67,7 +70,8 @@ HAZARDS = [
      "started"),
 ]
 
-CONTROLS = ["gm_round_trip_flag_ok", "gm_round_trip_barrier_ok", "two_phase_syncall_ok", "scalar_handoff_syncall_ok",
+CONTROLS = ["user_workspace_from_null_without_user_part_ok",
+            "gm_round_trip_flag_ok", "gm_round_trip_barrier_ok", "two_phase_syncall_ok", "scalar_handoff_syncall_ok",
             "atomic_adds_ok", "atomic_init_syncall_ok", "strided_rows_ok", "masked_blocks_ok",
             "reduce_written_repeat_ok", "scatter_past_small_view_ok", "dma_after_dcci_ok", "scalar_after_dcci_ok"]
 

@@ -146,6 +146,8 @@ def test_scalar_gm_atomics_of_four_blocks(program):
     chain = sorted(per[:, 2].tolist())
     assert chain[0] == 0 and set(chain[1:]) | {int(out["last"][0])} == {100 + b for b in range(blocks)}
     assert run(program, "scalar_atomic_reread_after_clean")["vals"]["count"][0] == int((x[:64] > 0).sum())
+    # the compiler builtin under asc_dcci_entire (unique_dim's SIMT kernel calls it directly) cleans the same way
+    assert run(program, "scalar_atomic_reread_after_builtin_dcci")["vals"]["count"][0] == int((x[:64] > 0).sum())
 
 
 @pytest.mark.parametrize("name, diagnosis", [

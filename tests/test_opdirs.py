@@ -215,11 +215,25 @@ def test_in_place_tensor_list_output_is_each_input_tensors_own_buffer():
 def test_a_template_declaration_the_key_does_not_decode_under_is_a_dependencys(tmp_path):
     """One OpDef and one ASCENDC_TPL_ARGS_DECL of another name in the host library (scatter_update links its
     dependency index_put_v2's IndexPutV2 declaration) while the tiling sets a plain key: the declaration is not the
-    operator's, so the run goes on (it reported "does not decode under ASCENDC_TPL_ARGS_DECL(IndexPutV2)")."""
+    operator's, so the run goes on (it reported "does not decode under ASCENDC_TPL_ARGS_DECL(IndexPutV2)").
+
+    The same build (one operator build, not two) also declares y OutputShapeDependOnCompute (index/unique_dim): CANN
+    then passes one more GM buffer after the outputs, where the kernel writes each output's shape (9 uint64: rank |
+    0x80000000, then the dims). The launcher called such an entry with one argument too few (a compile error), and
+    the buffer must be GM the kernel may write."""
     import shutil
 
     op = tmp_path / "scaled_abs_v2"
     shutil.copytree(OPDIRS / "scaled_abs_v2", op)
+    opdef = op / "op_host" / "scaled_abs_def.cpp"
+    opdef.write_text(opdef.read_text().replace('this->Output("y")\n',
+                                               'this->Output("y")\n            .OutputShapeDependOnCompute()\n', 1))
+    kernel = op / "op_kernel" / "scaled_abs_kernel.h"
+    text = kernel.read_text().replace("GM_ADDR y_gm, GM_ADDR workspace", "GM_ADDR y_gm, GM_ADDR shape_out, GM_ADDR workspace")
+    kernel.write_text(text.replace("    DataCopyPad(yGm, y, params);\n}",
+                                   "    DataCopyPad(yGm, y, params);\n    GlobalTensor<uint64_t> shapes;\n"
+                                   "    shapes.SetGlobalBuffer((__gm__ uint64_t*)shape_out, 9);\n"
+                                   "    shapes.SetValue(0, 0x80000001ULL);\n    shapes.SetValue(1, t.total);\n}"))
     body = op / "op_host" / "scaled_abs_tiling_body.h"
     body.write_text(body.read_text().replace("context->SetBlockDim(1);",
                                              "context->SetBlockDim(1);\n    context->SetTilingKey(300000);"))

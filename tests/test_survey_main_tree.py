@@ -118,6 +118,18 @@ static ge::graphStatus Range4Mini(gert::InferShapeRangeContext* context) {
     return ge::GRAPH_SUCCESS;
 }
 IMPL_OP_INFERSHAPE(Mini).InferShapeRange(Range4Mini);
+// gert::Stride by index, as Shape (index/index's non-contiguous tiling: `validStride != xStride[i]`)
+static bool ListStrideIsContiguous4Mini(gert::TilingContext* context) {  // the emulator's tensors: never views
+    return !context->InputIsView(1) && context->GetDynamicInputStride(1, 0) == nullptr;
+}
+static bool Contiguous4Mini(const gert::Shape& shape, const gert::Stride& stride) {
+    int64_t want = 1;
+    for (int64_t i = static_cast<int64_t>(shape.GetDimNum()) - 1; i >= 0; --i) {
+        if (stride[i] != want) return false;
+        want *= shape[i];
+    }
+    return true;
+}
 """
 
 
@@ -154,6 +166,142 @@ def test_internal_reg_others_header_brings_the_public_api(tmp_path):
     res = subprocess.run([find_compiler().path, *flags, "-I", str(INCLUDE_DIR), str(src)], capture_output=True,
                          text=True)
     assert res.returncode == 0, res.stderr[-2000:]
+
+
+@requires_cxx
+def test_a_dependencys_tiling_header_compiles_on_the_kernel_side(tmp_path, monkeypatch):
+    """max_pool3_d's kernel reads tiling classes that pool_3d_common registers for it (op_host/arch35/*_tiling.h):
+    those headers derive their tiling classes from an unqualified TilingBaseClass, which pool_3d_common's tiling
+    sources make visible in optiling first (its registry header's using-declaration). The launcher gives the
+    kernel the same context; without it the header does not compile."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.emulator.opdir import kernel_tiling_includes
+    from kernelgen.toolchain import find_compiler
+
+    op = tmp_path / "pooling" / "mp3"
+    (op / "op_kernel").mkdir(parents=True)
+    dep = tmp_path / "pooling" / "pool_common" / "op_host" / "arch35"
+    dep.mkdir(parents=True)
+    header = dep / "pool_big_tiling.h"
+    header.write_text('#include "register/tilingdata_base.h"\n#include "op_host/tiling_base.h"\nnamespace optiling {\n'
+                      "BEGIN_TILING_DATA_DEF(PoolBigTilingData)\nTILING_DATA_FIELD_DEF(int64_t, kD);\n"
+                      "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(Mp3_411110, PoolBigTilingData);\n"
+                      "class PoolBigTiling : public TilingBaseClass {\npublic:\n"
+                      "    explicit PoolBigTiling(gert::TilingContext* c) : TilingBaseClass(c) {}\n};\n}\n")
+    flags = ["-std=c++17", "-fsyntax-only", "-D__NPU_ARCH__=3510", "-D__CCE_AICORE__=351", "-DASCENDC_CPU_DEBUG=1",
+             "-I", str(INCLUDE_DIR)]
+
+    def compiles(lines: list[str]) -> subprocess.CompletedProcess:
+        src = tmp_path / "launch.cpp"
+        src.write_text("#define KGEMU_TILING_DATA_AS_STRUCT 1\n#include \"kernel_operator.h\"\n" + "\n".join(lines) +
+                       "\nint main() { PoolBigTilingData t{}; return static_cast<int>(t.kD); }\n")
+        return subprocess.run([find_compiler().path, *flags, str(src)], capture_output=True, text=True)
+
+    lines = kernel_tiling_includes(op, [header])
+    res = compiles(lines)
+    assert res.returncode == 0, res.stderr[-2000:]
+    bare = compiles([ln for ln in lines if "using Ops::NN" not in ln])
+    assert bare.returncode != 0 and "expected class-name" in bare.stderr
+    assert not any("using Ops::NN" in ln for ln in kernel_tiling_includes(op, [op / "op_kernel" / "own.h"]))
+    # a directory named relative to the caller (`kernelgen sim ./op`) still gives g++ paths it can open
+    monkeypatch.chdir(tmp_path)
+    rel = kernel_tiling_includes(Path("pooling/mp3"), [Path("pooling/pool_common/op_host/arch35/pool_big_tiling.h")])
+    assert f'#include "{header.resolve()}"' in rel
+
+
+@requires_cxx
+def test_tuning_registries_and_the_knowledge_bank_stand_in(tmp_path):
+    """ops-nn's tuning headers (common/inc/op_host/register: matmul's MatMulV3TunnerTiling, conv's bank keys) declare
+    classes CANN's libregister defines and include register/register_types.h; adaptive_max_pool3d (through
+    batch_mat_mul_v3), fused_mat_mul and conv3d_v2 stopped there. The emulator's stand-ins register tuning structs
+    and bank-key functions, serialise keys through nlohmann::json, and QueryBank answers "no key" (1)."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "tuning.cpp"
+    src.write_text(r'''#include <cstdio>
+#include "register/tuning_bank_key_registry.h"
+#include "register/tuning_tiling_registry.h"
+#include "runtime_kb_api.h"
+namespace tuningtiling {
+BEGIN_TUNING_TILING_DEF(MiniMmTunnerTiling)
+TUNING_TILING_DATA_FIELD_DEF(uint32_t, baseM);
+TUNING_TILING_DATA_FIELD_DEF(uint32_t, baseN);
+END_TUNING_TILING_DEF;
+REGISTER_TUNING_TILING_CLASS(MiniMm, MiniMmTunnerTiling);
+struct MiniMmArgs { int64_t m = 0; int64_t k = 0; };
+DECLARE_STRUCT_RELATE_WITH_OP_V2(MiniMm, MiniMmArgs, m, k);
+}  // namespace tuningtiling
+static bool Convert(const gert::TilingContext*, std::shared_ptr<void>& out, size_t& len) {
+    out = std::make_shared<tuningtiling::MiniMmArgs>(tuningtiling::MiniMmArgs{64, 128});
+    len = sizeof(tuningtiling::MiniMmArgs);
+    return true;
+}
+REGISTER_OP_BANK_KEY_CONVERT_FUN_V2(MiniMm, Convert);
+int main() {
+    using namespace tuningtiling;
+    auto t = TuningTilingClassFactory::CreateTilingDataInstance("MiniMm");
+    const auto items = t->GetItemInfo();
+    std::printf("class %s fields %zu %s %s unknown %d\n", t->GetClassName().GetString(), items.size(),
+                items[0].name_.GetString(), items[1].dtype_.GetString(),
+                TuningTilingClassFactory::CreateTilingDataInstance("Other") == nullptr);
+    auto& info = OpBankKeyFuncRegistryV2::RegisteredOpFuncInfoV2().at("MiniMm");
+    std::shared_ptr<void> key;
+    size_t len = 0;
+    info.GetBankKeyConvertFuncV2()(nullptr, key, len);
+    ge::AscendString text;
+    const bool parsed = info.GetBankKeyParseFuncV2()(key, len, text);
+    std::shared_ptr<void> back;
+    const bool loaded = info.GetBankKeyLoadFuncV2()(back, len, text);
+    const bool bad = info.GetBankKeyLoadFuncV2()(back, len, ge::AscendString("{\"m\": "));
+    std::printf("key %s %d %d k %lld bad %d\n", text.GetString(), parsed, loaded,
+                static_cast<long long>(std::static_pointer_cast<MiniMmArgs>(back)->k), bad);
+    TuningTilingDefPtr tuned = t;
+    const uint32_t ret = Ops::NN::QueryBank(nullptr, 0, "MiniMm", "Ascend950", 32, tuned);
+    std::printf("bank %u %d\n", ret, tuned == nullptr);
+}
+''')
+    exe = tmp_path / "tuning"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-3000:]
+    out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[0] == "class MiniMmTunnerTiling fields 2 baseM uint32_t unknown 1"
+    assert out[1] == 'key {"k":128,"m":64} 1 1 k 128 bad 0'  # a key that does not parse is refused
+    assert out[2] == "bank 1 1"                                 # no knowledge bank: "key not exists", no tiling
+
+
+@requires_cxx
+def test_legacy_tiling_library_wrappers_answer_as_without_the_library(tmp_path):
+    """ops-nn's op_cache_tiling.h functions (TilingPrepareForOpCache, GenTiling, ...) are defined in its common/src,
+    which looks them up in CANN's legacy TBE tiling library at run time and answers false without it; adaptive_max_pool3d
+    and fused_mat_mul linked against them ("undefined symbol"). The emulator's stand-in answers false, with ops-nn's
+    parameter structs (here a miniature of op_cache_def_tiling.h) beside it."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    (tmp_path / "op_cache_def_tiling.h").write_text(
+        "#pragma once\nnamespace optiling {\nstruct BatchmatmulCompileParas { int n = 0; };\n"
+        "struct BatchmatmulRunParas { int m = 0; };\nclass CacheTilingData { public: int k = 0; };\n"
+        "struct QuantBatchMatmulRunParas {};\nenum class QbmmType : unsigned { Perchannel = 0 };\n"
+        "struct WeightQuantBatchMatmulCacheTilingParas {};\nstruct WeightQuantBatchMatmulCacheTilingData {};\n}\n")
+    src = tmp_path / "oc.cpp"
+    src.write_text('#include <cstdio>\n#include "op_cache_tiling.h"\n#include "op_host/op_cache_tiling.h"\n'
+                   "int main() {\n    optiling::BatchmatmulCompileParas c; optiling::BatchmatmulRunParas r;\n"
+                   "    optiling::CacheTilingData t;\n"
+                   '    std::printf("%d %d\\n", Ops::NN::TilingPrepareForOpCache(static_cast<gert::TilingContext*>(nullptr)),\n'
+                   '                Ops::NN::GenTiling("MatMulV3", c, r, t, nullptr));\n}\n')
+    exe = tmp_path / "oc"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), "-I", str(tmp_path), str(src),
+                          "-o", str(exe)], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-3000:]
+    assert subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split() == ["0", "0"]
 
 
 def test_template_entry_parameters_given_by_a_macro(tmp_path):
@@ -300,8 +448,17 @@ def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_pa
     inc = include_dirs(op)
     assert helper.resolve() / "op_host" in inc and regs.resolve() / "op_host" in inc
     assert inc.index(helper.resolve() / "op_host") > inc.index(root.resolve() / "common" / "inc")
+    # regs' category folder too (`<dir>/../../` of each module in CANN's tiling object): "regs/op_host/x.h" resolves
+    assert inc.index(root.resolve() / "foreach") > inc.index(regs.resolve() / "op_host")
     srcs = [p.name for p in host_sources(op, "ascend950", 3510)]
     assert srcs == ["scat_def.cpp", "scat_tiling.cpp", "scat_common_base_tiling.cpp", "regs_tiling_func.cpp"]
+    # a dependency's own dependencies too (CANN's one tiling library): regs names base_mm of another category
+    base = root / "matmul" / "base_mm" / "op_host"
+    base.mkdir(parents=True)
+    (base / "base_mm_tiling.cpp").write_text("// the class regs' tiling derives from\n")
+    (regs / "CMakeLists.txt").write_text("add_modules_sources(OPTYPE regs DEPENDENCIES base_mm scat)\n")
+    assert host_deps.dependency_dirs(op)[-1] == base.parent.resolve()  # and not scat itself (a cycle)
+    assert [p.name for p in host_sources(op, "ascend950", 3510)][-1] == "base_mm_tiling.cpp"
 
 
 def test_the_categorys_common_host_code_joins_every_operator_of_the_category(tmp_path):
@@ -362,6 +519,11 @@ def test_tiling_classes_of_a_dependency_reach_the_kernel(tmp_path):
     # the same-named tiling folder too; FeAddX's header (another operator, the same constants) stays out
     assert legacy_tiling_headers(op, op / "op_host" / "arch35", "FeAdd") == [utils / "fe_tiling_def.h",
                                                                               utils / "arch35" / "fe_regbase_def.h"]
+    # a class in the operator's op_host/op_tiling/ (unique_dim's UniqueDimTilingData) is the operator's own
+    (op / "op_host" / "op_tiling").mkdir()
+    (op / "op_host" / "op_tiling" / "fe_add_tiling_arch35.h").write_text(
+        "BEGIN_TILING_DATA_DEF(FeOwn)\nEND_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(FeAdd, FeOwn)\n")
+    assert legacy_tiling_headers(op)[0] == op / "op_host" / "op_tiling" / "fe_add_tiling_arch35.h"
 
 
 @requires_cxx

@@ -19,6 +19,7 @@ class TensorDecl:
     required: bool = True
     dynamic: bool = False        # DYNAMIC: a tensor list
     value_depend: bool = False   # ValueDepend: host code reads its data (opbuild's aclnn API takes an array)
+    shape_by_compute: bool = False  # OutputShapeDependOnCompute: the kernel writes the output's real shape
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,12 @@ class OpDecl:
     attrs: tuple[AttrDecl, ...] = ()
     socs: tuple[str, ...] = ()
     soc_dtypes: dict = field(default_factory=dict, compare=False, hash=False)  # soc -> {tensor: dtypes}
+
+    @property
+    def shape_out_arg(self) -> bool:
+        """An output's shape depends on compute: the kernel takes one more GM argument after the outputs, where it
+        writes each output's shape (index/unique_dim's shapeOut)."""
+        return any(t.shape_by_compute for t in self.outputs)
 
     def combos(self, soc: str | None = None) -> list[dict[str, str]]:
         """The dtype combinations the OpDef declares: [{tensor name: ge dtype}]."""
@@ -87,7 +94,8 @@ def parse_opdef(doc: dict, snake: str) -> OpDecl:
 
     def tensors(items):
         return tuple(TensorDecl(t["name"], columns[t["name"]], t.get("param_type", "required") != "optional",
-                                t.get("param_type") == "dynamic", bool(t.get("value_depend"))) for t in items)
+                                t.get("param_type") == "dynamic", bool(t.get("value_depend")),
+                                bool(t.get("output_shape_depend_on_compute"))) for t in items)
 
     attrs = tuple(AttrDecl(a["name"], a["type"], a.get("default"), bool(a.get("required", False)))
                   for a in op.get("attrs", []))

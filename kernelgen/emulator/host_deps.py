@@ -51,7 +51,21 @@ def dependency_names(op_dir: Path) -> list[str]:
 def dependency_dirs(op_dir: Path) -> list[Path]:
     """The folders the DEPENDENCIES name: a sibling of the operator, else a folder of that name one level under
     any category of the repository (the nearest ancestor holding common/inc); then the category's common folder
-    when it has host code."""
+    when it has host code; then, breadth first, what those folders depend on in turn. CANN builds every operator
+    into one tiling library, so a dependency's own dependencies are there too: adaptive_max_pool3d names
+    batch_mat_mul_v3, whose tilings derive from mat_mul_v3's MatMulV3BasicAswtTiling."""
+    op_dir = Path(op_dir).resolve()
+    out: list[Path] = []
+    todo = [op_dir]
+    while todo:
+        for dep in _direct_dependency_dirs(todo.pop(0)):
+            if dep != op_dir and dep not in out:
+                out.append(dep)
+                todo.append(dep)
+    return out
+
+
+def _direct_dependency_dirs(op_dir: Path) -> list[Path]:
     from kernelgen.emulator.layout import repo_root
 
     op_dir = Path(op_dir).resolve()
@@ -73,7 +87,13 @@ def dependency_dirs(op_dir: Path) -> list[Path]:
 
 
 def include_dirs(op_dir: Path) -> list[Path]:
-    return [d / "op_host" for d in dependency_dirs(op_dir)]
+    """The dependencies' op_host folders, then the category folder of each dependency from another category: CANN's
+    tiling object adds `<source dir>/../../` for every module compiled into it (cmake/func.cmake), so
+    adaptive_max_pool3d's dependency batch_mat_mul_v3 finds `mat_mul_v3/op_host/...` under matmul/."""
+    deps = dependency_dirs(op_dir)
+    own = Path(op_dir).resolve().parent
+    categories = [d.resolve().parent for d in deps if d.resolve().parent != own]
+    return [d / "op_host" for d in deps] + list(dict.fromkeys(categories))
 
 
 def tiling_sources(op_dir: Path, soc_family: str | None, npu_arch: int | None) -> list[Path]:

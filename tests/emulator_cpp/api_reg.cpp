@@ -319,7 +319,7 @@ KG_TEST(div_algo_subnormal) {
 KG_TEST(reduce_rows) {
     using namespace AscendC;
     constexpr uint32_t n = rg::kN;
-    kgtest::Gm out("out", 3 * 4);
+    kgtest::Gm out("out", 5 * 4);
     kgtest::run_one("ascend950", {&out}, [&] {
         TPipe pipe;
         TBuf<TPosition::VECCALC> buf;
@@ -350,10 +350,16 @@ KG_TEST(reduce_rows) {
             MicroAPI::LoadAlign(v, xa);
             MicroAPI::ReduceDataBlock<MicroAPI::ReduceType::SUM>(blk, v, all);
             MicroAPI::StoreAlign<float, MicroAPI::StoreDist::DIST_FIRST_ELEMENT_B32>(ra + 2, blk, one);
+            // the interface's other names: ReduceMin (Reduce<MIN>), ReduceMaxWithDataBlock (ReduceDataBlock<MAX>)
+            MicroAPI::RegTensor<float> mn, blkMax;
+            MicroAPI::ReduceMin(mn, v, all);
+            MicroAPI::ReduceMaxWithDataBlock(blkMax, v, all);
+            MicroAPI::StoreAlign<float, MicroAPI::StoreDist::DIST_FIRST_ELEMENT_B32>(ra + 3, mn, one);
+            MicroAPI::StoreAlign<float, MicroAPI::StoreDist::DIST_FIRST_ELEMENT_B32>(ra + 4, blkMax, one);
         }
-        for (uint32_t i = 0; i < 3; ++i) out.as<float>()[i] = r.GetValue(i);
+        for (uint32_t i = 0; i < 5; ++i) out.as<float>()[i] = r.GetValue(i);
     });
-    rg::val("r", out.as<float>(), 3);
+    rg::val("r", out.as<float>(), 5);
 }
 
 // asc_vf_call of a __simd_vf__ function with PostUpdate loads/stores, Compares + Select, MERGING Max.
@@ -844,6 +850,171 @@ KG_TEST(reg_compound_rounding) {
         });
     });
     rg::val("z", z.as<float>(), n);
+}
+
+// ---- pooling's register forms (ops-nn pooling/pool_3d_common, max_pool_with_argmax_v3 on Ascend 950) ----
+// A free helper reads -inf through AscendC's float bit-pattern constant, as the pooling SIMT functions do.
+inline float pool_init_max() { return *reinterpret_cast<const float*>(&F32_NEG_INF); }
+static_assert(std::is_same<Conditional<sizeof(half) == 4, half, float>::type, float>::value &&
+                  std::is_same<ConditionalMulti<false, true, int8_t, int16_t, int32_t, int64_t>::type, int32_t>::value,
+              "AscendC::Conditional picks T1 when the condition holds, else T2");
+// the device compiler's type names and AscendC's reduction kind, as dynamic_mx_quant's arch35 kernel spells them
+static_assert(std::is_same<float8_e4m3_t, fp8_e4m3fn_t>::value && std::is_same<float8_e8m0_t, fp8_e8m0_t>::value &&
+                  std::is_same<MicroAPI::ReduceType, ReduceType>::value && static_cast<int>(ReduceType::MAX) == 1,
+              "float8_* are the fp8 types; Reg takes AscendC::ReduceType");
+
+// Window indices divided by a magic number (FastDivImpl: Mull's high word + the dividend, shifted), the maximum of
+// a pair with NaN kept (Compare GT | Compare NE on masks), and the result scattered to permuted positions of a
+// 64-float row whose last 4 lanes are masked off; an int32 Mull for the signed high word; a GlobalTensor read back
+// as int16 through ReinterpretCast.
+KG_TEST(pool_fastdiv_scatter) {
+    kgtest::Gm g("g", 16 * 4);
+    for (int32_t i = 0; i < 16; ++i) g.as<int32_t>()[i] = i * 65536 + (i + 1);
+    uint32_t q[64], lo[64], slo[64];
+    int32_t shi[64];
+    float sc[64], mx[64], ninf = 0.0f;
+    int16_t half_words[32];
+    uint64_t sizes[2] = {0, 0};
+    kgtest::run_one("ascend950", {&g}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 4096);
+        LocalTensor<uint32_t> n = buf.Get<uint32_t>(64);
+        LocalTensor<uint32_t> qo = buf.Get<uint32_t>()[64];
+        LocalTensor<uint32_t> loo = buf.Get<uint32_t>()[128];
+        LocalTensor<int32_t> sa = buf.Get<int32_t>()[192];
+        LocalTensor<int32_t> so = buf.Get<int32_t>()[256];   // 64 low words, then 64 high words
+        LocalTensor<float> a = buf.Get<float>()[384];
+        LocalTensor<float> bb = buf.Get<float>()[448];
+        LocalTensor<float> dst = buf.Get<float>()[512];
+        LocalTensor<uint32_t> idx = buf.Get<uint32_t>()[576];
+        LocalTensor<float> m = buf.Get<float>()[640];
+        for (uint32_t i = 0; i < 64; ++i) {
+            n.SetValue(i, i * 33554393u);
+            sa.SetValue(i, -static_cast<int32_t>(i * 1000003u));
+            a.SetValue(i, i == 3 ? std::nanf("") : static_cast<float>(i % 7));
+            bb.SetValue(i, 3.0f);
+            idx.SetValue(i, (i * 5) % 64);
+            dst.SetValue(i, -1.0f);
+        }
+        __ubuf__ uint32_t* pn = (__ubuf__ uint32_t*)n.GetPhyAddr();
+        __ubuf__ uint32_t* pq = (__ubuf__ uint32_t*)qo.GetPhyAddr();
+        __ubuf__ uint32_t* plo = (__ubuf__ uint32_t*)loo.GetPhyAddr();
+        __ubuf__ int32_t* psa = (__ubuf__ int32_t*)sa.GetPhyAddr();
+        __ubuf__ int32_t* pso = (__ubuf__ int32_t*)so.GetPhyAddr();
+        __ubuf__ float* pa = (__ubuf__ float*)a.GetPhyAddr();
+        __ubuf__ float* pb = (__ubuf__ float*)bb.GetPhyAddr();
+        __ubuf__ float* pd = (__ubuf__ float*)dst.GetPhyAddr();
+        __ubuf__ uint32_t* pi = (__ubuf__ uint32_t*)idx.GetPhyAddr();
+        __ubuf__ float* pm = (__ubuf__ float*)m.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<uint32_t> vn, magic, hi, low, tmp, vidx;
+            MicroAPI::RegTensor<int32_t> vs, seven, slow, shigh;
+            MicroAPI::RegTensor<float> va, vb, vmax;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<uint32_t>();
+            MicroAPI::MaskReg allf = MicroAPI::CreateMask<float>();
+            MicroAPI::MaskReg gt, ne, pick;
+            MicroAPI::LoadAlign(vn, pn);
+            MicroAPI::Duplicate(magic, 1431655766u);  // divide by 6: shift 3
+            MicroAPI::Mull(low, hi, vn, magic, all);
+            MicroAPI::Add(tmp, vn, hi, all);
+            MicroAPI::ShiftRights(tmp, tmp, static_cast<int16_t>(3), all);
+            MicroAPI::StoreAlign(pq, tmp, all);
+            MicroAPI::StoreAlign(plo, low, all);
+            MicroAPI::LoadAlign(vs, psa);
+            MicroAPI::Duplicate(seven, 70001);
+            MicroAPI::Mull(slow, shigh, vs, seven, all);
+            MicroAPI::StoreAlign(pso, slow, all);
+            MicroAPI::StoreAlign(pso + 64, shigh, all);
+            MicroAPI::LoadAlign(va, pa);
+            MicroAPI::LoadAlign(vb, pb);
+            MicroAPI::Compare<float, CMPMODE::GT>(gt, va, vb, allf);
+            MicroAPI::Compare<float, CMPMODE::NE>(ne, va, va, allf);
+            MicroAPI::Or(gt, gt, ne, allf);
+            MicroAPI::Not(pick, gt, allf);
+            MicroAPI::Select(vmax, vb, va, pick);  // b where neither a > b nor a is NaN
+            MicroAPI::StoreAlign(pm, vmax, allf);
+            uint32_t count = 60;
+            MicroAPI::MaskReg first60 = MicroAPI::UpdateMask<float>(count);
+            MicroAPI::LoadAlign(vidx, pi);
+            MicroAPI::Scatter(pd, vmax, vidx, first60);
+        }
+        for (uint32_t i = 0; i < 64; ++i) {
+            q[i] = qo.GetValue(i);
+            lo[i] = loo.GetValue(i);
+            slo[i] = static_cast<uint32_t>(so.GetValue(i));
+            shi[i] = so.GetValue(64 + i);
+            sc[i] = dst.GetValue(i);
+            mx[i] = m.GetValue(i);
+        }
+        GlobalTensor<int32_t> words;
+        words.SetGlobalBuffer((__gm__ int32_t*)g.ptr(), 16);
+        GlobalTensor<int16_t> halves = words.ReinterpretCast<int16_t>();
+        for (uint32_t i = 0; i < 32; ++i) half_words[i] = halves.GetValue(i);
+        sizes[0] = words.GetSize();
+        sizes[1] = halves.GetSize();
+        ninf = pool_init_max();
+    });
+    auto print_u = [](const char* name, const uint32_t* v, uint32_t k) {
+        std::printf("VAL %s", name);
+        for (uint32_t i = 0; i < k; ++i) std::printf(" %u", v[i]);
+        std::printf("\n");
+    };
+    print_u("q", q, 64);
+    print_u("lo", lo, 64);
+    print_u("slo", slo, 64);
+    std::printf("VAL shi");
+    for (uint32_t i = 0; i < 64; ++i) std::printf(" %d", shi[i]);
+    std::printf("\nVAL halves");
+    for (uint32_t i = 0; i < 32; ++i) std::printf(" %d", half_words[i]);
+    std::printf("\nVAL sizes %llu %llu\nVAL ninf %g\n", static_cast<unsigned long long>(sizes[0]),
+                static_cast<unsigned long long>(sizes[1]), ninf);
+    rg::val("scattered", sc, 64);
+    rg::val("max", mx, 64);
+}
+
+KG_TEST(scatter_repeated_index) {  // two enabled lanes scattered to the same element: which lands is undefined
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>& buf) {
+        LocalTensor<float> d = buf.Get<float>(64);
+        LocalTensor<uint32_t> ix = buf.Get<uint32_t>()[64];
+        for (uint32_t i = 0; i < 64; ++i) ix.SetValue(i, i == 9 ? 2u : i);
+        __ubuf__ float* pd = (__ubuf__ float*)d.GetPhyAddr();
+        __ubuf__ uint32_t* pi = (__ubuf__ uint32_t*)ix.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> v;
+            MicroAPI::RegTensor<uint32_t> vi;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<float>();
+            MicroAPI::Duplicate(v, 1.0f);
+            MicroAPI::LoadAlign(vi, pi);
+            MicroAPI::Scatter(pd, v, vi, all);
+        }
+    });
+}
+KG_TEST(scatter_past_view) {  // an index of 40 into a 32-float view
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>& buf) {
+        LocalTensor<float> d = buf.Get<float>(32);
+        LocalTensor<uint32_t> ix = buf.Get<uint32_t>()[64];
+        for (uint32_t i = 0; i < 64; ++i) ix.SetValue(i, i == 1 ? 40u : i % 32);
+        __ubuf__ float* pd = (__ubuf__ float*)d.GetPhyAddr();
+        __ubuf__ uint32_t* pi = (__ubuf__ uint32_t*)ix.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> v;
+            MicroAPI::RegTensor<uint32_t> vi;
+            uint32_t count = 2;
+            MicroAPI::MaskReg two = MicroAPI::UpdateMask<float>(count);
+            MicroAPI::Duplicate(v, 1.0f);
+            MicroAPI::LoadAlign(vi, pi);
+            MicroAPI::Scatter(pd, v, vi, two);
+        }
+    });
+}
+KG_TEST(gm_reinterpret_on_910b) {  // GlobalTensor::ReinterpretCast is Ascend 950's
+    kgtest::Gm g("g", 64);
+    kgtest::run_one("ascend910b", {&g}, [&] {
+        GlobalTensor<int32_t> w;
+        w.SetGlobalBuffer((__gm__ int32_t*)g.ptr(), 16);
+        (void)w.ReinterpretCast<int16_t>();
+    });
 }
 
 KG_TEST_MAIN()

@@ -141,8 +141,9 @@ inline void mixed(uint8_t* x, uint8_t* y, uint32_t n, bool flag) {
 // its slice, then adds its count to a shared int64 handle (AtomicAdd<int64_t>), keeps the float max and int32 min,
 // draws an arrival ticket (AtomicAdd on uint32, returning the old value), claims an owner slot once (AtomicCas) and
 // leaves its index in a last-writer slot (AtomicExch, which returns the one before). `reread` reads the handle with
-// GetValue before and after the atomic; `clean` calls DataCacheCleanAndInvalid between them as asc-devkit asks.
-inline void scalar_atomics(uint8_t* x, uint8_t* h, uint8_t* tk, uint32_t n, uint32_t blocks, bool reread, bool clean) {
+// GetValue before and after the atomic; `clean` calls DataCacheCleanAndInvalid between them as asc-devkit asks (2:
+// the compiler builtin unique_dim's SIMT kernel calls instead, __builtin_cce_dcci(nullptr, 1, 0): the entire cache).
+inline void scalar_atomics(uint8_t* x, uint8_t* h, uint8_t* tk, uint32_t n, uint32_t blocks, bool reread, int clean) {
     GlobalTensor<float> xg;
     xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), n);
     GlobalTensor<int64_t> hg;
@@ -166,7 +167,8 @@ inline void scalar_atomics(uint8_t* x, uint8_t* h, uint8_t* tk, uint32_t n, uint
     }
     if (reread) (void)hg.GetValue(0);
     AtomicAdd<int64_t>(handle, count);
-    if (reread && clean) DataCacheCleanAndInvalid<int64_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(hg);
+    if (reread && clean == 1) DataCacheCleanAndInvalid<int64_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(hg);
+    if (reread && clean == 2) __builtin_cce_dcci(nullptr, 1, 0);
     if (reread) (void)hg.GetValue(0);
     AtomicMax(vmax, mx);
     AtomicMin(vmin, mn);
@@ -330,6 +332,15 @@ KG_TEST(scalar_atomic_reread_after_clean) {
     for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
     kgtest::run_one("ascend950", {&x, &h, &t}, [&] {
         simt_t::scalar_atomics(x.ptr(), h.ptr(), t.ptr(), n, 1, true, true);
+    });
+    simt_t::val("count", h.as<int64_t>(), 1);
+}
+KG_TEST(scalar_atomic_reread_after_builtin_dcci) {
+    constexpr uint32_t n = 64;
+    kgtest::Gm x("x", n * 4), h("handle", 32), t("tickets", 12);
+    for (uint32_t i = 0; i < n; ++i) x.as<float>()[i] = input(i);
+    kgtest::run_one("ascend950", {&x, &h, &t}, [&] {
+        simt_t::scalar_atomics(x.ptr(), h.ptr(), t.ptr(), n, 1, true, 2);
     });
     simt_t::val("count", h.as<int64_t>(), 1);
 }

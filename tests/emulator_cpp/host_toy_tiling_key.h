@@ -13,6 +13,7 @@ ASCENDC_TPL_ARGS_DECL(KgToyScale,
                       ASCENDC_TPL_BOOL_DECL(withBias, 0, 1), );
 
 ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_UINT_SEL(schMode, ASCENDC_TPL_UI_LIST, KGTOY_TPL_FP32, KGTOY_TPL_FP16),
-                                     ASCENDC_TPL_BOOL_SEL(withBias, 0, 1)), );
+                                     ASCENDC_TPL_BOOL_SEL(withBias, 0, 1)), )
+// (no ';' after ASCENDC_TPL_SEL: index_put_with_sort_v2_struct.h writes it so, and CANN's macro compiles it)
 
 #endif

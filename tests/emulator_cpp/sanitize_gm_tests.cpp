@@ -345,6 +345,17 @@ KG_TEST(two_phase_syncall_ok) {
     for (int i = 0; i < 4 * 64; ++i) good &= y.as<float>()[i] == 2.0f * x.as<float>()[(i + 64) % 256];
     kgtest::check("exchange_values", good);
 }
+// A kernel that computes its user workspace from a null pointer (index/scatter_min's Init without the workspace):
+// a defect while the launch passes a user part; harmless (nullptr) when the workspace is the system part only.
+KG_TEST(user_workspace_from_null) {
+    kgtest::Gm ws = workspace(256);
+    kgtest::run_one("ascend910b", {&ws}, [&] { (void)AscendC::GetUserWorkspace(nullptr); });
+}
+KG_TEST(user_workspace_from_null_without_user_part_ok) {
+    kgtest::Gm ws = workspace(0);
+    kgtest::run_one("ascend910b", {&ws},
+                    [&] { kgtest::check("null_user_ws", AscendC::GetUserWorkspace(nullptr) == nullptr); });
+}
 KG_TEST(cross_block_scalar_race) {
     kgtest::Gm ws = workspace(32);
     kgtest::run_one("ascend910b", {&ws}, [&] { sgm::scalar_handoff(ws.ptr(), false); }, std::vector<uint8_t>(8, 0), 2);

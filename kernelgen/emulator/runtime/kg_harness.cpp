@@ -615,6 +615,7 @@ int32_t DoRun(KgRunRequest* req) {
     ApplyInitValues(p, req);
     std::vector<uint8_t*> args;
     std::vector<std::vector<uint64_t>> lists;  // tensor-list descriptors of DYNAMIC params (kept alive for the run)
+    std::vector<uint64_t> shape_out;           // the output-shape buffer (OutputShapeDependOnCompute), when any
     lists.reserve(p.op.inputs.size() + p.op.outputs.size());
     // One kernel argument per IR param: the tensor, nullptr (absent optional), or for a DYNAMIC param the
     // ListTensorDesc layout: [byte offset of the pointer array][per tensor: dims | index << 32, dim values...][ptrs]
@@ -659,6 +660,15 @@ int32_t DoRun(KgRunRequest* req) {
             if (ref) name += "_ref";
             bind_param(name, p.op.outputs[k].param_type == ops::DYNAMIC, p.out_bind[k], req->outputs);
             MarkOutput(p, req, k, name, ref);
+        }
+        // An output whose shape depends on compute (OutputShapeDependOnCompute): CANN passes one more GM buffer
+        // after the outputs, where the kernel writes every output's shape, 9 uint64 each (the rank with bit 31
+        // set, then up to 8 dims: unique_dim's SHAPE_LEN = 3 * (1 + 8)).
+        if (std::any_of(p.op.outputs.begin(), p.op.outputs.end(),
+                        [](const auto& o) { return o.output_shape_depend_on_compute; })) {
+            shape_out.assign(p.op.outputs.size() * 9, 0);
+            args.push_back(reinterpret_cast<uint8_t*>(shape_out.data()));
+            kgemu::rt_register_gm("output shapes", shape_out.data(), shape_out.size() * sizeof(uint64_t));
         }
         args.push_back(workspace.get());
         if (ws_total > 0) kgemu::rt_register_gm("workspace", workspace.get(), ws_total);

@@ -79,6 +79,11 @@ inline void asc_vf_call(dim3 threadNums, Args&&... args) {
 #define __syncthreads() ::kgemu::simt::barrier(__FILE__, __LINE__)
 inline void asc_threadfence() {}        // orders this thread's own accesses: nothing to do on the CPU
 inline void asc_threadfence_block() {}
+// asc_dcci_single / asc_dcci_entire (访存函数): refresh the core's data cache before reading GM another core wrote;
+// the emulator's GM has no cache (asc-devkit's software simulation does not support them either: 附录/SIMT接口软仿
+// 情况汇总), so a read sees the latest value.
+inline void asc_dcci_single(const volatile void* dst) { __builtin_cce_dcci(dst, 0, 0); }
+inline void asc_dcci_entire(const volatile void* dst) { __builtin_cce_dcci(dst, 1, 0); }
 
 // ---- warp functions (device_warp_functions.h) ----
 #define asc_shfl(var, ...) ::kgemu::simt::shfl_call(::kgemu::simt::kShfl, "asc_shfl", __FILE__, __LINE__, var, __VA_ARGS__)

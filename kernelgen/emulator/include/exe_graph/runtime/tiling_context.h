@@ -59,6 +59,9 @@ public:
         strides_.push_back(v);
         return *this;
     }
+    // by index, unchecked, as Shape's (index/index's non-contiguous tiling compares strides element by element)
+    const int64_t& operator[](const size_t idx) const { return strides_[idx]; }
+    int64_t& operator[](const size_t idx) { return strides_[idx]; }
     bool operator==(const Stride& o) const { return strides_ == o.strides_; }
     bool operator!=(const Stride& o) const { return strides_ != o.strides_; }
 
@@ -178,6 +181,7 @@ public:
     bool OutputIsView(const size_t) const { return false; }
     const Stride* GetInputStride(const size_t) const { return nullptr; }
     const Stride* GetOutputStride(const size_t) const { return nullptr; }
+    const Stride* GetDynamicInputStride(const size_t, const size_t) const { return nullptr; }  // a list's tensor
     int64_t GetInputOffset(const size_t) const { return -1; }
     int64_t GetOutputOffset(const size_t) const { return -1; }
     bool OptionalInputIsView(const size_t) const { return false; }

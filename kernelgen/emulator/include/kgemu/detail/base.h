@@ -81,6 +81,10 @@ constexpr int32_t DEFAULT_BLK_NUM = 8;
 constexpr int32_t DEFAULT_BLK_STRIDE = 1;
 constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;
 constexpr int32_t MAX_REPEAT_TIMES = 255;
+// IEEE-754 float bit patterns as uint32 (a SIMT kernel reads -inf as `*reinterpret_cast<const float*>(&F32_NEG_INF)`)
+constexpr uint32_t F32_INF = 0x7f800000;
+constexpr uint32_t F32_NEG_INF = 0xff800000;
+constexpr uint32_t F32_NAN = 0x7fc00000;
 constexpr int32_t BLOCK_CUBE = 16;
 constexpr int32_t QBUF_MAX_LEN = 64;
 constexpr int32_t QBUFPOOL_MAX_LEN = 16;

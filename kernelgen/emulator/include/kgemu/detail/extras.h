@@ -44,6 +44,21 @@ template <typename T, typename... Ts>
 constexpr bool SupportType() {
     return (std::is_same<T, Ts>::value || ...);
 }
+// asc-devkit impl/basic_api/utils/kernel_utils_constants.h: AscendC's own type selector (a kernel's accumulator
+// type: `Conditional<sizeof(T) == 4, T, float>::type`), and the two-condition form built on it.
+template <bool condition, class T1, class T2>
+struct Conditional {
+    using type = T1;
+};
+template <class T1, class T2>
+struct Conditional<false, T1, T2> {
+    using type = T2;
+};
+template <bool condition1, bool condition2, class T1, class T2, class T3, class T4>
+struct ConditionalMulti {
+    using type = typename Conditional<condition1, typename Conditional<condition2, T1, T2>::type,
+                                      typename Conditional<condition2, T3, T4>::type>::type;
+};
 template <typename T>
 using PrimT = T;  // TensorTrait is not emulated: a LocalTensor's element type is the type itself
 namespace Std {
@@ -324,7 +339,18 @@ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
     auto& b = kgemu::detail::api_enter("DataCacheCleanAndInvalid");
     kgemu::detail::dcache_clean(b, dst.GetPhyAddr(), entireType == CacheLine::ENTIRE_DATA_CACHE);
 }
+}  // namespace AscendC
 
+// The device compiler's data-cache builtin under dcci() and asc_dcci_single / asc_dcci_entire (asc-devkit
+// impl/simt_api/device_functions_impl.h: dcci(dst, 0 | 1)): (GM address, 0 = its cache line / 1 = the entire data
+// cache, destination). Not a documented API, but ops-nn's SIMT kernels call it directly (index/unique_dim). As
+// DataCacheCleanAndInvalid: the emulator's GM has no cache, and the sanitizer forgets the scalar lines it kept.
+inline void __builtin_cce_dcci(const volatile void* addr, int entire, int /*dst*/) {
+    auto* b = ::kgemu::detail::tl_block;
+    if (b != nullptr) ::kgemu::detail::dcache_clean(*b, const_cast<const void*>(addr), entire != 0);
+}
+
+namespace AscendC {
 // ---- BlockReduceSum / Max / Min: each 32-byte block of a repeat reduces to one element; repeat r's eight
 // results start at dst[r * dstRepStride * 8] ----
 #define KGEMU_BLOCK_REDUCE(NAME, KIND, MASK_T)                                                                        \

@@ -130,6 +130,14 @@ struct fp4x2_e1m2_t {
     uint8_t bits_;
 };
 
+// The Ascend 950 device compiler's own names for the same types (asc-devkit impl/utils/sys_macros.h: under
+// ASCENDC_CPU_DEBUG they are these aliases; dynamic_mx_quant's arch35 kernel spells them this way).
+using float8_e4m3_t = fp8_e4m3fn_t;
+using float8_e5m2_t = fp8_e5m2_t;
+using float8_e8m0_t = fp8_e8m0_t;
+using float4_e2m1x2_t = fp4x2_e2m1_t;
+using float4_e1m2x2_t = fp4x2_e1m2_t;
+
 namespace AscendC {
 using ::fp4x2_e1m2_t;
 using ::fp4x2_e2m1_t;

@@ -106,7 +106,22 @@ inline __gm__ uint8_t* GetUserWorkspace(__gm__ uint8_t* workspace) {
     (void)b;
     return workspace;
 #else
-    return workspace == nullptr ? nullptr : workspace + b.soc->libapi_workspace;
+    if (workspace == nullptr) {
+        // a null workspace while the launch passes one with a user part (the tiling asked for it): the entry's
+        // workspace argument was not handed on (index/scatter_min calls Init(var, indices, updates), whose
+        // workspace defaults to nullptr, and its sort path then skips all work)
+        for (const auto& r : kgemu::detail::g_run.gm) {
+            if (r.name == "workspace" && r.bytes > b.soc->libapi_workspace) {
+                kgemu::detail::fail("GetUserWorkspace", kgemu::detail::strf(
+                    "called with a null pointer while this launch passes a workspace of %llu bytes (%llu of them "
+                    "the user's, which the tiling asked for): the kernel entry's workspace argument was not handed on",
+                    static_cast<unsigned long long>(r.bytes),
+                    static_cast<unsigned long long>(r.bytes - b.soc->libapi_workspace)));
+            }
+        }
+        return nullptr;
+    }
+    return workspace + b.soc->libapi_workspace;
 #endif
 }
 inline void SetSysWorkspace(__gm__ uint8_t*) {}

@@ -257,6 +257,22 @@ public:
         out.bufferSize_ = bufferSize_ > offset ? bufferSize_ - offset : 0;
         return out;
     }
+    // The same GM bytes as CAST_T (asc-devkit GlobalTensor/ReinterpretCast.md: same address and bit size; the
+    // element count rounds down). Ascend 950 only: on an earlier SOC the call is a defect naming it.
+    template <typename CAST_T>
+    GlobalTensor<CAST_T> ReinterpretCast() const {
+        if (kgemu::detail::tl_block != nullptr) {
+            kgemu::detail::require_arch_3510(*kgemu::detail::tl_block, "GlobalTensor::ReinterpretCast",
+                                             "GlobalTensor::ReinterpretCast", ": set a second GlobalTensor of the "
+                                             "new type on the same address");
+        }
+        GlobalTensor<CAST_T> out;
+        out.kg_ptr = reinterpret_cast<CAST_T*>(kg_ptr);
+        out.kg_base = kg_base;
+        out.kg_cache = kg_cache;
+        out.bufferSize_ = kgemu::detail::elems_in<CAST_T>(kgemu::detail::bytes_of<T>(bufferSize_));
+        return out;
+    }
     // No data effect; the mode travels with this view (and its sub-views) into the cost model's trace.
     template <CacheRwMode rwMode = CacheRwMode::RW>
     void SetL2CacheHint(CacheMode mode) {

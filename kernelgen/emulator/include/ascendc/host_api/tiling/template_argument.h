@@ -63,10 +63,11 @@
     ParamStruct{#x, ASCENDC_TPL_SHARED_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, "SEL"}
 #define ASCENDC_TPL_ARGS_SEL(...) \
     { __VA_ARGS__ }
+// ends with its own ';': ops-nn writes it with or without one (index_put_with_sort_v2_struct.h: none, then #endif)
 #define ASCENDC_TPL_SEL(...)                                           \
     static TilingSelectParams g_tilingSelectParams{__VA_ARGS__};       \
     static const int kg_tpl_sel_registered __attribute__((unused)) =   \
-        ::kgemu::tpl::RegisterSel(&g_tilingDeclareParams, g_tilingSelectParams)
+        ::kgemu::tpl::RegisterSel(&g_tilingDeclareParams, g_tilingSelectParams);
 
 namespace AscendC {
 inline uint64_t FastEncodeTilingKeyDirect(const TilingDeclareParams& declareParams, std::initializer_list<uint64_t> args) {

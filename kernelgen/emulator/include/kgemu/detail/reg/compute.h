@@ -162,6 +162,29 @@ KGEMU_REG_BINARY(Div, e_div, false)
 KGEMU_REG_BINARY(Max, e_max, true)
 KGEMU_REG_BINARY(Min, e_min, true)
 #undef KGEMU_REG_BINARY
+// Mull (asc-devkit 基础算术/Mull.md): the full product of 32-bit integers, its low 32 bits to dstReg0 and its high 32
+// bits to dstReg1 (int32_t and uint32_t only; the high word of the 64-bit two's-complement product for int32_t).
+// Disabled elements are zeroed in both.
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
+__aicore__ inline void Mull(U& dstReg0, U& dstReg1, U& srcReg0, U& srcReg1, MaskReg& mask) {
+    constexpr const char* api = "Reg::Mull";
+    (void)kgr::enter(api);
+    using E = typename U::ActualT;
+    static_assert(std::is_same<E, int32_t>::value || std::is_same<E, uint32_t>::value,
+                  "Reg::Mull takes int32_t and uint32_t registers only (asc-devkit Mull.md)");
+    kgr::check_merge<mode>(api, false);
+    kgr::check_mask(api, mask, U::kMaskStride);
+    U lo, hi;
+    for (uint32_t i = 0; i < U::kLanes; ++i) {
+        if (!mask.bit(i * U::kMaskStride)) continue;
+        using Wide = std::conditional_t<std::is_signed<E>::value, int64_t, uint64_t>;
+        const uint64_t p = static_cast<uint64_t>(static_cast<Wide>(srcReg0.v[i]) * static_cast<Wide>(srcReg1.v[i]));
+        lo.v[i] = static_cast<E>(static_cast<uint32_t>(p));
+        hi.v[i] = static_cast<E>(static_cast<uint32_t>(p >> 32));
+    }
+    dstReg0 = lo;
+    dstReg1 = hi;
+}
 // Div with a DivSpecificMode (precisionMode and the 0ULP algorithms: the emulator's float division is exact-rounded
 // either way). algo: a subnormal quotient is kept by the FTZ_FALSE algorithms and flushed to a signed zero by the
 // others; an algorithm used on a type it does not take is a defect (Div.md's type lists).

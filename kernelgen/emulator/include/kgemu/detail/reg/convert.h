@@ -242,6 +242,29 @@ template <typename T = DefaultType, typename S, typename V, KGEMU_REG_IS_REG(S),
 __aicore__ inline void ReduceSum(S& dstReg, V& srcReg, MaskReg& mask) {
     Reduce<ReduceType::SUM>(dstReg, srcReg, mask);
 }
+// The reg_compute interface's other names (asc-devkit impl/basic_api/reg_compute/kernel_reg_compute_vec_reduce_intf_
+// impl.h forwards them to the same implementations): ReduceMax / ReduceMin are Reduce<MAX / MIN>, the *WithDataBlock
+// forms ReduceDataBlock<...> (adaptive_max_pool3d's arch35 kernel, swiglu_group_quant).
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
+__aicore__ inline void ReduceMax(U& dstReg, U& srcReg, MaskReg& mask) {
+    Reduce<ReduceType::MAX>(dstReg, srcReg, mask);
+}
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
+__aicore__ inline void ReduceMin(U& dstReg, U& srcReg, MaskReg& mask) {
+    Reduce<ReduceType::MIN>(dstReg, srcReg, mask);
+}
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
+__aicore__ inline void ReduceSumWithDataBlock(U& dstReg, U& srcReg, MaskReg& mask) {
+    ReduceDataBlock<ReduceType::SUM>(dstReg, srcReg, mask);
+}
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
+__aicore__ inline void ReduceMaxWithDataBlock(U& dstReg, U& srcReg, MaskReg& mask) {
+    ReduceDataBlock<ReduceType::MAX>(dstReg, srcReg, mask);
+}
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
+__aicore__ inline void ReduceMinWithDataBlock(U& dstReg, U& srcReg, MaskReg& mask) {
+    ReduceDataBlock<ReduceType::MIN>(dstReg, srcReg, mask);
+}
 }  // namespace Reg
 }  // namespace AscendC
 

@@ -1,7 +1,8 @@
 // kernelgen CPU emulator (private, kernel side): Reg API data selection: Squeeze / GatherMask (compress the enabled
 // elements, optionally counting their bytes in the AR special register), the StoreUnAlign form that stores AR's
 // bytes, GetSpr / ClearSpr, and Gather from UB by an index register (asc-devkit 比较与选择/Squeeze.md,
-// 系统变量访问/ClearSpr.md, 离散操作/Gather.md), and the byte Histograms (直方图计算/Histograms.md).
+// 系统变量访问/ClearSpr.md, 离散操作/Gather.md), its inverse Scatter to UB (Reg数据搬出/离散搬出（Scatter）.md), and the
+// byte Histograms (直方图计算/Histograms.md).
 #ifndef KGEMU_INSIDE_KERNEL_OPERATOR
 #error "kgemu/detail/reg/gather.h is private to the kernelgen emulator; include \"kernel_operator.h\" instead"
 #endif
@@ -83,6 +84,49 @@ template <typename T = DefaultType, typename T2 = DefaultType, typename U, typen
           KGEMU_REG_IS_REG(V)>
 __aicore__ inline void DataCopyGather(U& dstReg, __ubuf__ A* baseAddr, V& index, MaskReg& mask) {
     Gather(dstReg, baseAddr, index, mask);
+}
+
+// Scatter (asc-devkit Reg数据搬出/离散搬出（Scatter）.md): each enabled element of srcReg to baseAddr[index] (index in
+// elements of T, one index lane per source lane). baseAddr must be 32-byte aligned; the enabled indexes must be
+// distinct (the page: which of two equal ones lands is undefined), so a repeat is a defect naming both lanes; every
+// element stored must stay inside the LocalTensor view baseAddr lies in. 8-bit T: the even source lanes go, lane 2i
+// with index lane i (uint16_t indexes). Index types: uint16_t for 1- and 2-byte T, uint32_t for 4-byte T, uint32_t
+// or uint64_t for 8-byte T (then the first lanes both registers have).
+template <typename T = DefaultType, typename U = DefaultType, typename A, typename S, typename V, KGEMU_REG_IS_REG(S),
+          KGEMU_REG_IS_REG(V)>
+__aicore__ inline void Scatter(__ubuf__ A* baseAddr, S& srcReg, V& index, MaskReg& mask) {
+    constexpr const char* api = "Reg::Scatter";
+    auto& b = kgr::enter(api);
+    using E = typename S::ActualT;
+    using I = typename V::ActualT;
+    static_assert(sizeof(A) == sizeof(E), "Reg::Scatter: the destination's element type is the source register's");
+    static_assert((sizeof(E) <= 2 && std::is_same<I, uint16_t>::value) ||
+                      (sizeof(E) == 4 && std::is_same<I, uint32_t>::value) ||
+                      (sizeof(E) == 8 && (std::is_same<I, uint32_t>::value || std::is_same<I, uint64_t>::value)),
+                  "Reg::Scatter indexes: uint16_t for 8/16-bit data, uint32_t for 32-bit, uint32_t or uint64_t for "
+                  "64-bit (asc-devkit 离散搬出（Scatter）.md, table 3)");
+    kgr::check_mask(api, mask, S::kMaskStride, sizeof(E) == 1 ? 2 : 0);
+    constexpr uint32_t step = sizeof(E) == 1 ? 2 : 1;  // source lanes per index lane
+    constexpr uint32_t lanes = S::kLanes / step < V::kLanes ? S::kLanes / step : V::kLanes;
+    const uint64_t base = kgr::ub_addr(b, api, baseAddr, sizeof(E), 32, "Scatter's baseAddr");
+    std::vector<std::pair<uint64_t, uint32_t>> seen;  // (index, lane) of the enabled lanes
+    for (uint32_t i = 0; i < lanes; ++i) {
+        const uint32_t src = i * step;
+        if (!mask.bit(src * S::kMaskStride)) continue;
+        const uint64_t at = static_cast<uint64_t>(index.v[i]);
+        for (const auto& [prev, lane] : seen) {
+            if (prev == at) {
+                ::kgemu::detail::fail(api, ::kgemu::detail::strf(
+                    "index lanes %u and %u both hold %llu: Scatter's enabled indexes must be distinct (which "
+                    "element lands is undefined)", lane, i, static_cast<unsigned long long>(at)));
+            }
+        }
+        seen.emplace_back(at, i);
+        auto* p = reinterpret_cast<uint8_t*>(baseAddr) + at * sizeof(E);
+        const uint64_t off = kgr::ub_addr(b, api, p, sizeof(E), 1, "");
+        kgr::store_range(b, api, base, off, off + sizeof(E));
+        std::memcpy(p, &srcReg.v[src], sizeof(E));
+    }
 }
 
 // Histograms<uint8_t, uint16_t, bin, type>(dst, src, mask) (asc-devkit 直方图计算/Histograms.md): the enabled uint8

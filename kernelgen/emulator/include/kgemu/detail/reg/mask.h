@@ -135,6 +135,12 @@ __aicore__ inline void MaskNot(MaskReg& dst, const MaskReg& src, const MaskReg& 
     out.esize = src.esize;
     dst = out;
 }
+// The logic operations' MaskReg forms (asc-devkit 逻辑计算/And.md, Or.md, Xor.md, Not.md: "对MaskReg操作", the
+// mask says which bits count): the same as MaskAnd / MaskOr / MaskXor / MaskNot.
+__aicore__ inline void And(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) { MaskAnd(dst, src0, src1, mask); }
+__aicore__ inline void Or(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) { MaskOr(dst, src0, src1, mask); }
+__aicore__ inline void Xor(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) { MaskXor(dst, src0, src1, mask); }
+__aicore__ inline void Not(MaskReg& dst, MaskReg& src, MaskReg& mask) { MaskNot(dst, src, mask); }
 // Select on masks: dst = mask ? src0 : src1, bit by bit.
 __aicore__ inline void MaskSel(MaskReg& dst, const MaskReg& src0, const MaskReg& src1, const MaskReg& mask) {
     (void)::kgemu::detail::reg::enter("Reg::Select");

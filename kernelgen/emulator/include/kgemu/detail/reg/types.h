@@ -32,6 +32,9 @@
 #include "kgemu/detail/tensor.h"
 
 namespace AscendC {
+// AscendC's reduction kind (asc-devkit impl/utils/common_types.h), which the Reg reductions take: kernels name it
+// unqualified after `using namespace AscendC` (dynamic_mx_quant: ReduceDataBlock<ReduceType::MAX>).
+enum class ReduceType { NONE = -1, SUM = 0, MAX, MIN };
 // The vector register width in bytes (Ascend 950: VL = 256 B; asc-devkit RegTensor.md).
 constexpr uint32_t VECTOR_REG_WIDTH = 256;
 __aicore__ inline constexpr uint32_t GetVecLen() { return VECTOR_REG_WIDTH; }
@@ -55,7 +58,7 @@ enum class PostLiteral : uint8_t { POST_MODE_NORMAL = 0, POST_MODE_UPDATE };
 enum class RegLayout : int8_t { UNKNOWN = -1, ZERO = 0, ONE, TWO, THREE };
 enum class SatMode : uint8_t { UNKNOWN = 0, NO_SAT, SAT };
 enum class HighLowPart : uint8_t { LOWEST = 0, HIGHEST };
-enum class ReduceType : uint8_t { SUM = 0, MAX, MIN };
+using ::AscendC::ReduceType;
 enum class HistogramsBinType : uint8_t { BIN0 = 0, BIN1 };      // src values [0, 127] / [128, 255]
 enum class HistogramsType : uint8_t { FREQUENCY = 0, ACCUMULATE };
 enum class MemType : uint8_t { VEC_STORE = 0, VEC_LOAD, VEC_ALL, UB, L1, L0_A, L0_B, L0_C, L2, BT, FB, SCALAR_STORE,
