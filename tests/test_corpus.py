@@ -92,6 +92,18 @@ def test_recipes_shipped_file_and_inputs_from_rules_and_entry():
     assert np.array_equal(again["x"], ins["x"])  # seeded
 
 
+def test_recipes_gru_uses_the_fixed_length_mode_with_shapes_that_agree():
+    """rnn/gru's tiling takes H from wh's second dim / 3 and reads batch_sizes' shape unchecked for a 2-D x: its
+    recipe must give the 3-D (T, B, I) x and weights laid out as the aclnn caller passes them (wi [I, 3H], wh [H, 3H])."""
+    gru = recipes_mod.recipe_for(recipes_mod.load_recipes(), "Gru")
+    shapes, outs = gru["shapes"], gru["out_shapes"]
+    steps, batch, in_size = shapes["x"]
+    hidden = shapes["wh"][1] // 3
+    assert shapes["wh"] == [hidden, 3 * hidden] and shapes["wi"] == [in_size, 3 * hidden]
+    assert shapes["bi"] == shapes["bh"] == [3 * hidden] and shapes["init_h"] == outs["output_h"] == [batch, hidden]
+    assert all(outs[name] == [steps, batch, hidden] for name in ("y", "r", "z", "n", "n_h"))
+    assert "batch_sizes" not in gru["optional"]  # the packed mode's input stays absent
+
 def test_survey_picks_8_bit_float_combinations_ml_dtypes_encodes():
     """A quantizer whose outputs are only 8-bit floats (dynamic_mx_quant, swiglu_group_quant: 57 main-tree OpDefs
     declare them) runs with e4m3fn / e5m2 / e8m0 arrays bit for bit as ml_dtypes encodes them; hifloat8 (its encoding
