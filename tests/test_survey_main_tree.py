@@ -19,6 +19,19 @@ from conftest import requires_cxx
 OPDIRS = Path(__file__).resolve().parent / "opdirs"
 
 
+def _compiled(src: Path, exe: Path) -> Path:
+    """src built alone against the emulator's headers (g++ -std=c++17), asserting it compiles; the executable."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-3000:]
+    return exe
+
+
 def test_registration_mismatch_reads_the_registry():
     doc = {"ops": [{"op_type": "EluDef", "opdef_tiling": False}],
            "impls": {"Elu": {"tiling": True, "infer_shape": True}}}
@@ -219,8 +232,6 @@ def test_tuning_registries_and_the_knowledge_bank_stand_in(tmp_path):
     and bank-key functions, serialise keys through nlohmann::json, and QueryBank answers "no key" (1)."""
     import subprocess
 
-    from kernelgen.emulator import INCLUDE_DIR
-    from kernelgen.toolchain import find_compiler
 
     src = tmp_path / "tuning.cpp"
     src.write_text(r'''#include <cstdio>
@@ -265,10 +276,7 @@ int main() {
     std::printf("bank %u %d\n", ret, tuned == nullptr);
 }
 ''')
-    exe = tmp_path / "tuning"
-    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
-                         capture_output=True, text=True)
-    assert res.returncode == 0, res.stderr[-3000:]
+    exe = _compiled(src, tmp_path / "tuning")
     out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.splitlines()
     assert out[0] == "class MiniMmTunnerTiling fields 2 baseM uint32_t unknown 1"
     assert out[1] == 'key {"k":128,"m":64} 1 1 k 128 bad 0'  # a key that does not parse is refused
@@ -352,8 +360,6 @@ def test_tanh_and_sigmoid_tmp_sizes_follow_asc_devkit(tmp_path):
     """GetTanhMaxMinTmpSize / GetSigmoidMaxMinTmpSize (rnn tilings): asc-devkit's rules, via tiling/tiling_api.h."""
     import subprocess
 
-    from kernelgen.emulator import INCLUDE_DIR
-    from kernelgen.toolchain import find_compiler
 
     src = tmp_path / "sizes.cpp"
     src.write_text('#include <cstdio>\n#include "tiling/tiling_api.h"\n'
@@ -363,10 +369,7 @@ def test_tanh_and_sigmoid_tmp_sizes_follow_asc_devkit(tmp_path):
                    "    AscendC::GetTanhMaxMinTmpSize(S{n}, t, false, mx, mn); std::printf(\"%u %u \", mx, mn);\n"
                    "    AscendC::GetSigmoidMaxMinTmpSize(S{n}, t, false, mx, mn); std::printf(\"%u %u \", mx, mn); }\n"
                    "  AscendC::GetTanhTmpBufferFactorSize(2, a, b); std::printf(\"%u %u\\n\", a, b); }\n")
-    exe = tmp_path / "sizes"
-    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
-                         capture_output=True, text=True)
-    assert res.returncode == 0, res.stderr[-2000:]
+    exe = _compiled(src, tmp_path / "sizes")
     got = [int(v) for v in subprocess.run([str(exe)], capture_output=True, text=True).stdout.split()]
     # n=100 half: 200 bytes <= 256, so tanh max = min = 4 x 256; float 400 bytes: tanh 1 x 400, sigmoid 400
     assert got == [1024, 1024, 256, 256,   400, 256, 400, 256,
@@ -380,8 +383,6 @@ def test_platform_local_mem_size_reads_the_ini_figures(tmp_path):
     With it, GetSortMaxMinTmpSize (16 index tilings) by asc-devkit's rule on the 950, refused on the 910B."""
     import subprocess
 
-    from kernelgen.emulator import INCLUDE_DIR
-    from kernelgen.toolchain import find_compiler
 
     src = tmp_path / "mem.cpp"
     src.write_text('#include <cstdio>\n#include "tiling/tiling_api.h"\n'
@@ -407,10 +408,7 @@ def test_platform_local_mem_size_reads_the_ini_figures(tmp_path):
                    "  fe::PlatFormInfos again(&b); mx = mn = 5;\n"
                    "  AscendC::GetSortMaxMinTmpSize(ge::Shape({64}), ge::DT_INT32, ge::DT_UINT32, false, c, mx, mn);\n"
                    "  std::printf(\"%u %u\\n\", mx, mn); }\n")
-    exe = tmp_path / "mem"
-    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
-                         capture_output=True, text=True)
-    assert res.returncode == 0, res.stderr[-2000:]
+    exe = _compiled(src, tmp_path / "mem")
     run = subprocess.run([str(exe)], capture_output=True, text=True)
     got = [int(v) for v in run.stdout.split()]
     # 100 int32 with output indices: 128 x 7 + 512 + 128 x (4 + 4); 64 uint8 reusing the source: 64 x 7 + 512;
@@ -533,8 +531,6 @@ def test_reduce_sum_tmp_size_follows_asc_devkit(tmp_path):
     reason and leaves the outputs as they were."""
     import subprocess
 
-    from kernelgen.emulator import INCLUDE_DIR
-    from kernelgen.toolchain import find_compiler
 
     src = tmp_path / "rs.cpp"
     src.write_text('#include <cstdio>\n#include "tiling/tiling_api.h"\n'
@@ -559,10 +555,7 @@ def test_reduce_sum_tmp_size_follows_asc_devkit(tmp_path):
                    "    q({3, 100}, ge::DT_FLOAT, ReducePattern::AR, true, false);\n"
                    "    q({3, 100}, ge::DT_FLOAT, ReducePattern::AR, false, false);\n"   # refused off the 950
                    "    q({3, 100}, ge::DT_INT32, ReducePattern::AR, true, false); } }\n")  # refused off the 950
-    exe = tmp_path / "rs"
-    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
-                         capture_output=True, text=True)
-    assert res.returncode == 0, res.stderr[-2000:]
+    exe = _compiled(src, tmp_path / "rs")
     run = subprocess.run([str(exe)], capture_output=True, text=True)
     got = [int(v) for v in run.stdout.split()]
     assert got == [0, 0, 3 * 64 * 4, 3 * 64 * 4, 3 * 64 * 4, 3 * 64 * 4, 128 * 4, 128 * 4, 4 * 40 * 4, 4 * 40 * 4,
@@ -579,8 +572,6 @@ def test_check_support_function_is_kept_and_registered(tmp_path):
     (GetCheckSupport), the registry holds it under (check type, op type), and nothing calls it."""
     import subprocess
 
-    from kernelgen.emulator import INCLUDE_DIR
-    from kernelgen.toolchain import find_compiler
 
     src = tmp_path / "cs.cpp"
     # a program of its own, without kg_harness.cpp: it holds OpDef's out-of-line members itself
@@ -597,10 +588,7 @@ def test_check_support_function_is_kept_and_registered(tmp_path):
                    "int main() { std::printf(\"%d %d %d\\n\", optiling::kg_registered_check(\"check_supported\", "
                    "\"Uq\") == &Check, optiling::kg_registered_check(\"check_supported\", \"Other\") == nullptr, "
                    "calls); }\n")
-    exe = tmp_path / "cs"
-    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
-                         capture_output=True, text=True)
-    assert res.returncode == 0, res.stderr[-2000:]
+    exe = _compiled(src, tmp_path / "cs")
     assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.split() == ["1", "1", "0"]
 
 
@@ -611,8 +599,6 @@ def test_op_select_format_is_kept_and_inner_errors_are_reported(tmp_path):
     base/err_msg.h defines and opbase's log.h brings in: the report is an error line of the host log."""
     import subprocess
 
-    from kernelgen.emulator import INCLUDE_DIR
-    from kernelgen.toolchain import find_compiler
 
     src = tmp_path / "sf.cpp"
     src.write_text('#include <cstdio>\n#define KGEMU_OPDEF_IMPL\n#include "register/op_def_registry.h"\n'
@@ -629,9 +615,6 @@ def test_op_select_format_is_kept_and_inner_errors_are_reported(tmp_path):
                    "  const auto& lines = kgemu::detail::HostLogLines();\n"
                    "  std::printf(\"%d %d %zu %s\\n\", d.AICore().GetOpSelectFormat() == &Select, calls, lines.size(),"
                    " lines.empty() ? \"-\" : lines.back().text.c_str()); }\n")
-    exe = tmp_path / "sf"
-    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
-                         capture_output=True, text=True)
-    assert res.returncode == 0, res.stderr[-2000:]
+    exe = _compiled(src, tmp_path / "sf")
     out = subprocess.run([str(exe)], capture_output=True, text=True).stdout
     assert out.split(" ", 3) == ["1", "0", "1", "EZ9999: op[Rnn], x is nullptr!\n"]
