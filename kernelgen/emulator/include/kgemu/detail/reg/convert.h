@@ -245,26 +245,18 @@ __aicore__ inline void ReduceSum(S& dstReg, V& srcReg, MaskReg& mask) {
 // The reg_compute interface's other names (asc-devkit impl/basic_api/reg_compute/kernel_reg_compute_vec_reduce_intf_
 // impl.h forwards them to the same implementations): ReduceMax / ReduceMin are Reduce<MAX / MIN>, the *WithDataBlock
 // forms ReduceDataBlock<...> (adaptive_max_pool3d's arch35 kernel, swiglu_group_quant).
-template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
-__aicore__ inline void ReduceMax(U& dstReg, U& srcReg, MaskReg& mask) {
-    Reduce<ReduceType::MAX>(dstReg, srcReg, mask);
-}
-template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
-__aicore__ inline void ReduceMin(U& dstReg, U& srcReg, MaskReg& mask) {
-    Reduce<ReduceType::MIN>(dstReg, srcReg, mask);
-}
-template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
-__aicore__ inline void ReduceSumWithDataBlock(U& dstReg, U& srcReg, MaskReg& mask) {
-    ReduceDataBlock<ReduceType::SUM>(dstReg, srcReg, mask);
-}
-template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
-__aicore__ inline void ReduceMaxWithDataBlock(U& dstReg, U& srcReg, MaskReg& mask) {
-    ReduceDataBlock<ReduceType::MAX>(dstReg, srcReg, mask);
-}
-template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
-__aicore__ inline void ReduceMinWithDataBlock(U& dstReg, U& srcReg, MaskReg& mask) {
-    ReduceDataBlock<ReduceType::MIN>(dstReg, srcReg, mask);
-}
+#define KGEMU_REG_REDUCE_NAME(NAME, IMPL, TYPE)                                                                    \
+    template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U,                    \
+              KGEMU_REG_IS_REG(U)>                                                                                  \
+    __aicore__ inline void NAME(U& dstReg, U& srcReg, MaskReg& mask) {                                              \
+        IMPL<ReduceType::TYPE>(dstReg, srcReg, mask);                                                               \
+    }
+KGEMU_REG_REDUCE_NAME(ReduceMax, Reduce, MAX)
+KGEMU_REG_REDUCE_NAME(ReduceMin, Reduce, MIN)
+KGEMU_REG_REDUCE_NAME(ReduceSumWithDataBlock, ReduceDataBlock, SUM)
+KGEMU_REG_REDUCE_NAME(ReduceMaxWithDataBlock, ReduceDataBlock, MAX)
+KGEMU_REG_REDUCE_NAME(ReduceMinWithDataBlock, ReduceDataBlock, MIN)
+#undef KGEMU_REG_REDUCE_NAME
 }  // namespace Reg
 }  // namespace AscendC
 
