@@ -20,16 +20,15 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from kernelgen.emulator.layout import cmake_text
+
 # the module variable whose add_modules_ut_sources call globs each kind's files in tests/ut/op_host
 # (cmake/ut.cmake add_modules_ut_sources: HOSTNAME containing "tiling", "infershape", "op_api")
 _MODULE_VARS = {"tiling": "OP_TILING_MODULE_NAME", "infershape": "OP_INFERSHAPE_MODULE_NAME", "api": "OP_API_MODULE_NAME"}
 
 
 def _cmake(d: Path) -> str:
-    f = d / "CMakeLists.txt"
-    if not f.is_file():
-        return ""
-    return re.sub(r"#[^\n]*", "", f.read_text(errors="replace"))
+    return cmake_text(d / "CMakeLists.txt")
 
 
 def _adds(parent: Path, child: Path) -> bool:

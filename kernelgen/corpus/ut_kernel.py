@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from kernelgen.emulator.build import CompileUnit
+from kernelgen.emulator.layout import cmake_text
 from kernelgen.socs import get_soc
 
 _ADD_CASE = re.compile(r"AddOpTestCase\s*\(\s*(\w+)\s+\"([^\"]*)\"\s*(?:\"([^\"]*)\")?")
@@ -34,10 +35,7 @@ def kernel_header_only(test: Path, kernel: Path) -> bool:
     """The test's op_kernel CMakeLists marks the copied kernel source HEADER_FILE_ONLY (fused_patch_mlp: the test
     supplies its own entry wrappers), so CANN's UT build does not compile it beside the test. The property's file
     may be named through a variable set in the same CMakeLists."""
-    try:
-        text = re.sub(r"#[^\n]*", "", (test.parent / "CMakeLists.txt").read_text(errors="replace"))
-    except OSError:
-        return False
+    text = cmake_text(test.parent / "CMakeLists.txt")
     tail = re.compile(rf"/{re.escape(kernel.name)}\b")
     for m in _HEADER_ONLY.finditer(text):
         files = m.group(1)
@@ -57,10 +55,7 @@ def cmake_copies(test: Path) -> list[tuple[Path, str]]:
     """The files the test's op_kernel CMakeLists copies into the build tree with `${CMAKE_COMMAND} -E copy SRC...
     ${CMAKE_BINARY_DIR}/DIR` (relu_v3 copies its relu_v3_data/gen_data.py and compare_data.py into
     tests/ut/op_kernel, where the kernel-UT program runs and calls them): (source, DIR relative to the build tree)."""
-    try:
-        text = re.sub(r"#[^\n]*", "", (test.parent / "CMakeLists.txt").read_text(errors="replace"))
-    except OSError:
-        return []
+    text = cmake_text(test.parent / "CMakeLists.txt")
     out = []
     for m in _CMAKE_COPY.finditer(text):
         words = m.group(1).replace("${CMAKE_CURRENT_SOURCE_DIR}", str(test.parent)).split()

@@ -26,13 +26,9 @@ _KEYS = {"COMPUTE_UNIT", "TILING_DIR", "OPTYPE", "ACLNNTYPE", "DEPENDENCIES", "D
 
 
 def _cmake_text(op_dir: Path) -> str:
-    out = []
-    for p in (op_dir / "CMakeLists.txt", op_dir / "op_host" / "CMakeLists.txt"):
-        try:
-            out.append(re.sub(r"#[^\n]*", "", p.read_text(errors="replace")))
-        except OSError:
-            pass
-    return "\n".join(out)
+    from kernelgen.emulator.layout import cmake_text
+
+    return cmake_text(op_dir / "CMakeLists.txt", op_dir / "op_host" / "CMakeLists.txt")
 
 
 def dependency_names(op_dir: Path) -> list[str]:

@@ -39,6 +39,11 @@ def _read(path: Path) -> str:
         return ""
 
 
+def cmake_text(*paths: Path) -> str:
+    """CMake files' text without their comments, joined (a file that cannot be read reads as empty)."""
+    return "\n".join(re.sub(r"#[^\n]*", "", _read(p)) for p in paths)
+
+
 def def_files(op_dir: Path) -> list[Path]:
     """The OpDef sources: `<folder>_def.cpp` first, then every other `*_def.cpp`; else `<folder>.cpp`."""
     host = op_dir / "op_host"
@@ -53,8 +58,7 @@ def def_files(op_dir: Path) -> list[Path]:
 
 def _cmake_lists(op_dir: Path) -> dict[str, list[str]]:
     """SOC -> tiling folder pairs of the operator's CMakeLists (COMPUTE_UNIT / TILING_DIR)."""
-    text = "\n".join(re.sub(r"#[^\n]*", "", _read(p)) for p in (op_dir / "CMakeLists.txt",
-                                                               op_dir / "op_host" / "CMakeLists.txt"))
+    text = cmake_text(op_dir / "CMakeLists.txt", op_dir / "op_host" / "CMakeLists.txt")
     variables = {m.group(1): re.findall(r'"?([\w.-]+)"?', m.group(2))
                  for m in re.finditer(r"set\s*\(\s*(\w+)\s+([^)]*)\)", text)}
 
