@@ -294,13 +294,16 @@ def sim(target, soc, dtype, input_files, attr_pairs, out_dir, report_file, threa
 @main.command(context_settings=CONTEXT)
 @click.argument("path", type=click.Path(path_type=Path))
 @soc_option(required=False, help="SOC to emulate (default: each operator's own, ascend910b first).")
+@click.option("--prefer-soc", "prefer_soc", metavar="SOC", default=None,
+              help="Without --soc: this SOC for every operator whose OpDef configures it, the operator's own for "
+                   "the rest (a whole repository as written for one SOC).")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Operators run in parallel processes.")
 @json_option("Write the JSON report to FILE (checked before the survey; written whole or not at all).")
 @click.option("--recipes", type=click.Path(path_type=Path), default=None,
               help="Recipe file (JSON) layered over kernelgen's own: shapes, value ranges, attributes per OpType.")
 @timeout_option(600.0, "Seconds per operator (compile + run); a slower one is stopped and classified as timed out.")
-def survey(path, soc, jobs, json_file, recipes, timeout):
+def survey(path, soc, prefer_soc, jobs, json_file, recipes, timeout):
     """Run every operator directory under PATH unmodified on the emulator and classify each.
 
     Classes: ran, defect found, not emulated (API named), layout not understood, compile error, inputs
@@ -323,7 +326,8 @@ def survey(path, soc, jobs, json_file, recipes, timeout):
         click.echo(f"[{done:>{len(str(total))}}/{total}] {row['dir']}: {row['class']} ({row.get('seconds', 0):.0f} s)"
                    f"{detail}", err=True)
 
-    result = run_survey(path, soc=soc.family if soc else None, jobs=jobs, recipes=recipes, timeout=timeout, on_row=on_row, on_start=on_start)
+    result = run_survey(path, soc=soc.family if soc else None, jobs=jobs, recipes=recipes, timeout=timeout,
+                        on_row=on_row, on_start=on_start, prefer_soc=prefer_soc)
     if json_file:
         write_text_atomic(json_file, json.dumps(result.to_json(), indent=2, default=str), "JSON file")
     for line in table(result):

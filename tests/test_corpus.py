@@ -475,6 +475,31 @@ def test_survey_usage_errors(tmp_path):
     assert res.exit_code == 2 and "is not valid JSON" in res.output
     res = CliRunner().invoke(main, ["survey", str(tmp_path), "--soc", "ascend91x"])
     assert res.exit_code == 2 and "unknown SOC" in res.output
+    res = CliRunner().invoke(main, ["survey", str(tmp_path), "--prefer-soc", "ascend91x"])
+    assert res.exit_code == 2 and "unknown SOC" in res.output
+    res = CliRunner().invoke(main, ["survey", str(tmp_path), "--soc", "ascend950", "--prefer-soc", "ascend950"])
+    assert res.exit_code == 2 and "not both" in res.output and "Traceback" not in res.output
+
+
+@requires_cxx
+def test_survey_prefers_a_soc_where_the_opdef_configures_it(tmp_path):
+    """--prefer-soc ascend950: an operator configured for it runs there, one that is not (pair_stats: 910B only)
+    on its own SOC, where --soc ascend950 rejects it (a whole repository as written for the 950)."""
+    folder = tmp_path / "two"
+    folder.mkdir()
+    for name in ("pair_stats", "masked_tail"):
+        (folder / name).symlink_to(OPDIRS / name)
+    report = tmp_path / "prefer.json"
+    res = CliRunner().invoke(main, ["survey", str(folder), "--prefer-soc", "ascend950", "--json", str(report)])
+    doc = json.loads(report.read_text())
+    rows = {r["dir"]: r for r in doc["rows"]}
+    assert (rows["masked_tail"]["soc"], rows["pair_stats"]["soc"]) == ("ascend950", "ascend910b"), res.output
+    assert all(r["class"] == "ran" for r in rows.values()) and res.exit_code == 0
+    assert doc["soc"].startswith("ascend950 where the OpDef configures it")
+    report = tmp_path / "strict.json"
+    CliRunner().invoke(main, ["survey", str(folder / "pair_stats"), "--soc", "ascend950", "--json", str(report)])
+    [row] = json.loads(report.read_text())["rows"]
+    assert row["class"] == "inputs rejected" and 'no AICore().AddConfig("ascend950")' in row["detail"]
 
 
 # ---- opt-in: the real corpus -------------------------------------------------------------------------------------------

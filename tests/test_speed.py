@@ -306,6 +306,12 @@ def test_survey_items_refuse_a_bad_path_in_one_line(tmp_path):
     assert proc.returncode == 4, proc.stdout + proc.stderr
     assert "kernelgen: error: --kernelgen-survey" in proc.stderr and "is not a directory" in proc.stderr
     assert "Traceback" not in proc.stderr
+    for extra, says in ((["--kernelgen-prefer-soc", "ascend91x"], "unknown SOC"),
+                        (["--kernelgen-soc", "ascend950", "--kernelgen-prefer-soc", "ascend950"], "not both")):
+        proc = subprocess.run([sys.executable, "-m", "pytest", *_plugin_args(), "-p", "no:cacheprovider",
+                               "--kernelgen-survey", str(tmp_path), *extra],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 4 and says in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
 
 
 def test_survey_items_shard_and_the_shards_reports_merge(tmp_path):

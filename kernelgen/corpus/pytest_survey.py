@@ -34,6 +34,9 @@ def pytest_addoption(parser) -> None:
                          "(passes when it runs clean)")
     group.addoption("--kernelgen-soc", metavar="SOC", default=None,
                     help="SOC to emulate (default: each operator's own, ascend910b first)")
+    group.addoption("--kernelgen-prefer-soc", metavar="SOC", default=None,
+                    help="without --kernelgen-soc: this SOC where the operator's OpDef configures it, its own "
+                         "elsewhere (as kernelgen survey --prefer-soc)")
     group.addoption("--kernelgen-survey-json", metavar="FILE", default=None,
                     help="write the merged rows as `kernelgen survey --json` does")
     group.addoption("--kernelgen-survey-timeout", metavar="SEC", type=float, default=600.0,
@@ -63,14 +66,18 @@ def pytest_configure(config) -> None:
     if not Path(path).is_dir():
         _usage(f"--kernelgen-survey {path} is not a directory; give an ops-nn checkout or a folder of "
                "operator directories")
-    soc = config.getoption("kernelgen_soc")
-    if soc:
-        from kernelgen.socs import get_soc
+    if config.getoption("kernelgen_soc") and config.getoption("kernelgen_prefer_soc"):
+        _usage("give --kernelgen-soc (every operator on that SOC) or --kernelgen-prefer-soc (that SOC where "
+               "configured), not both")
+    for option in ("kernelgen_soc", "kernelgen_prefer_soc"):
+        soc = config.getoption(option)
+        if soc:
+            from kernelgen.socs import get_soc
 
-        try:
-            config.option.kernelgen_soc = get_soc(soc).family
-        except UsageError as exc:
-            _usage(str(exc))
+            try:
+                setattr(config.option, option, get_soc(soc).family)
+            except UsageError as exc:
+                _usage(str(exc))
     if config.getoption("kernelgen_survey_timeout") <= 0:
         _usage("--kernelgen-survey-timeout must be positive")
     recipes = config.getoption("kernelgen_recipes")
@@ -120,7 +127,8 @@ class SurveyItem(pytest.Item):
 
         cfg = self.config
         recipes = cfg.getoption("kernelgen_recipes")
-        job = {"dir": str(self.op_dir), "rel": self.rel, "soc": cfg.getoption("kernelgen_soc"), "seed": 0,
+        job = {"dir": str(self.op_dir), "rel": self.rel, "soc": cfg.getoption("kernelgen_soc"),
+               "prefer_soc": cfg.getoption("kernelgen_prefer_soc"), "seed": 0,
                "threads": 1, "recipes": str(Path(recipes).resolve()) if recipes else None}
         row = _run_child(job, cfg.getoption("kernelgen_survey_timeout"))
         self.user_properties.append((ROW_KEY, json.dumps(row, default=str)))
@@ -182,7 +190,7 @@ class SurveyRows:
         _dirs, skipped = find_operator_dirs(root)
         result = Survey(root, config.getoption("kernelgen_soc"), rows=list(self.rows),
                         skipped=[str(p.relative_to(root)) if p != root else p.name for p in skipped],
-                        commit=_commit(root))
+                        commit=_commit(root), prefer_soc=config.getoption("kernelgen_prefer_soc"))
         result.seconds = time.monotonic() - self.start
         write_text_atomic(Path(out), json.dumps(result.to_json(), indent=2, default=str), "JSON file")
 

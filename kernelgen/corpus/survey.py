@@ -38,6 +38,7 @@ class Survey:
     skipped: list[str] = field(default_factory=list)   # folders with op_host/op_kernel but no sources to run
     seconds: float = 0.0
     commit: str | None = None
+    prefer_soc: str | None = None   # without soc: this SOC wherever the operator's OpDef configures it
 
     def counts(self) -> dict[str, int]:
         out = {c: 0 for c in CLASSES}
@@ -54,6 +55,11 @@ class Survey:
                 out[kind] = out.get(kind, 0) + 1
         return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
 
+    def _soc_rule(self) -> str:
+        if self.prefer_soc:
+            return f"{self.prefer_soc} where the OpDef configures it, else per operator (ascend910b first)"
+        return "per operator (ascend910b first)"
+
     def ok(self) -> bool:
         return all(r["class"] in (RAN, DEFECT) for r in self.rows)
 
@@ -62,7 +68,7 @@ class Survey:
 
         total = len(self.rows)
         good = sum(1 for r in self.rows if r["class"] in (RAN, DEFECT))
-        return {"root": str(self.root), "commit": self.commit, "soc": self.soc or "per operator (ascend910b first)",
+        return {"root": str(self.root), "commit": self.commit, "soc": self.soc or self._soc_rule(),
                 "kernelgen": __version__, "operators": total, "counts": self.counts(),
                 "defect_kinds": self.defect_kinds(),
                 "ran_or_defect_percent": round(100.0 * good / total, 1) if total else 0.0,
@@ -187,13 +193,20 @@ def _run_child(job: dict, timeout: float) -> dict:
 
 def survey(path: Path, soc: str | None = None, jobs: int = 1, recipes: Path | None = None,
            timeout: float = 600.0, seed: int = 0, on_row: Callable[[int, int, dict], None] | None = None,
-           on_start: Callable[[int], None] | None = None) -> Survey:
-    """Run every operator directory under path (in `jobs` child processes at a time) and classify each."""
+           on_start: Callable[[int], None] | None = None, prefer_soc: str | None = None) -> Survey:
+    """Run every operator directory under path (in `jobs` child processes at a time) and classify each: on soc
+    (an operator whose OpDef does not configure it is rejected), else on prefer_soc where the OpDef configures
+    it, else on the operator's own SOC."""
     from kernelgen.corpus.inputs import load_recipes
     from kernelgen.socs import get_soc
 
+    if soc and prefer_soc:
+        raise UsageError("give --soc (every operator on that SOC) or --prefer-soc (that SOC where configured), "
+                         "not both")
     if soc:
         soc = get_soc(soc).family  # a bad name is a usage error before anything runs
+    if prefer_soc:
+        prefer_soc = get_soc(prefer_soc).family
     if recipes is not None:
         load_recipes(recipes)      # a bad recipe file too
     if jobs < 1:
@@ -203,7 +216,7 @@ def survey(path: Path, soc: str | None = None, jobs: int = 1, recipes: Path | No
     root = Path(path).resolve() if Path(path).exists() else Path(path)
     dirs, skipped = find_operator_dirs(root)
     result = Survey(root, soc, skipped=[str(p.relative_to(root)) if p != root else p.name for p in skipped],
-                    commit=_commit(root))
+                    commit=_commit(root), prefer_soc=prefer_soc)
     if on_start:
         on_start(len(dirs))
     start = time.monotonic()
@@ -212,7 +225,7 @@ def survey(path: Path, soc: str | None = None, jobs: int = 1, recipes: Path | No
         return str(d.relative_to(root)) if d != root else d.name
 
     def one(d: Path) -> dict:
-        job = {"dir": str(d), "rel": rel(d), "soc": soc, "seed": seed, "threads": 1,
+        job = {"dir": str(d), "rel": rel(d), "soc": soc, "prefer_soc": prefer_soc, "seed": seed, "threads": 1,
                "recipes": str(Path(recipes).resolve()) if recipes else None}
         return _run_child(job, timeout)
 

@@ -198,8 +198,8 @@ def survey_one(job: dict) -> dict:
 
             raise EmulatorDefect(mismatch)
         recipe = recipe_for(recipes, decl.op_type)
-        if not soc_name:  # the operator's own first SOC among those kernelgen knows (ascend910b preferred)
-            soc_name = source.default_soc(recipe.get("soc"))
+        if not soc_name:  # --prefer-soc where the OpDef configures it, else the operator's own (ascend910b first)
+            soc_name = source.default_soc(job.get("prefer_soc"), recipe.get("soc"))
             decl = source.decl(soc_name)
         row["soc"] = soc_name
         soc = get_soc(soc_name)

@@ -211,13 +211,13 @@ class OperatorSource:
                 self._decl = probed
         return self._decl
 
-    def default_soc(self, preferred: str | None = None) -> str:
-        """The SOC a run without --soc uses: preferred if the OpDef configures it, else ascend910b, else the
-        OpDef's first SOC kernelgen knows."""
+    def default_soc(self, *preferred: str | None) -> str:
+        """The SOC a run without --soc uses: the first of preferred the OpDef configures, else ascend910b, else
+        the OpDef's first SOC kernelgen knows."""
         from kernelgen.socs import family_names
 
         configured = list(self.decl().socs)
-        for name in (preferred, "ascend910b", *configured):
+        for name in (*preferred, "ascend910b", *configured):
             if name and name in configured and name in family_names():
                 return name
         raise UsageError(f"{self.decl().op_type} is configured for {', '.join(configured) or 'no SOC'}; "
