@@ -1,11 +1,35 @@
 """The one subprocess wrapper: every external tool kernelgen runs goes through run_tool."""
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
 from kernelgen.errors import ToolchainError
+
+# stream_tool's children run in sessions of their own (a time limit ends a child's whole process group), so
+# neither a terminal's Ctrl-C nor a kill of kernelgen reaches them: stop_children ends them all, and once it
+# has run no new child starts (a survey's queued operators would otherwise start after the interrupt).
+_children_lock = threading.Lock()
+_children: set[int] = set()
+_stopping = False
+
+
+def stop_children() -> int:
+    """End the process group of every child stream_tool is running and start no new one; how many it ended."""
+    global _stopping
+    with _children_lock:
+        _stopping = True
+        groups = list(_children)
+    for pid in groups:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return len(groups)
 
 
 @dataclass(frozen=True)
@@ -48,9 +72,6 @@ def stream_tool(cmd, cwd: Path | None = None, env: dict | None = None, log_path:
     is the caller's to judge. Interrupting kernelgen ends the child's whole process group, and so does
     running past `timeout` seconds (then ToolchainError)."""
     import collections
-    import os
-    import signal
-    import threading
 
     cmd = tuple(str(c) for c in cmd)
     log = None
@@ -62,12 +83,16 @@ def stream_tool(cmd, cwd: Path | None = None, env: dict | None = None, log_path:
         log.flush()
     last: collections.deque[str] = collections.deque(maxlen=tail)
     try:
-        try:
-            proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                    stdin=subprocess.DEVNULL, text=True, errors="replace", bufsize=1,
-                                    start_new_session=True)
-        except FileNotFoundError as exc:
-            raise ToolchainError(f"{cmd[0]} not found: {exc.strerror}") from exc
+        with _children_lock:
+            if _stopping:
+                raise ToolchainError(f"kernelgen is stopping: {cmd[0]} not started")
+            try:
+                proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        stdin=subprocess.DEVNULL, text=True, errors="replace", bufsize=1,
+                                        start_new_session=True)
+            except FileNotFoundError as exc:
+                raise ToolchainError(f"{cmd[0]} not found: {exc.strerror}") from exc
+            _children.add(proc.pid)
         timed_out = threading.Event()
 
         def _expire():
@@ -103,6 +128,8 @@ def stream_tool(cmd, cwd: Path | None = None, env: dict | None = None, log_path:
                 except ProcessLookupError:
                     pass
                 proc.wait()
+            with _children_lock:
+                _children.discard(proc.pid)
     finally:
         if log:
             log.close()
