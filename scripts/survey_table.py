@@ -55,6 +55,9 @@ def first_stop(row: dict) -> list[str]:
         return [f"not emulated: {name}" for name in row["apis"]]
     detail = (row.get("detail") or "").strip().splitlines()[0] if row.get("detail") else ""
     if cls == "compile error":
+        missing = re.search(r"could not be loaded .*undefined symbol: ([^\s)]+)", detail)
+        if missing:   # the library's name holds a hash; the symbol is what rows share
+            return [f"{cls}: undefined symbol {missing.group(1)}"]
         # the file:line: prefix differs per directory; the message is what rows share
         detail = re.sub(r"^[^ ]*:\d+:\d+: ", "", detail)
         detail = re.sub(r"\d+", "N", detail)

@@ -42,16 +42,21 @@ def test_reruns_replace_rows_and_ai_cpu_directories_are_not_counted(tmp_path):
         ("a2", "not emulated", ["Reg::Foo", "Bar"], "..."),
         ("a3", "compile error", [], "x.h:12:3: error: 'string' does not name a type"),
         ("cpu_only", "inputs rejected", [], "no ascend950 configuration")])
-    second = _report(tmp_path / "idx.json", repo / "idx", [("i1", "not emulated", ["Bar"], "...")])
+    _operator(repo, "idx", "i2")
+    second = _report(tmp_path / "idx.json", repo / "idx", [
+        ("i1", "not emulated", ["Bar"], "..."),
+        ("i2", "compile error", [], "emulator library /c/lib/i2_probe-0a1b.so could not be loaded (/c/lib/i2_probe-0a1b"
+                                    ".so: undefined symbol: _ZN3Ops4Base1FEv); run again to rebuild")])
     out = _run(str(first), str(second), "--json", str(tmp_path / "s.json"))
     assert out.returncode == 0, out.stderr
     summary = json.loads((tmp_path / "s.json").read_text())
     assert summary["categories"] == {"act": {"ran": 1, "not emulated": 1, "compile error": 1},
-                                     "idx": {"not emulated": 1}}
+                                     "idx": {"not emulated": 1, "compile error": 1}}
     assert summary["apart"] == ["act/cpu_only (inputs rejected)"]
     assert dict((s, n) for s, n in summary["stops"])["not emulated: Bar"] == 2
     assert "compile error: error: 'string' does not name a type" in dict(summary["stops"])
-    assert "| **all** | 4 | 1 | 0 | 2 | 0 | 1 |" in out.stdout and "1 of 4 (25.0 %)" in out.stdout
+    assert "compile error: undefined symbol _ZN3Ops4Base1FEv" in dict(summary["stops"])
+    assert "| **all** | 5 | 1 | 0 | 2 | 0 | 2 |" in out.stdout and "1 of 5 (20.0 %)" in out.stdout
 
     # a re-run of a2 through a folder of symlinks moves it; the figure must change with it
     links = tmp_path / "links"
@@ -59,7 +64,7 @@ def test_reruns_replace_rows_and_ai_cpu_directories_are_not_counted(tmp_path):
     (links / "act__a2").symlink_to(repo / "act" / "a2")
     rerun = _report(tmp_path / "a2.json", links, [("act__a2", "ran", [], "block dim 8")])
     out = _run(str(first), str(second), "--rerun", str(rerun))
-    assert "2 of 4 (50.0 %)" in out.stdout and "| act | 3 | 2 | 0 | 0 |" in out.stdout
+    assert "2 of 5 (40.0 %)" in out.stdout and "| act | 3 | 2 | 0 | 0 |" in out.stdout
     assert "- 1: not emulated: Bar" in out.stdout and "Reg::Foo" not in out.stdout
 
 
