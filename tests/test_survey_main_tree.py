@@ -459,6 +459,36 @@ def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_pa
     assert [p.name for p in host_sources(op, "ascend950", 3510)][-1] == "base_mm_tiling.cpp"
 
 
+def test_a_dependencys_atvoss_families_join_the_host_library(tmp_path, monkeypatch):
+    """glu's own host code includes no ATVOSS header, but it depends on sigmoid, whose arch35 tiling calls
+    opbase's ElewiseTiling: CANN links libopbase with the one tiling library, so the dependency's families are
+    compiled too (before: "undefined symbol Ops::Base::ElewiseTiling" when the host library loaded). An
+    operator whose dependency includes none gets none."""
+    from kernelgen.emulator.layout import host_sources
+
+    monkeypatch.delenv("KERNELGEN_OPBASE", raising=False)
+    opbase = tmp_path / "opbase"                                # found beside the repository
+    for fam in ("elewise", "reduce"):
+        (opbase / "pkg_inc" / "op_common" / "atvoss" / fam).mkdir(parents=True)
+        (opbase / "src" / "op_common" / "atvoss" / fam).mkdir(parents=True)
+        (opbase / "src" / "op_common" / "atvoss" / fam / f"{fam}_tiling.cpp").write_text("// libopbase\n")
+    root = tmp_path / "repo"
+    (root / "common" / "inc").mkdir(parents=True)
+    op = root / "activation" / "gl"
+    (op / "op_host").mkdir(parents=True)
+    (op / "op_host" / "gl_def.cpp").write_text("OP_ADD(Gl);\n")
+    (op / "op_host" / "gl_tiling.cpp").write_text('#include "gl_tiling.h"\n')
+    (op / "CMakeLists.txt").write_text("add_modules_sources(OPTYPE gl DEPENDENCIES sg)\n")
+    sg = root / "activation" / "sg" / "op_host" / "arch35"
+    sg.mkdir(parents=True)
+    (sg / "sg_tiling_arch35.cpp").write_text('#include "sg_tiling_arch35.h"\n')
+    (sg / "sg_tiling_arch35.h").write_text('#include "atvoss/elewise/elewise_tiling.h"\n')
+    names = [p.name for p in host_sources(op, "ascend950", 3510)]
+    assert names == ["gl_def.cpp", "gl_tiling.cpp", "sg_tiling_arch35.cpp", "elewise_tiling.cpp"]
+    (op / "CMakeLists.txt").write_text("add_modules_sources(OPTYPE gl)\n")   # no dependency: no family
+    assert [p.name for p in host_sources(op, "ascend950", 3510)] == ["gl_def.cpp", "gl_tiling.cpp"]
+
+
 def test_the_categorys_common_host_code_joins_every_operator_of_the_category(tmp_path):
     """matmul/common/op_host (`OPTYPE common`, named by no operator's DEPENDENCIES) is in CANN's one tiling
     library: its op_tiling sources (Ops::NN::DebugTilingContext) are compiled with each matmul operator, its
