@@ -104,6 +104,18 @@ def test_recipes_gru_uses_the_fixed_length_mode_with_shapes_that_agree():
     assert all(outs[name] == [steps, batch, hidden] for name in ("y", "r", "z", "n", "n_h"))
     assert "batch_sizes" not in gru["optional"]  # the packed mode's input stays absent
 
+def test_recipes_keep_erfinv_in_its_domain_and_halve_glu_grads_gradient():
+    """activation/erfinv: erfinv is NaN outside [-1, 1], so the default [-2, 2] made half the outputs NaN (a
+    "defect" that was the input's, not the kernel's); activation/glu_grad: GLU halves self's last dim, so the
+    incoming gradient is half as wide (37 could not be split: "inputs rejected")."""
+    recipes = recipes_mod.load_recipes()
+    low, high = recipes_mod.recipe_for(recipes, "Erfinv")["ranges"]["x"]
+    assert -1.0 < low < high < 1.0
+    shapes = recipes_mod.recipe_for(recipes, "GLUGrad")["shapes"]
+    assert shapes["self"][-1] == 2 * shapes["grad_out"][-1] and shapes["self"][:-1] == shapes["grad_out"][:-1]
+    assert recipes_mod.recipe_for(recipes, "Gelu").get("ranges") is None   # other operators keep the default
+
+
 def test_survey_picks_8_bit_float_combinations_ml_dtypes_encodes():
     """A quantizer whose outputs are only 8-bit floats (dynamic_mx_quant, swiglu_group_quant: 57 main-tree OpDefs
     declare them) runs with e4m3fn / e5m2 / e8m0 arrays bit for bit as ml_dtypes encodes them; hifloat8 (its encoding
