@@ -8,6 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from kernelgen.cli import main
@@ -155,6 +156,40 @@ def test_tiling_code_sees_std_names_as_cann_declares_them(tmp_path):
 
     src = tmp_path / "mini_tiling.cpp"
     src.write_text(_UNQUALIFIED_TILING)
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+
+
+# opbase's atvoss/broadcast/broadcast_tiling.h defines Ops::Base::EnsureNotScalar inline while its
+# op_host/tiling_base_util.h only declares it (libopbase has the body): a miniature of that definition
+_BROADCAST_ENSURE = """namespace Ops { namespace Base {
+inline const gert::Shape& EnsureNotScalar(const gert::Shape& s) { static const gert::Shape one = {1};
+    return s.IsScalar() ? one : s; }
+} }
+"""
+
+
+@requires_cxx
+@pytest.mark.parametrize("order", ["util_first", "broadcast_first", "kernel_tiling_header"])
+def test_opbase_host_headers_meet_the_emulators_as_in_cann(tmp_path, order):
+    """Tilings include ops-nn's op_host/tiling_util.h before or after opbase's broadcast_tiling.h (gelu_v2 after,
+    p_relu before): both orders compile since the emulator only declares EnsureNotScalar as opbase does (it
+    defined it: "redefinition"). A kernel's tiling header may bring opbase's elewise_tiling.h, whose `using
+    namespace optiling;` needs the namespace CANN's tilingdata_base.h declares, also on the kernel side
+    (sigmoid_grad: "'optiling' is not a namespace-name")."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    util = '#include "op_host/tiling_util.h"\n'
+    texts = {"util_first": util + _BROADCAST_ENSURE,
+             "broadcast_first": '#include "exe_graph/runtime/shape.h"\n' + _BROADCAST_ENSURE + util,
+             "kernel_tiling_header": "#define KGEMU_TILING_DATA_AS_STRUCT\n#include \"register/tilingdata_base.h\"\n"
+                                     "namespace Ops { namespace Base { using namespace optiling; } }\n"}
+    src = tmp_path / "t.cpp"
+    src.write_text(texts[order] + "int main() { return 0; }\n")
     res = subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)],
                          capture_output=True, text=True)
     assert res.returncode == 0, res.stderr[-2000:]
