@@ -244,7 +244,7 @@ def test_a_dependencys_tiling_header_compiles_on_the_kernel_side(tmp_path, monke
                       "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(Mp3_411110, PoolBigTilingData);\n"
                       "class PoolBigTiling : public TilingBaseClass {\npublic:\n"
                       "    explicit PoolBigTiling(gert::TilingContext* c) : TilingBaseClass(c) {}\n};\n}\n")
-    flags = ["-std=c++17", "-fsyntax-only", "-D__NPU_ARCH__=3510", "-D__CCE_AICORE__=351", "-DASCENDC_CPU_DEBUG=1",
+    flags = ["-std=c++17", "-fsyntax-only", "-D__NPU_ARCH__=3510", "-D__CCE_AICORE__=310", "-DASCENDC_CPU_DEBUG=1",
              "-I", str(INCLUDE_DIR)]
 
     def compiles(lines: list[str]) -> subprocess.CompletedProcess:
