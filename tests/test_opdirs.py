@@ -355,6 +355,29 @@ def test_entry_of_the_branch_the_emulator_compiles_when_a_kt_test_branch_declare
     assert [p.name for p in entries[0].template] == ["D_T_X", "BUFFER_MODE"]
 
 
+def test_entry_under_a_dtype_macro_branch_follows_the_builds_dtype_macros():
+    """activation/hard_swish_grad keeps a non-template UT entry under `#ifdef DTYPE_X` and the device template
+    under `#else`; its tensors are grad_output/self/grad_input, so the emulator's build (DTYPE_<TENSOR> only)
+    compiles the template: the launcher must call that one ("couldn't deduce template parameter" before)."""
+    src = """
+    #ifdef DTYPE_X
+    extern "C" __global__ __aicore__ void hsg_like(GM_ADDR g, GM_ADDR s, GM_ADDR o, GM_ADDR w, GM_ADDR t) {}
+    #else
+    template <typename D_T_X, int BUFFER_MODE>
+    __global__ __aicore__ void hsg_like(GM_ADDR g, GM_ADDR s, GM_ADDR o, GM_ADDR w, GM_ADDR t) {}
+    #endif
+    #if !defined(DTYPE_SELF)
+    extern "C" __global__ __aicore__ void without_self(GM_ADDR x) {}
+    #endif
+    """
+    built = frozenset({"DTYPE_GRAD_OUTPUT", "DTYPE_SELF", "DTYPE_GRAD_INPUT"})
+    entries = find_entries(src, built)
+    assert [e.name for e in entries] == ["hsg_like"] and entries[0].template is not None
+    ut = find_entries(src, frozenset({"DTYPE_X"}))                # a build that defines DTYPE_X takes the UT entry
+    assert [(e.name, e.template) for e in ut] == [("hsg_like", None), ("without_self", None)]
+    assert find_entries(src)[0].template is None                    # undecided: the first spelling, the wrong one
+
+
 def test_entry_declared_with_ops_nn_kernel_api_macro():
     # ops-nn's common/inc/op_kernel/platform.h: KERNEL_API is extern "C" __global__ __aicore__ (activation/elu)
     src = """
