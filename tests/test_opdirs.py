@@ -378,6 +378,19 @@ def test_entry_under_a_dtype_macro_branch_follows_the_builds_dtype_macros():
     assert find_entries(src)[0].template is None                    # undecided: the first spelling, the wrong one
 
 
+def test_the_operators_own_template_declaration_wins_over_a_dependencys():
+    """threshold_grad_v2_d's host library holds relu_grad's ASCENDC_TPL_ARGS_DECL (a dependency) beside its own,
+    named THRESHOLD_GRAD_V2_D_TPL_FP32V2D: neither is named after the OpType, so the one its kernel sources
+    declare is the one (none picked: the template entry was called without template arguments)."""
+    from kernelgen.emulator.opdir import pick_tpl_decl
+
+    keys = {"ReluGrad": {"params": []}, "TGV2D_TPL_FP32": {"params": [{"name": "schMode"}]}}
+    kernel = "ASCENDC_TPL_ARGS_DECL(TGV2D_TPL_FP32, BRC_TEMP_SCH_MODE_KEY_DECL(schMode));\n"
+    assert pick_tpl_decl(keys, "ThresholdGradV2D", kernel) == ("TGV2D_TPL_FP32", keys["TGV2D_TPL_FP32"])
+    assert pick_tpl_decl(keys, "ThresholdGradV2D") is None            # without the kernel's text: undecided
+    assert pick_tpl_decl(keys, "ReluGrad", kernel)[0] == "ReluGrad"   # a name match still comes first
+
+
 def test_entry_declared_with_ops_nn_kernel_api_macro():
     # ops-nn's common/inc/op_kernel/platform.h: KERNEL_API is extern "C" __global__ __aicore__ (activation/elu)
     src = """

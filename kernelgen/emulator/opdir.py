@@ -184,8 +184,10 @@ def snake_case(op_type: str) -> str:
 
 
 # ---- template tiling keys ----------------------------------------------------------------------------------
-def pick_tpl_decl(tiling_keys: dict, op_type: str) -> tuple[str, dict] | None:
-    """The ASCENDC_TPL_ARGS_DECL that belongs to op_type (by name, else the only one)."""
+def pick_tpl_decl(tiling_keys: dict, op_type: str, kernel_text: str = "") -> tuple[str, dict] | None:
+    """The ASCENDC_TPL_ARGS_DECL that belongs to op_type (by name, else the only one, else the only one the
+    operator's own kernel sources declare: threshold_grad_v2_d's host library also holds its dependency
+    relu_grad's declaration, and its own is named THRESHOLD_GRAD_V2_D_TPL_FP32V2D)."""
     if not tiling_keys:
         return None
     if op_type in tiling_keys:
@@ -195,7 +197,8 @@ def pick_tpl_decl(tiling_keys: dict, op_type: str) -> tuple[str, dict] | None:
             return name, entry
     if len(tiling_keys) == 1:
         return next(iter(tiling_keys.items()))
-    return None
+    own = [n for n in tiling_keys if re.search(r"ASCENDC_TPL_ARGS_DECL\s*\(\s*" + re.escape(n) + r"\s*,", kernel_text)]
+    return (own[0], tiling_keys[own[0]]) if len(own) == 1 else None
 
 
 def _followed_dtype(marker: str, decl, combo: dict[str, str]) -> str | None:
@@ -482,7 +485,7 @@ def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc
         lines.append("#define KGEMU_LAUNCH_FORMAT_MACROS 1")
     lines += ['#include "kgemu/launch_defines.h"', kernel_include(kernel), ""]
     lines += ['extern "C" void kg_kernel_entry(uint8_t** a, int32_t n, uint64_t key)', "{", "    (void)n;"]
-    picked = pick_tpl_decl(doc.get("tiling_keys") or {}, decl.op_type) if entry.template is not None else None
+    picked = pick_tpl_decl(doc.get("tiling_keys") or {}, decl.op_type, texts) if entry.template is not None else None
     types = _kernel_type_function(*kernel_types(texts, picked[1] if picked else None, decl, combo, ge_ids))
     if picked is None:
         lines += ["    (void)key;", f"    {entry.name}({call_args});", "}", *types]
