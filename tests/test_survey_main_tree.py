@@ -171,14 +171,16 @@ inline const gert::Shape& EnsureNotScalar(const gert::Shape& s) { static const g
 
 
 @requires_cxx
-@pytest.mark.parametrize("order", ["util_first", "broadcast_first", "kernel_tiling_header", "kernel_math"])
+@pytest.mark.parametrize("order", ["util_first", "broadcast_first", "kernel_tiling_header", "kernel_math",
+                                   "pipe_ptr_unqualified"])
 def test_opbase_host_headers_meet_the_emulators_as_in_cann(tmp_path, order):
     """Tilings include ops-nn's op_host/tiling_util.h before or after opbase's broadcast_tiling.h (gelu_v2 after,
     p_relu before): both orders compile since the emulator only declares EnsureNotScalar as opbase does (it
     defined it: "redefinition"). A kernel's tiling header may bring opbase's elewise_tiling.h, whose `using
     namespace optiling;` needs the namespace CANN's tilingdata_base.h declares, also on the kernel side
     (sigmoid_grad: "'optiling' is not a namespace-name"); a tiling header that brings the host math_util.h leaves
-    the kernel's own CeilDiv the one its calls mean (softmax_grad: "call of overloaded 'CeilDiv' is ambiguous")."""
+    the kernel's own CeilDiv the one its calls mean (softmax_grad: "call of overloaded 'CeilDiv' is ambiguous");
+    GetTPipePtr is a global function, as asc-devkit's prototype gives it."""
     import subprocess
 
     from kernelgen.emulator import INCLUDE_DIR
@@ -193,7 +195,12 @@ def test_opbase_host_headers_meet_the_emulators_as_in_cann(tmp_path, order):
              "kernel_math": "#define KGEMU_TILING_DATA_AS_STRUCT 1\n#include \"kernel_operator.h\"\n"
                             "#include \"op_common/op_host/util/math_util.h\"\n#include \"op_kernel/math_util.h\"\n"
                             "__aicore__ inline int64_t Loops(int64_t n) { return Ops::Base::CeilDiv(n, int64_t(256)) "
-                            "+ Ops::Base::CeilAlign(n, int64_t(32)); }\n"}
+                            "+ Ops::Base::CeilAlign(n, int64_t(32)); }\n",
+             # GetTPipePtr is global (asc-devkit's prototype returns AscendC::TPipe*): a kernel class of its own
+             # namespace calls it unqualified (fused_bias_leaky_relu_grad: "a declaration must be available")
+             "pipe_ptr_unqualified": "#include \"kernel_operator.h\"\nnamespace Mine { template <typename T> "
+                                     "struct K { __aicore__ inline void Wait() { (void)GetTPipePtr()->FetchEventID("
+                                     "AscendC::HardEvent::V_MTE2); } }; template struct K<float>; }\n"}
     src = tmp_path / "t.cpp"
     src.write_text(texts[order] + "int main() { return 0; }\n")
     res = subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)],
