@@ -180,7 +180,7 @@ def test_opbase_host_headers_meet_the_emulators_as_in_cann(tmp_path, order):
     namespace optiling;` needs the namespace CANN's tilingdata_base.h declares, also on the kernel side
     (sigmoid_grad: "'optiling' is not a namespace-name"); a tiling header that brings the host math_util.h leaves
     the kernel's own CeilDiv the one its calls mean (softmax_grad: "call of overloaded 'CeilDiv' is ambiguous");
-    GetTPipePtr is a global function, as asc-devkit's prototype gives it."""
+    GetTPipePtr and the Reg asc_vf_call are global functions, as asc-devkit's prototype and example give them."""
     import subprocess
 
     from kernelgen.emulator import INCLUDE_DIR
@@ -200,7 +200,10 @@ def test_opbase_host_headers_meet_the_emulators_as_in_cann(tmp_path, order):
              # namespace calls it unqualified (fused_bias_leaky_relu_grad: "a declaration must be available")
              "pipe_ptr_unqualified": "#include \"kernel_operator.h\"\nnamespace Mine { template <typename T> "
                                      "struct K { __aicore__ inline void Wait() { (void)GetTPipePtr()->FetchEventID("
-                                     "AscendC::HardEvent::V_MTE2); } }; template struct K<float>; }\n"}
+                                     "AscendC::HardEvent::V_MTE2); } }; template struct K<float>; }\n"
+                                     "__simd_vf__ inline void Vf(__ubuf__ float* p, uint32_t n) { (void)p; (void)n; }\n"
+                                     "namespace Mine { __aicore__ inline void Run(__ubuf__ float* p) { "
+                                     "asc_vf_call<Vf>(p, 8u); } }\n"}
     src = tmp_path / "t.cpp"
     src.write_text(texts[order] + "int main() { return 0; }\n")
     res = subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)],
