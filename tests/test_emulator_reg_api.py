@@ -194,6 +194,13 @@ def test_duplicate_takes_its_template_arguments_in_the_documented_order(program)
     np.testing.assert_array_equal(d[168:], np.zeros(24, np.float32))
 
 
+def test_scalar_bit_builtins(program):
+    out = kgbuild.run_vals(program, "scalar_bit_builtins")
+    assert out["defect"] is None, out["raw"]
+    # asc_clz.md's example (4), 64 for 0; 8 ones and 56 zeros in 0xF0F0; floor(log2(37)); 3 trailing ones of 7
+    assert out["vals"]["b"].astype(int).tolist() == [4, 64, 8, 56, 5, 3, 63, 64]
+
+
 def test_numeric_limits_and_ctrl_register(program):
     out = kgbuild.run_vals(program, "limits_and_ctrl")
     assert out["defect"] is None, out["raw"]

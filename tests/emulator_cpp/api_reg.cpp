@@ -639,6 +639,18 @@ KG_TEST(duplicate_documented_arguments) {
     rg::val("d", out.as<float>(), 3 * 64);
 }
 
+// The scalar bit builtins kernels call directly (softmax_grad_ext: the highest power of two below a count, and the
+// number of trailing ones of a loop index): clz, bcnt1, bcnt0, and the asc-devkit names they stand under.
+KG_TEST(scalar_bit_builtins) {
+    kgtest::Gm out("out", 8 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        const int64_t v[8] = {clz(0x0fffffffffffffffULL), clz(0), bcnt1(0xF0F0), bcnt0(0xF0F0),
+                              63 - clz(37), bcnt1(7 ^ 8) - 1, AscendC::ScalarCountLeadingZero(1), bcnt1(~0ULL)};
+        for (int i = 0; i < 8; ++i) out.as<float>()[i] = static_cast<float>(v[i]);
+    });
+    rg::val("b", out.as<float>(), 8);
+}
+
 // NumericLimits' scalar bit patterns and vector form, and CTRL read back (reset value, then a set field).
 KG_TEST(limits_and_ctrl) {
     using namespace AscendC;
