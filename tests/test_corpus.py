@@ -112,6 +112,8 @@ def test_recipes_keep_erfinv_in_its_domain_and_halve_the_glu_familys_last_dim():
     recipes = recipes_mod.load_recipes()
     low, high = recipes_mod.recipe_for(recipes, "Erfinv")["ranges"]["x"]
     assert -1.0 < low < high < 1.0
+    bce = recipes_mod.recipe_for(recipes, "BinaryCrossEntropy")["ranges"]   # probabilities: log(x), log(1 - x)
+    assert 0.0 < bce["x"][0] < bce["x"][1] < 1.0 and 0.0 <= bce["y"][0] < bce["y"][1] <= 1.0
     for op, full, half in (("GLUGrad", "self", "grad_out"), ("SwiGluGrad", "x", "y_grad"),
                            ("SwigluGroupQuantGrad", "x", "grad_y")):
         shapes = recipes_mod.recipe_for(recipes, op)["shapes"]
