@@ -30,7 +30,21 @@ def test_six_families_with_default_skus():
 def test_every_family_cites_sources():
     raw = json.loads((__import__("kernelgen").socs.resources.files("kernelgen") / "data/socs.json").read_text())
     for family, entry in raw["families"].items():
-        assert {"identity", "ub", "cores", "bf16", "data_copy_pad"} <= set(entry["sources"]), family
+        assert {"identity", "ub", "cores", "bf16", "data_copy_pad", "cce_aicore"} <= set(entry["sources"]), family
+
+
+def test_kernels_see_the_compilers_cce_aicore_not_the_arch_over_ten():
+    """ops-nn's 950 kernels branch on __CCE_AICORE__ == 310 (heaviside, squared_relu, gelu_mul keep their only
+    kernel under `== 220 || == 310`; adaptive_avg_pool3d_grad selects arch35 with it): npu_arch // 10 gave the
+    950 351, so those kernels compiled nothing and their outputs were never written."""
+    from kernelgen.emulator.emulate import OperatorSource
+
+    def aicore(family):
+        return [f for f in OperatorSource.soc_flags(get_soc(family)) if f.startswith("-D__CCE_AICORE__=")]
+
+    assert aicore("ascend950") == ["-D__CCE_AICORE__=310"] and get_soc("ascend950").npu_arch // 10 == 351
+    assert aicore("ascend910b") == aicore("ascend910_93") == ["-D__CCE_AICORE__=220"]
+    assert aicore("ascend310p") == ["-D__CCE_AICORE__=200"] and aicore("ascend310b") == ["-D__CCE_AICORE__=300"]
 
 
 def test_socs_command_lists_every_family_and_sku():

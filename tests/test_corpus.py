@@ -104,6 +104,25 @@ def test_recipes_gru_uses_the_fixed_length_mode_with_shapes_that_agree():
     assert all(outs[name] == [steps, batch, hidden] for name in ("y", "r", "z", "n", "n_h"))
     assert "batch_sizes" not in gru["optional"]  # the packed mode's input stays absent
 
+def test_recipes_keep_erfinv_in_its_domain_and_halve_the_glu_familys_last_dim():
+    """activation/erfinv: erfinv is NaN outside [-1, 1], so the default [-2, 2] made half the outputs NaN (a
+    "defect" that was the input's, not the kernel's); the GLU family (glu_grad, swi_glu, swi_glu_grad, situ_glu,
+    gelu_mul, swiglu_group, swiglu_group_quant_grad) halves the last dim, so it must be even and the incoming
+    gradient half as wide (37: "inputs rejected")."""
+    recipes = recipes_mod.load_recipes()
+    low, high = recipes_mod.recipe_for(recipes, "Erfinv")["ranges"]["x"]
+    assert -1.0 < low < high < 1.0
+    bce = recipes_mod.recipe_for(recipes, "BinaryCrossEntropy")["ranges"]   # probabilities: log(x), log(1 - x)
+    assert 0.0 < bce["x"][0] < bce["x"][1] < 1.0 and 0.0 <= bce["y"][0] < bce["y"][1] <= 1.0
+    for op, full, half in (("GLUGrad", "self", "grad_out"), ("SwiGluGrad", "x", "y_grad"),
+                           ("SwigluGroupQuantGrad", "x", "grad_y")):
+        shapes = recipes_mod.recipe_for(recipes, op)["shapes"]
+        assert shapes[full][-1] == 2 * shapes[half][-1] and shapes[full][:-1] == shapes[half][:-1], op
+    for op in ("GeluMul", "SituGlu", "SwiGlu", "SwigluGroup"):   # the forward forms: an even last dim
+        assert recipes_mod.recipe_for(recipes, op)["shape"][-1] % 2 == 0, op
+    assert recipes_mod.recipe_for(recipes, "Gelu").get("ranges") is None   # other operators keep the default
+
+
 def test_survey_picks_8_bit_float_combinations_ml_dtypes_encodes():
     """A quantizer whose outputs are only 8-bit floats (dynamic_mx_quant, swiglu_group_quant: 57 main-tree OpDefs
     declare them) runs with e4m3fn / e5m2 / e8m0 arrays bit for bit as ml_dtypes encodes them; hifloat8 (its encoding

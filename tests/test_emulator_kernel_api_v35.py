@@ -133,3 +133,14 @@ def test_broadcast_forms(program):
 def test_set_buffer_len_counts_elements(program):
     out = kgbuild.run_vals(program, "set_buffer_len_counts_elements")
     assert out["defect"] is None and out["checks"] == {"size_is_elements": "ok"}, out["raw"]
+
+
+def test_duplicate_fills_from_a_tensors_first_element(program):
+    out = kgbuild.run_vals(program, "duplicate_tensor_source")
+    assert out["defect"] is None, out["raw"]
+    y = out["vals"]["y"].astype(np.float32)
+    np.testing.assert_array_equal(y[:40], np.full(40, 2.5, np.float32))
+    np.testing.assert_array_equal(y[40:], 100 + np.arange(40, 64, dtype=np.float32))   # past count: untouched
+    out = kgbuild.run_vals(program, "duplicate_tensor_source_on_910b")
+    assert out["defect"] == ("block 0: Duplicate: Duplicate with a LocalTensor source is an Ascend 950 API (npu arch "
+                             "3510); ascend910b (arch 2201) has none: pass src's first element as the scalar")

@@ -183,6 +183,24 @@ def test_subs_both_scalar_positions_and_copy(program):
     np.testing.assert_array_equal(y[64:], x - np.float32(0.5))
 
 
+def test_duplicate_takes_its_template_arguments_in_the_documented_order(program):
+    out = kgbuild.run_vals(program, "duplicate_documented_arguments")
+    assert out["defect"] is None, out["raw"]
+    d = out["vals"]["d"].astype(np.float32)
+    np.testing.assert_array_equal(d[:64], np.ones(64, np.float32))
+    np.testing.assert_array_equal(d[64:104], np.full(40, 7.0, np.float32))   # src's element 0 (Arange from 7)
+    np.testing.assert_array_equal(d[104:128], np.zeros(24, np.float32))      # zeroing past the mask's 40
+    np.testing.assert_array_equal(d[128:168], np.full(40, 0.5, np.float32))
+    np.testing.assert_array_equal(d[168:], np.zeros(24, np.float32))
+
+
+def test_scalar_bit_builtins(program):
+    out = kgbuild.run_vals(program, "scalar_bit_builtins")
+    assert out["defect"] is None, out["raw"]
+    # asc_clz.md's example (4), 64 for 0; 8 ones and 56 zeros in 0xF0F0; floor(log2(37)); 3 trailing ones of 7
+    assert out["vals"]["b"].astype(int).tolist() == [4, 64, 8, 56, 5, 3, 63, 64]
+
+
 def test_numeric_limits_and_ctrl_register(program):
     out = kgbuild.run_vals(program, "limits_and_ctrl")
     assert out["defect"] is None, out["raw"]
@@ -259,6 +277,8 @@ def test_pooling_register_forms_mull_scatter_mask_logic(program):
     ("gm_reinterpret_on_910b", "GlobalTensor::ReinterpretCast: GlobalTensor::ReinterpretCast is an Ascend 950 API "
                                "(npu arch 3510); ascend910b (arch 2201) has none: set a second GlobalTensor of the "
                                "new type on the same address"),
+    ("duplicate_highest_part", "Reg::Duplicate: pos must be HighLowPart::LOWEST (the only position the register "
+                               "form supports)"),
     ("reg_on_910b", "Reg::CreateMask: the Reg (MicroAPI) register-level vector API is an Ascend 950 API (npu arch "
                     "3510); ascend910b (arch 2201) has none: use the vector APIs on LocalTensor operands"),
 ])

@@ -355,6 +355,42 @@ def test_entry_of_the_branch_the_emulator_compiles_when_a_kt_test_branch_declare
     assert [p.name for p in entries[0].template] == ["D_T_X", "BUFFER_MODE"]
 
 
+def test_entry_under_a_dtype_macro_branch_follows_the_builds_dtype_macros():
+    """activation/hard_swish_grad keeps a non-template UT entry under `#ifdef DTYPE_X` and the device template
+    under `#else`; its tensors are grad_output/self/grad_input, so the emulator's build (DTYPE_<TENSOR> only)
+    compiles the template: the launcher must call that one ("couldn't deduce template parameter" before)."""
+    src = """
+    #ifdef DTYPE_X
+    extern "C" __global__ __aicore__ void hsg_like(GM_ADDR g, GM_ADDR s, GM_ADDR o, GM_ADDR w, GM_ADDR t) {}
+    #else
+    template <typename D_T_X, int BUFFER_MODE>
+    __global__ __aicore__ void hsg_like(GM_ADDR g, GM_ADDR s, GM_ADDR o, GM_ADDR w, GM_ADDR t) {}
+    #endif
+    #if !defined(DTYPE_SELF)
+    extern "C" __global__ __aicore__ void without_self(GM_ADDR x) {}
+    #endif
+    """
+    built = frozenset({"DTYPE_GRAD_OUTPUT", "DTYPE_SELF", "DTYPE_GRAD_INPUT"})
+    entries = find_entries(src, built)
+    assert [e.name for e in entries] == ["hsg_like"] and entries[0].template is not None
+    ut = find_entries(src, frozenset({"DTYPE_X"}))                # a build that defines DTYPE_X takes the UT entry
+    assert [(e.name, e.template) for e in ut] == [("hsg_like", None), ("without_self", None)]
+    assert find_entries(src)[0].template is None                    # undecided: the first spelling, the wrong one
+
+
+def test_the_operators_own_template_declaration_wins_over_a_dependencys():
+    """threshold_grad_v2_d's host library holds relu_grad's ASCENDC_TPL_ARGS_DECL (a dependency) beside its own,
+    named THRESHOLD_GRAD_V2_D_TPL_FP32V2D: neither is named after the OpType, so the one its kernel sources
+    declare is the one (none picked: the template entry was called without template arguments)."""
+    from kernelgen.emulator.opdir import pick_tpl_decl
+
+    keys = {"ReluGrad": {"params": []}, "TGV2D_TPL_FP32": {"params": [{"name": "schMode"}]}}
+    kernel = "ASCENDC_TPL_ARGS_DECL(TGV2D_TPL_FP32, BRC_TEMP_SCH_MODE_KEY_DECL(schMode));\n"
+    assert pick_tpl_decl(keys, "ThresholdGradV2D", kernel) == ("TGV2D_TPL_FP32", keys["TGV2D_TPL_FP32"])
+    assert pick_tpl_decl(keys, "ThresholdGradV2D") is None            # without the kernel's text: undecided
+    assert pick_tpl_decl(keys, "ReluGrad", kernel)[0] == "ReluGrad"   # a name match still comes first
+
+
 def test_entry_declared_with_ops_nn_kernel_api_macro():
     # ops-nn's common/inc/op_kernel/platform.h: KERNEL_API is extern "C" __global__ __aicore__ (activation/elu)
     src = """

@@ -8,6 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from kernelgen.cli import main
@@ -160,6 +161,56 @@ def test_tiling_code_sees_std_names_as_cann_declares_them(tmp_path):
     assert res.returncode == 0, res.stderr[-2000:]
 
 
+# opbase's atvoss/broadcast/broadcast_tiling.h defines Ops::Base::EnsureNotScalar inline while its
+# op_host/tiling_base_util.h only declares it (libopbase has the body): a miniature of that definition
+_BROADCAST_ENSURE = """namespace Ops { namespace Base {
+inline const gert::Shape& EnsureNotScalar(const gert::Shape& s) { static const gert::Shape one = {1};
+    return s.IsScalar() ? one : s; }
+} }
+"""
+
+
+@requires_cxx
+@pytest.mark.parametrize("order", ["util_first", "broadcast_first", "kernel_tiling_header", "kernel_math",
+                                   "pipe_ptr_unqualified"])
+def test_opbase_host_headers_meet_the_emulators_as_in_cann(tmp_path, order):
+    """Tilings include ops-nn's op_host/tiling_util.h before or after opbase's broadcast_tiling.h (gelu_v2 after,
+    p_relu before): both orders compile since the emulator only declares EnsureNotScalar as opbase does (it
+    defined it: "redefinition"). A kernel's tiling header may bring opbase's elewise_tiling.h, whose `using
+    namespace optiling;` needs the namespace CANN's tilingdata_base.h declares, also on the kernel side
+    (sigmoid_grad: "'optiling' is not a namespace-name"); a tiling header that brings the host math_util.h leaves
+    the kernel's own CeilDiv the one its calls mean (softmax_grad: "call of overloaded 'CeilDiv' is ambiguous");
+    GetTPipePtr and the Reg asc_vf_call are global functions, as asc-devkit's prototype and example give them."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    util = '#include "op_host/tiling_util.h"\n'
+    texts = {"util_first": util + _BROADCAST_ENSURE,
+             "broadcast_first": '#include "exe_graph/runtime/shape.h"\n' + _BROADCAST_ENSURE + util,
+             "kernel_tiling_header": "#define KGEMU_TILING_DATA_AS_STRUCT\n#include \"register/tilingdata_base.h\"\n"
+                                     "namespace Ops { namespace Base { using namespace optiling; } }\n",
+             # the launcher's kernel TU: a tiling header brings the host math_util.h, the kernel includes its own
+             "kernel_math": "#define KGEMU_TILING_DATA_AS_STRUCT 1\n#include \"kernel_operator.h\"\n"
+                            "#include \"op_common/op_host/util/math_util.h\"\n#include \"op_kernel/math_util.h\"\n"
+                            "__aicore__ inline int64_t Loops(int64_t n) { return Ops::Base::CeilDiv(n, int64_t(256)) "
+                            "+ Ops::Base::CeilAlign(n, int64_t(32)); }\n",
+             # GetTPipePtr is global (asc-devkit's prototype returns AscendC::TPipe*): a kernel class of its own
+             # namespace calls it unqualified (fused_bias_leaky_relu_grad: "a declaration must be available")
+             "pipe_ptr_unqualified": "#include \"kernel_operator.h\"\nnamespace Mine { template <typename T> "
+                                     "struct K { __aicore__ inline void Wait() { (void)GetTPipePtr()->FetchEventID("
+                                     "AscendC::HardEvent::V_MTE2); } }; template struct K<float>; }\n"
+                                     "__simd_vf__ inline void Vf(__ubuf__ float* p, uint32_t n) { (void)p; (void)n; }\n"
+                                     "namespace Mine { __aicore__ inline void Run(__ubuf__ float* p) { "
+                                     "asc_vf_call<Vf>(p, 8u); } }\n"}
+    src = tmp_path / "t.cpp"
+    src.write_text(texts[order] + "int main() { return 0; }\n")
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+
+
 @requires_cxx
 def test_internal_reg_others_header_brings_the_public_api(tmp_path):
     """norm/loss/rnn kernels include impl/dav_c220/kernel_operator_reg_others_impl.h after kernel_operator.h and use
@@ -203,7 +254,7 @@ def test_a_dependencys_tiling_header_compiles_on_the_kernel_side(tmp_path, monke
                       "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(Mp3_411110, PoolBigTilingData);\n"
                       "class PoolBigTiling : public TilingBaseClass {\npublic:\n"
                       "    explicit PoolBigTiling(gert::TilingContext* c) : TilingBaseClass(c) {}\n};\n}\n")
-    flags = ["-std=c++17", "-fsyntax-only", "-D__NPU_ARCH__=3510", "-D__CCE_AICORE__=351", "-DASCENDC_CPU_DEBUG=1",
+    flags = ["-std=c++17", "-fsyntax-only", "-D__NPU_ARCH__=3510", "-D__CCE_AICORE__=310", "-DASCENDC_CPU_DEBUG=1",
              "-I", str(INCLUDE_DIR)]
 
     def compiles(lines: list[str]) -> subprocess.CompletedProcess:
@@ -457,6 +508,36 @@ def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_pa
     (regs / "CMakeLists.txt").write_text("add_modules_sources(OPTYPE regs DEPENDENCIES base_mm scat)\n")
     assert host_deps.dependency_dirs(op)[-1] == base.parent.resolve()  # and not scat itself (a cycle)
     assert [p.name for p in host_sources(op, "ascend950", 3510)][-1] == "base_mm_tiling.cpp"
+
+
+def test_a_dependencys_atvoss_families_join_the_host_library(tmp_path, monkeypatch):
+    """glu's own host code includes no ATVOSS header, but it depends on sigmoid, whose arch35 tiling calls
+    opbase's ElewiseTiling: CANN links libopbase with the one tiling library, so the dependency's families are
+    compiled too (before: "undefined symbol Ops::Base::ElewiseTiling" when the host library loaded). An
+    operator whose dependency includes none gets none."""
+    from kernelgen.emulator.layout import host_sources
+
+    monkeypatch.delenv("KERNELGEN_OPBASE", raising=False)
+    opbase = tmp_path / "opbase"                                # found beside the repository
+    for fam in ("elewise", "reduce"):
+        (opbase / "pkg_inc" / "op_common" / "atvoss" / fam).mkdir(parents=True)
+        (opbase / "src" / "op_common" / "atvoss" / fam).mkdir(parents=True)
+        (opbase / "src" / "op_common" / "atvoss" / fam / f"{fam}_tiling.cpp").write_text("// libopbase\n")
+    root = tmp_path / "repo"
+    (root / "common" / "inc").mkdir(parents=True)
+    op = root / "activation" / "gl"
+    (op / "op_host").mkdir(parents=True)
+    (op / "op_host" / "gl_def.cpp").write_text("OP_ADD(Gl);\n")
+    (op / "op_host" / "gl_tiling.cpp").write_text('#include "gl_tiling.h"\n')
+    (op / "CMakeLists.txt").write_text("add_modules_sources(OPTYPE gl DEPENDENCIES sg)\n")
+    sg = root / "activation" / "sg" / "op_host" / "arch35"
+    sg.mkdir(parents=True)
+    (sg / "sg_tiling_arch35.cpp").write_text('#include "sg_tiling_arch35.h"\n')
+    (sg / "sg_tiling_arch35.h").write_text('#include "atvoss/elewise/elewise_tiling.h"\n')
+    names = [p.name for p in host_sources(op, "ascend950", 3510)]
+    assert names == ["gl_def.cpp", "gl_tiling.cpp", "sg_tiling_arch35.cpp", "elewise_tiling.cpp"]
+    (op / "CMakeLists.txt").write_text("add_modules_sources(OPTYPE gl)\n")   # no dependency: no family
+    assert [p.name for p in host_sources(op, "ascend950", 3510)] == ["gl_def.cpp", "gl_tiling.cpp"]
 
 
 def test_the_categorys_common_host_code_joins_every_operator_of_the_category(tmp_path):

@@ -121,6 +121,10 @@ def host_sources(op_dir: Path, soc_family: str | None = None, npu_arch: int | No
     from kernelgen.emulator import host_deps  # CMake DEPENDENCIES: shared tiling classes (host_deps.py)
 
     found += host_deps.tiling_sources(op_dir, soc_family, npu_arch)
+    # a dependency's tilings reach opbase's ATVOSS ones too (glu links sigmoid's arch35 tiling, which calls
+    # ElewiseTiling): CANN links libopbase with the one tiling library, so each dependency's families come along
+    for dep in host_deps.dependency_dirs(op_dir):
+        found += opbase_host_sources(dep)
     return list(dict.fromkeys(found))
 
 

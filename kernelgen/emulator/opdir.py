@@ -102,16 +102,29 @@ _KT_TEST_IF = re.compile(r"#\s*(ifdef\s+__CCE_KT_TEST__|if\s+defined\s*\(?\s*__C
 _KT_TEST_IFNDEF = re.compile(r"#\s*(ifndef\s+__CCE_KT_TEST__|if\s+!\s*defined\s*\(?\s*__CCE_KT_TEST__\s*\)?)\s*$")
 
 
-def drop_kt_test_branches(text: str) -> str:
+_SINGLE_MACRO_IF = re.compile(r"#\s*(?:(?P<kw>ifdef|ifndef)\s+(?P<a>\w+)|if\s+(?P<neg>!\s*)?\(?\s*defined\s*\(?\s*"
+                              r"(?P<b>\w+)\s*\)?\s*\)?)\s*$")
+
+
+def drop_kt_test_branches(text: str, dtype_macros: frozenset[str] | None = None) -> str:
     """The source as the emulator compiles it: `__CCE_KT_TEST__` (CANN's kernel unit-test build) is not defined,
     so the lines of an `#ifdef __CCE_KT_TEST__` branch go and its `#else` branch stays (and the reverse for
-    `#ifndef`). Other preprocessor lines are kept as they are."""
+    `#ifndef`). With dtype_macros (the DTYPE_<TENSOR> names the kernel build defines: dtype_macro_names), a
+    branch on one DTYPE_ macro is decided the same way: hard_swish_grad keeps a non-template UT entry under
+    `#ifdef DTYPE_X` (its tensors are grad_output and self, so the build takes the `#else` template entry). Other
+    preprocessor lines are kept as they are."""
     out, stack = [], []   # stack: per open #if, None (not ours) or [keeping_now]
     for line in text.split("\n"):
         stripped = line.strip()
         keeping = all(s is None or s[0] for s in stack)
         if _KT_TEST_IF.match(stripped) or _KT_TEST_IFNDEF.match(stripped):
             stack.append([bool(_KT_TEST_IFNDEF.match(stripped))])
+            continue
+        single = _SINGLE_MACRO_IF.match(stripped) if dtype_macros is not None else None
+        name = single and (single.group("a") or single.group("b"))
+        if name and name.startswith("DTYPE_"):
+            negated = single.group("kw") == "ifndef" or bool(single.group("neg"))
+            stack.append([(name in dtype_macros) != negated])
             continue
         if re.match(r"#\s*if", stripped):
             stack.append(None)
@@ -126,9 +139,18 @@ def drop_kt_test_branches(text: str) -> str:
     return "\n".join(out)
 
 
-def find_entries(source: str) -> list[KernelEntry]:
-    """Every `__global__ ... void name(` definition or declaration in the kernel source."""
-    text = drop_kt_test_branches(strip_comments(source))
+def dtype_macro_names(decl) -> frozenset[str]:
+    """The DTYPE_<TENSOR> macros a kernel build defines (OperatorSource.kernel_flags): one per input and output,
+    an in-place output's as <NAME>_REF."""
+    input_names = {t.name for t in decl.inputs}
+    return frozenset([f"DTYPE_{t.name.upper()}" for t in decl.inputs] +
+                     [f"DTYPE_{t.name.upper()}{'_REF' if t.name in input_names else ''}" for t in decl.outputs])
+
+
+def find_entries(source: str, dtype_macros: frozenset[str] | None = None) -> list[KernelEntry]:
+    """Every `__global__ ... void name(` definition or declaration in the kernel source (with dtype_macros, in the
+    branches of DTYPE_ conditions the build takes: drop_kt_test_branches)."""
+    text = drop_kt_test_branches(strip_comments(source), dtype_macros)
     # ops-nn's `KERNEL_API` (common/inc/op_kernel/platform.h: extern "C" __global__ __aicore__), e.g. activation/elu
     text = re.sub(r"\bKERNEL_API\b", 'extern "C" __global__ __aicore__', text)
     found = []
@@ -140,8 +162,9 @@ def find_entries(source: str) -> list[KernelEntry]:
     return found
 
 
-def find_entry(source: str, candidates: list[str], path: Path) -> KernelEntry:
-    entries = find_entries(source)
+def find_entry(source: str, candidates: list[str], path: Path,
+               dtype_macros: frozenset[str] | None = None) -> KernelEntry:
+    entries = find_entries(source, dtype_macros)
     for cand in candidates:
         for e in entries:
             if e.name == cand:
@@ -161,8 +184,10 @@ def snake_case(op_type: str) -> str:
 
 
 # ---- template tiling keys ----------------------------------------------------------------------------------
-def pick_tpl_decl(tiling_keys: dict, op_type: str) -> tuple[str, dict] | None:
-    """The ASCENDC_TPL_ARGS_DECL that belongs to op_type (by name, else the only one)."""
+def pick_tpl_decl(tiling_keys: dict, op_type: str, kernel_text: str = "") -> tuple[str, dict] | None:
+    """The ASCENDC_TPL_ARGS_DECL that belongs to op_type (by name, else the only one, else the only one the
+    operator's own kernel sources declare: threshold_grad_v2_d's host library also holds its dependency
+    relu_grad's declaration, and its own is named THRESHOLD_GRAD_V2_D_TPL_FP32V2D)."""
     if not tiling_keys:
         return None
     if op_type in tiling_keys:
@@ -172,7 +197,8 @@ def pick_tpl_decl(tiling_keys: dict, op_type: str) -> tuple[str, dict] | None:
             return name, entry
     if len(tiling_keys) == 1:
         return next(iter(tiling_keys.items()))
-    return None
+    own = [n for n in tiling_keys if re.search(r"ASCENDC_TPL_ARGS_DECL\s*\(\s*" + re.escape(n) + r"\s*,", kernel_text)]
+    return (own[0], tiling_keys[own[0]]) if len(own) == 1 else None
 
 
 def _followed_dtype(marker: str, decl, combo: dict[str, str]) -> str | None:
@@ -424,9 +450,10 @@ def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc
     source = kernel.read_text(errors="replace")
     candidates = [snake_case(decl.op_type), decl.snake]
     texts = _kernel_texts(op_dir)
-    if not any(e.name in candidates for e in find_entries(source)):
+    dtypes = dtype_macro_names(decl)
+    if not any(e.name in candidates for e in find_entries(source, dtypes)):
         source = texts  # the entry may live in a header the kernel source includes
-    entry = find_entry(source, candidates, kernel)
+    entry = find_entry(source, candidates, kernel, dtypes)
     if entry.template and any(not p.is_type and not p.ctype for p in entry.template):
         from kernelgen.emulator.layout import include_dirs
 
@@ -458,7 +485,7 @@ def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc
         lines.append("#define KGEMU_LAUNCH_FORMAT_MACROS 1")
     lines += ['#include "kgemu/launch_defines.h"', kernel_include(kernel), ""]
     lines += ['extern "C" void kg_kernel_entry(uint8_t** a, int32_t n, uint64_t key)', "{", "    (void)n;"]
-    picked = pick_tpl_decl(doc.get("tiling_keys") or {}, decl.op_type) if entry.template is not None else None
+    picked = pick_tpl_decl(doc.get("tiling_keys") or {}, decl.op_type, texts) if entry.template is not None else None
     types = _kernel_type_function(*kernel_types(texts, picked[1] if picked else None, decl, combo, ge_ids))
     if picked is None:
         lines += ["    (void)key;", f"    {entry.name}({call_args});", "}", *types]

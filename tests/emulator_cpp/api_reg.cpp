@@ -611,6 +611,46 @@ KG_TEST(subs_copy) {
     rg::val("y", out.as<float>(), 2 * n);
 }
 
+// Duplicate with its template arguments spelled as asc-devkit orders them: T, the scalar's type, the register type
+// (fused_bias_leaky_relu_grad); the register form with pos before mode; the masked scalar form with a scalar type.
+KG_TEST(duplicate_documented_arguments) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 3 * 64 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 3 * 64 * 4);
+        __ubuf__ float* a = (__ubuf__ float*)buf.Get<float>().GetPhyAddr();
+        __VEC_SCOPE__ {
+            Reg::RegTensor<float> one, src, bcast, half;
+            Reg::MaskReg all = Reg::CreateMask<float>();
+            uint32_t count = 40;
+            Reg::MaskReg first40 = Reg::UpdateMask<float>(count);
+            Reg::Duplicate<float, float, Reg::RegTensor<float>>(one, 1.0f);
+            Reg::Arange(src, 7.0f);
+            Reg::Duplicate<float, Reg::HighLowPart::LOWEST, Reg::MaskMergeMode::ZEROING>(bcast, src, first40);
+            Reg::Duplicate<float, Reg::MaskMergeMode::ZEROING, float>(half, 0.5f, first40);
+            Reg::StoreAlign(a, one, all);
+            Reg::StoreAlign(a + 64, bcast, all);
+            Reg::StoreAlign(a + 128, half, all);
+        }
+        for (uint32_t i = 0; i < 3 * 64; ++i) out.as<float>()[i] = buf.Get<float>().GetValue(i);
+    });
+    rg::val("d", out.as<float>(), 3 * 64);
+}
+
+// The scalar bit builtins kernels call directly (softmax_grad_ext: the highest power of two below a count, and the
+// number of trailing ones of a loop index): clz, bcnt1, bcnt0, and the asc-devkit names they stand under.
+KG_TEST(scalar_bit_builtins) {
+    kgtest::Gm out("out", 8 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        const int64_t v[8] = {clz(0x0fffffffffffffffULL), clz(0), bcnt1(0xF0F0), bcnt0(0xF0F0),
+                              63 - clz(37), bcnt1(7 ^ 8) - 1, AscendC::ScalarCountLeadingZero(1), bcnt1(~0ULL)};
+        for (int i = 0; i < 8; ++i) out.as<float>()[i] = static_cast<float>(v[i]);
+    });
+    rg::val("b", out.as<float>(), 8);
+}
+
 // NumericLimits' scalar bit patterns and vector form, and CTRL read back (reset value, then a set field).
 KG_TEST(limits_and_ctrl) {
     using namespace AscendC;
@@ -651,6 +691,15 @@ inline void misuse(const std::function<void(TPipe&, TBuf<TPosition::VECCALC>&)>&
 }  // namespace rg
 using namespace AscendC;
 
+KG_TEST(duplicate_highest_part) {  // the register form broadcasts the lowest element only ("暂不支持其他取值")
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) {
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> d, s;
+            MicroAPI::MaskReg m = MicroAPI::CreateMask<float>();
+            MicroAPI::Duplicate<float, MicroAPI::HighLowPart::HIGHEST, MicroAPI::MaskMergeMode::ZEROING>(d, s, m);
+        }
+    });
+}
 KG_TEST(mask_of_wrong_width) {  // a half-count mask on float operands: enables elements 0..n/2-1 only
     rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>& buf) {
         LocalTensor<float> x = buf.Get<float>(64);

@@ -324,4 +324,23 @@ KG_TEST(set_buffer_len_counts_elements) {
     });
 }
 
+// Duplicate with a LocalTensor source (950): src[0] over dst's first count elements, in place as softmax_grad_ext
+// does; on the 910B the form does not exist.
+inline void duplicate_from_tensor(const char* soc) {
+    kgtest::Gm y("y", 64 * 4);
+    kgtest::run_one(soc, {&y}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 64 * 4);
+        AscendC::LocalTensor<float> t = buf.Get<float>();
+        for (int i = 0; i < 64; ++i) t.SetValue(i, 100.0f + static_cast<float>(i));
+        t.SetValue(0, 2.5f);
+        AscendC::Duplicate<float>(t, t, 40);
+        for (int i = 0; i < 64; ++i) y.as<float>()[i] = t.GetValue(i);
+    });
+    v35::val("y", y.as<float>(), 64);
+}
+KG_TEST(duplicate_tensor_source) { duplicate_from_tensor("ascend950"); }
+KG_TEST(duplicate_tensor_source_on_910b) { duplicate_from_tensor("ascend910b"); }
+
 KG_TEST_MAIN()

@@ -32,7 +32,8 @@
 // outputs (absent optional ones as nullptr), workspace (nullptr when the tiling asked for none), tiling data.
 // A DYNAMIC input or output (a tensor list: consecutive request tensors of the same name) is passed as the
 // address of a ListTensorDesc descriptor in GM (see bind_param in DoRun).
-// This TU compiles register/op_def.h's out-of-line OpDef members (once per cache, not per *_def.cpp).
+// This TU compiles register/op_def.h's out-of-line OpDef members (once per cache, not per *_def.cpp), and the
+// opbase functions op_host/tiling_base_util.h only declares.
 #define KGEMU_OPDEF_IMPL
 
 #include <algorithm>
@@ -54,6 +55,7 @@
 #include "kgemu/runtime.h"
 #include "exe_graph/runtime/tiling_context.h"
 #include "register/op_def_registry.h"
+#include "op_host/tiling_base_util.h"  // Ops::Base::EnsureNotScalar's one definition (libopbase's)
 #ifndef KGEMU_HOST_DETAIL_OK
 #define KGEMU_HOST_DETAIL_OK
 #endif

@@ -26,11 +26,22 @@ inline bool IsRegbaseSocVersion(const gert::TilingParseContext* context) {
 inline bool IsRegbaseSocVersion(const gert::TilingContext* context) {
     return IsRegbaseNpuArch(platform_ascendc::PlatformAscendC(context->GetPlatformInfo()).GetCurNpuArch());
 }
-inline const gert::Shape& EnsureNotScalar(const gert::Shape& inShape) {
+// Declared only, as opbase declares it (libopbase defines it): opbase's atvoss/broadcast/broadcast_tiling.h
+// defines the same function inline in Ops::Base, so a definition here was a redefinition in every tiling that
+// includes both (gelu_v2, p_relu). The emulator's one definition is in kg_harness.cpp.
+const gert::Shape& EnsureNotScalar(const gert::Shape& inShape);
+}  // namespace Base
+}  // namespace Ops
+
+#ifdef KGEMU_OPDEF_IMPL
+namespace Ops {
+namespace Base {
+const gert::Shape& EnsureNotScalar(const gert::Shape& inShape) {
     static const gert::Shape vec1 = {1};
     return inShape.IsScalar() ? vec1 : inShape;
 }
 }  // namespace Base
 }  // namespace Ops
+#endif  // KGEMU_OPDEF_IMPL
 
 #endif  // KGEMU_OP_HOST_TILING_BASE_UTIL_H

@@ -40,6 +40,9 @@
     namespace kgemu_tiling {                            \
     using op_type = class_name;                         \
     }
+// CANN's header declares its classes in optiling, so headers included after it may name the namespace (opbase's
+// atvoss/elewise/elewise_tiling.h: `using namespace optiling;`, reached by sigmoid_grad's kernel tiling header)
+namespace optiling {}
 
 #else  // host side
 

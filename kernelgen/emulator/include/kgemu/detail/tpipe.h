@@ -533,6 +533,10 @@ private:
 
 }  // namespace AscendC
 
+// asc-devkit's prototype (GetTPipePtr.md) is `AscendC::TPipe* GetTPipePtr()`, outside AscendC: kernels call it
+// unqualified from classes of their own namespace (fused_bias_leaky_relu_grad, softplus_v2_grad)
+using AscendC::GetTPipePtr;
+
 // ---- out-of-class definitions ----
 namespace kgemu {
 namespace detail {

@@ -185,6 +185,24 @@ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int
     std::fill(d, d + count, scalarValue);
 }
 
+// The Ascend 950 form with a tensor source (Duplicate.md): src[0] fills dst's first count elements (softmax_grad_ext
+// broadcasts a tensor's first element over itself).
+template <typename T>
+inline void Duplicate(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {
+    auto& b = kgemu::detail::api_enter("Duplicate");
+    kgemu::detail::require_arch_3510(b, "Duplicate", "Duplicate with a LocalTensor source",
+                                     ": pass src's first element as the scalar");
+    kgemu::detail::check_dtype<T>(b, "Duplicate", kgemu::detail::RULE_DUP.a2, kgemu::detail::RULE_DUP.v910,
+                                  kgemu::detail::RULE_DUP.v950);
+    kgemu::detail::check_count("Duplicate", count);
+    const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    kgemu::detail::note_vector(b, "Duplicate", static_cast<uint64_t>(count), sizeof(T), bytes);
+    if (count == 0) return;
+    const T value = *kgemu::detail::ub_operand(b, "Duplicate", "src", src, sizeof(T));
+    T* d = kgemu::detail::ub_operand(b, "Duplicate", "dst", dst, bytes);
+    std::fill(d, d + count, value);
+}
+
 template <typename T, bool isSetMask = true>
 inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t mask, const uint8_t repeatTime,
                       const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {

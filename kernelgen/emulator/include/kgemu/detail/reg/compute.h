@@ -364,27 +364,35 @@ __aicore__ inline void AbsSub(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask) 
 }
 
 // ---- Duplicate, Move, Copy, Arange ----
-template <typename T = DefaultType, typename U, typename SV, KGEMU_REG_IS_REG(U),
-          std::enable_if_t<!::kgemu::detail::reg::is_regtensor<SV>::value, int> = 0>
-__aicore__ inline void Duplicate(U& dstReg, SV scalarValue) {
+// Template parameters in the documented order (Reg矢量计算/数据填充/Duplicate.md): T, the scalar's type U, then the
+// register type S (fused_bias_leaky_relu_grad names all three: Duplicate<T, T, RegTensor<T>>); the register form
+// takes pos before mode, and only HighLowPart::LOWEST ("暂不支持其他取值").
+template <typename T = DefaultType, typename U, typename S, KGEMU_REG_IS_REG(S),
+          std::enable_if_t<!::kgemu::detail::reg::is_regtensor<U>::value, int> = 0>
+__aicore__ inline void Duplicate(S& dstReg, U scalarValue) {
     (void)kgr::enter("Reg::Duplicate");
-    using E = typename U::ActualT;
+    using E = typename S::ActualT;
     const E s = kgr::scalar_as<E>(scalarValue);
-    for (uint32_t i = 0; i < U::kLanes; ++i) dstReg.v[i] = s;
+    for (uint32_t i = 0; i < S::kLanes; ++i) dstReg.v[i] = s;
 }
-template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename S = DefaultType, typename U,
-          typename SV, KGEMU_REG_IS_REG(U), std::enable_if_t<!::kgemu::detail::reg::is_regtensor<SV>::value, int> = 0>
-__aicore__ inline void Duplicate(U& dstReg, SV scalarValue, MaskReg& mask) {
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, typename S,
+          KGEMU_REG_IS_REG(S), std::enable_if_t<!::kgemu::detail::reg::is_regtensor<U>::value, int> = 0>
+__aicore__ inline void Duplicate(S& dstReg, U scalarValue, MaskReg& mask) {
     (void)kgr::enter("Reg::Duplicate");
-    using E = typename U::ActualT;
+    using E = typename S::ActualT;
     const E s = kgr::scalar_as<E>(scalarValue);
     kgr::map1<mode>("Reg::Duplicate", dstReg, dstReg, mask, [s](E) { return s; });
 }
 // Every enabled element gets srcReg's element 0.
-template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, KGEMU_REG_IS_REG(U)>
-__aicore__ inline void Duplicate(U& dstReg, U& srcReg, MaskReg& mask) {
+template <typename T = DefaultType, HighLowPart pos = HighLowPart::LOWEST, MaskMergeMode mode = MaskMergeMode::ZEROING,
+          typename S, KGEMU_REG_IS_REG(S)>
+__aicore__ inline void Duplicate(S& dstReg, S& srcReg, MaskReg& mask) {
     (void)kgr::enter("Reg::Duplicate");
-    using E = typename U::ActualT;
+    if (pos != HighLowPart::LOWEST) {
+        ::kgemu::detail::fail("Reg::Duplicate", "pos must be HighLowPart::LOWEST (the only position the register "
+                                                "form supports)");
+    }
+    using E = typename S::ActualT;
     const E s = srcReg.v[0];
     kgr::map1<mode>("Reg::Duplicate", dstReg, dstReg, mask, [s](E) { return s; });
 }

@@ -41,4 +41,10 @@ __aicore__ inline int64_t ScalarGetSFFValue(uint64_t valueIn) {
 }
 }  // namespace AscendC
 
+// The device compiler's scalar builtins under them (asc-devkit impl/c_api/instr_impl/npu_arch_*/scalar_compute_impl:
+// asc_clz is clz, asc_popc bcnt1, asc_zero_bits_cnt bcnt0), which kernels also call directly (softmax_grad_ext)
+__aicore__ inline int64_t clz(uint64_t valueIn) { return AscendC::CountLeadingZero(valueIn); }
+__aicore__ inline int64_t bcnt1(uint64_t valueIn) { return AscendC::GetBitCount<1>(valueIn); }
+__aicore__ inline int64_t bcnt0(uint64_t valueIn) { return AscendC::GetBitCount<0>(valueIn); }
+
 #endif  // KGEMU_DETAIL_REG_SCALAR_BITS_H

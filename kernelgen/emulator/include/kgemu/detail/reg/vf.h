@@ -211,4 +211,8 @@ __aicore__ inline void VF_CALL(Args&&... args) {
 }
 }  // namespace AscendC
 
+// asc-devkit's asc_vf_call.md calls it unqualified beside AscendC::-qualified names: a global function, as the
+// SIMT form (simt_api.h) is (softplus_v2_grad and fused_bias_leaky_relu_grad call it from their own classes)
+using AscendC::asc_vf_call;
+
 #endif  // KGEMU_DETAIL_REG_VF_H

@@ -10,6 +10,15 @@
 #include <limits>
 #include <type_traits>
 
+#if defined(KGEMU_TILING_DATA_AS_STRUCT)
+// A kernel TU reaches this host header only through a tiling header the launcher includes for its structs (CANN's
+// kernel never sees it: its generated tiling header holds the structs only). The kernel's own Ops::Base division
+// helpers (op_kernel/math_util.h) are then the ones its code means; defining both made every kernel call
+// ambiguous (softmax_grad, log_softmax_grad: "call of overloaded 'CeilDiv(int64_t, int64_t)' is ambiguous").
+#include "op_kernel/math_util.h"
+namespace Ops {
+namespace Base {
+#else
 namespace Ops {
 namespace Base {
 template <typename T>
@@ -43,6 +52,8 @@ auto CeilAlign(T x, T align) -> typename std::enable_if<std::is_integral<T>::val
     if (d > std::numeric_limits<T>::max() / align) return std::numeric_limits<T>::max();
     return d * align;
 }
+
+#endif  // KGEMU_TILING_DATA_AS_STRUCT
 
 template <typename T>
 auto IsFloatEqual(T a, T b) -> typename std::enable_if<std::is_floating_point<T>::value, bool>::type {
