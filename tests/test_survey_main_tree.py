@@ -75,11 +75,18 @@ def _tree_with_build_layout_includes(root: Path) -> Path:
     sib = root / "cat" / "base_op" / "op_kernel"
     sib.mkdir(parents=True)
     (sib / "base.h").write_text("#pragma once\nconstexpr int kBase = 5;\n")
+    # the build's common/: conv/common/op_kernel's entries and matmul/common/cmct (conv kernels reach
+    # "../../common/arch35/conv_common.h"; matmul's arch35 kernels include "cmct/block/..." bare)
+    (root / "conv" / "common" / "op_kernel" / "arch35").mkdir(parents=True)
+    (root / "conv" / "common" / "op_kernel" / "arch35" / "conv_common.h").write_text("#pragma once\nconstexpr int kConv = 6;\n")
+    (root / "matmul" / "common" / "cmct" / "block").mkdir(parents=True)
+    (root / "matmul" / "common" / "cmct" / "block" / "policy.h").write_text("#pragma once\nconstexpr int kCmct = 7;\n")
     op = root / "cat" / "my_op"
     (op / "op_kernel" / "arch35").mkdir(parents=True)
     (op / "op_kernel" / "arch35" / "k.h").write_text(
         '#include "../../cat_common/reduce_helper.h"\n#include "../../inc/table_common.h"\n'
-        '#include "../base_op/base.h"\nstatic_assert(kReduce + kTable + kBase == 12, "");\n')
+        '#include "../base_op/base.h"\n#include "../../common/arch35/conv_common.h"\n'
+        '#include "cmct/block/policy.h"\nstatic_assert(kReduce + kTable + kBase + kConv + kCmct == 25, "");\n')
     return op
 
 
@@ -96,7 +103,7 @@ def test_kernels_include_other_operators_through_the_build_folder(tmp_path, monk
     cmd = [find_compiler().path, "-std=c++17", "-fsyntax-only", "-x", "c++", str(header)]
     flags = [f"-I{d}" for d in include_dirs(op)]
     without = [f for f in flags if "/layout/" not in f]
-    assert len(flags) == len(without) + 3
+    assert len(flags) == len(without) + 5   # two anchors, inc/, the folder and its common/
     assert subprocess.run(cmd + without, capture_output=True).returncode != 0   # the source tree alone: not found
     res = subprocess.run(cmd + flags, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
@@ -163,15 +170,18 @@ def test_tiling_code_sees_std_names_as_cann_declares_them(tmp_path):
 @requires_cxx
 def test_internal_reg_others_header_brings_the_public_api(tmp_path):
     """norm/loss/rnn kernels include impl/dav_c220/kernel_operator_reg_others_impl.h after kernel_operator.h and use
-    only public names from it (21 files of the main tree)."""
+    only public names from it (21 files of the main tree); conv and matmul kernels include asc-devkit's basic_api
+    headers bare ("kernel_basic_intf.h": 97 matmul files; "kernel_common.h": 25 conv files)."""
     import subprocess
 
     from kernelgen.emulator import INCLUDE_DIR
     from kernelgen.toolchain import find_compiler
 
     src = tmp_path / "k.cpp"
+    bare = ("kernel_basic_intf.h", "kernel_common.h", "kernel_cube_intf.h", "kernel_type.h",
+            "kernel_operator_atomic_intf.h", "kernel_event.h", "kernel_tpipe.h")
     src.write_text('#include "kernel_operator.h"\n#include "impl/dav_c220/kernel_operator_reg_others_impl.h"\n'
-                   "using namespace AscendC;\n"
+                   + "".join(f'#include "{h}"\n' for h in bare) + "using namespace AscendC;\n"
                    "__aicore__ inline void Tail(LocalTensor<float>& t, int n) {\n"
                    "    if (unlikely(n < 0) || !likely(n < 1 << 20)) return;\n"   # CANN's branch hints (ATVOSS reduce)
                    "    PipeBarrier<PIPE_V>(); (void)t;\n}\n")
