@@ -37,6 +37,7 @@
 #include "kgemu/detail/broadcast.h"
 #include "kgemu/detail/cross_core.h"
 #include "kgemu/detail/nd2nz.h"
+#include "kgemu/detail/cube.h"
 #include "kgemu/detail/extras.h"
 #include "kgemu/detail/scalar_atomic.h"
 #include "kgemu/detail/block_vars.h"
