@@ -33,6 +33,14 @@
 #ifndef __gm__
 #define __gm__
 #endif
+#ifndef __forceinline__  // the device compiler's always-inline keyword (conv/common's arch35 helpers spell it)
+#define __forceinline__ inline
+#endif
+// asc-devkit's kernel log (impl/basic_api/kernel_log.h): the CPU-debug build prints it; the level is
+// KERNEL_DEBUG / KERNEL_INFO / KERNEL_WARN / KERNEL_ERROR
+#ifndef KERNEL_LOG
+#define KERNEL_LOG(level, format, ...) std::fprintf(stderr, "[" #level "] " format "\n", ##__VA_ARGS__)
+#endif
 #ifndef __ubuf__
 #define __ubuf__
 #endif

@@ -25,7 +25,49 @@
 #include "kgemu/detail/cube_mem.h"
 #include "kgemu/detail/tensor.h"
 
+// Fixpipe's conversion modes: a type of the device compiler (CANN declares it at global scope; kernels name it
+// unqualified), with the modes ops-nn's kernels name. The emulator converts NoQuant, F322F16 and F322BF16.
+enum class QuantMode_t : uint8_t {
+    NoQuant = 0,
+    F322F16,
+    F322BF16,
+    DEQF16,
+    VDEQF16,
+    QF322B8_PRE,
+    VQF322B8_PRE,
+    REQ8,
+    VREQ8,
+    DEQS16,
+    VDEQS16,
+    REQ4,
+    VREQ4,
+    QF162B8_PRE,
+    VQF162B8_PRE,
+    QF162S4_PRE,
+    VQF162S4_PRE,
+    QF162S16_PRE,
+    VQF162S16_PRE,
+    QF322F16_PRE,
+    VQF322F16_PRE,
+    QF322BF16_PRE,
+    VQF322BF16_PRE,
+    QF322F32_PRE,
+    VQF322F32_PRE,
+    QS322BF16_PRE,
+    VQS322BF16_PRE,
+    QF322FP8_PRE,
+    VQF322FP8_PRE,
+    QF322HIF8_PRE,
+    VQF322HIF8_PRE,
+    QF322HIF8_PRE_HYBRID,
+    VQF322HIF8_PRE_HYBRID,
+};
+
 namespace AscendC {
+
+using ::QuantMode_t;
+enum class ClipReluMode { NOCLIP_RELU = 0, CLIP_RELU = 1 };
+enum class ReluMode { NO_RELU = 0, NORMAL_RELU = 1, SCALAR_RELU = 2, VECTOR_RELU = 3 };
 
 struct MmadParams {
     MmadParams() {}
@@ -88,17 +130,42 @@ struct LoadData2DParamsV2 {
     uint8_t sid = 0;
 };
 
-enum class QuantMode_t : uint8_t {
-    NoQuant = 0,
-    F322F16,
-    F322BF16,
-    DEQF16,
-    VDEQF16,
-    QF322B8_PRE,
-    VQF322B8_PRE,
-    REQ8,
-    VREQ8,
+// LoadData (convolution, img2col) L1 -> L0A/L0B (LoadData_3D.md): the structs, so kernels compile; the transfer
+// itself is not emulated yet (a compile error naming it when a kernel instantiates it)
+struct IsResetLoad3dConfig {
+    bool isSetFMatrix = true;
+    bool isSetPadding = true;
 };
+constexpr IsResetLoad3dConfig IS_RESER_LOAD3D_DEFAULT_CONFIG = {true, true};
+template <typename U>
+struct LoadData3DParamsV2 {
+    uint8_t padList[4] = {0, 0, 0, 0};
+    uint16_t l1H = 0;
+    uint16_t l1W = 0;
+    uint16_t channelSize = 0;
+    uint16_t kExtension = 0;
+    uint16_t mExtension = 0;
+    uint16_t kStartPt = 0;
+    uint16_t mStartPt = 0;
+    uint8_t strideW = 1;
+    uint8_t strideH = 1;
+    uint8_t filterW = 1;
+    uint8_t filterH = 1;
+    uint8_t dilationFilterW = 1;
+    uint8_t dilationFilterH = 1;
+    bool enTranspose = false;
+    bool enSmallK = false;
+    U padValue = 0;
+    bool filterSizeW = false;
+    bool filterSizeH = false;
+    bool fMatrixCtrl = false;
+};
+template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U = T>
+inline void LoadData(const LocalTensor<T>&, const LocalTensor<T>&, const LoadData3DParamsV2<U>&) {
+    static_assert(kgemu::detail::kernel_false<T, U>::value,
+                  "kgemu: LoadData with LoadData3DParamsV2 (img2col) is not emulated yet by kernelgen's CPU emulator");
+}
+
 enum class CO2Layout : uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
 struct FixpipeConfig {
     constexpr FixpipeConfig(CO2Layout formatIn) : format(formatIn) {}
@@ -160,6 +227,8 @@ struct FixpipeParamsArch3510 {
     FixpipeParamsArch3510(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint16_t srcStrideIn,
                           const uint32_t dstStrideIn)
         : nSize(nSizeIn), mSize(mSizeIn), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
+    ReluMode preReluMode = ReluMode::NO_RELU;
+    ClipReluMode preClipReluMode = ClipReluMode::NOCLIP_RELU;
     uint64_t reluScalar = 0;
     uint64_t vectorRelu = 0;
     uint16_t nSize = 0;
