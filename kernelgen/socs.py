@@ -37,7 +37,6 @@ class Soc:
     soc_version_value: int
     short_soc_version: str
     npu_arch: int
-    cce_aicore: int        # the kernel compile's __CCE_AICORE__ (310 on the 950, not npu_arch / 10: source ONK)
     product: str
     ub_bytes: int
     ub_core_mem: int       # GetCoreMemSize(UB)

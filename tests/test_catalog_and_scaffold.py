@@ -27,16 +27,6 @@ def test_six_families_with_default_skus():
         get_soc("ascend91b")
 
 
-def test_the_950_kernels_compile_as_cce_aicore_310():
-    # ops-nn's 950 branches test `__CCE_AICORE__ == 310` (with __NPU_ARCH__ == 3510 inside them): npu_arch / 10
-    # (351) would send conv3d_backprop_* and platform.h's register-width branch down their 910B code
-    from kernelgen.emulator.emulate import OperatorSource
-
-    assert "-D__CCE_AICORE__=310" in OperatorSource.soc_flags(get_soc("ascend950"))
-    assert "-D__CCE_AICORE__=220" in OperatorSource.soc_flags(get_soc("ascend910b"))
-    assert [s.cce_aicore for s in all_socs()] == [s.npu_arch // 10 if s.npu_arch != 3510 else 310 for s in all_socs()]
-
-
 def test_every_family_cites_sources():
     raw = json.loads((__import__("kernelgen").socs.resources.files("kernelgen") / "data/socs.json").read_text())
     for family, entry in raw["families"].items():

@@ -93,7 +93,7 @@ def kernel_unit_flags(f, soc: str) -> tuple[str, ...]:
     tiling = tiling_include(f.path.parent, f.op_dir)
     flags = ["-include", str(tiling), f'-DUT_SOC_VERSION="{cm_soc or soc}"', "-DKERNELUT=1"] if tiling else []
     flags += ["-O1", "-D__CCE_KT_TEST__=1", "-D__CCE_UT_TEST__=1", "-DASCENDC_CPU_DEBUG=1", f"-D__NPU_ARCH__={s.npu_arch}",
-             f"-D__CCE_AICORE__={s.cce_aicore}", "-fno-access-control"]
+             f"-D__CCE_AICORE__={s.npu_arch // 10}", "-fno-access-control"]
     if s.npu_arch == 2201:
         flags.append("-D__DAV_C220_VEC__")
     if syncs_blocks(f.op_dir):

@@ -175,7 +175,7 @@ class OperatorSource:
         are built with)."""
         # ASCENDC_CPU_DEBUG: the macro of CANN's CPU debug build, the emulator's counterpart; kernels keep what only
         # the NPU compiler takes (a `kernel<<<blockDim, ...>>>` launch wrapper) behind #ifndef ASCENDC_CPU_DEBUG
-        flags = [*KERNEL_OPT, f"-D__NPU_ARCH__={soc.npu_arch}", f"-D__CCE_AICORE__={soc.cce_aicore}",
+        flags = [*KERNEL_OPT, f"-D__NPU_ARCH__={soc.npu_arch}", f"-D__CCE_AICORE__={soc.npu_arch // 10}",
                  "-DASCENDC_CPU_DEBUG=1"]
         if soc.npu_arch == 2201:
             flags.append("-D__DAV_C220_VEC__")  # the vector-core build of 910B / 910_93 kernels
