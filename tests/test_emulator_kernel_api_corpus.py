@@ -318,6 +318,8 @@ def test_matmul_types_and_calls_compile():
 
 _MATMUL_HOST = """#include "tiling/tiling_api.h"
 #include <cstdio>
+// the cube constants the host tiling API declares in AscendC (conv3d_backprop_filter_v2's arch35 tiling)
+static_assert(AscendC::BLOCK_CUBE == 16 && AscendC::ONE_BLK_SIZE == 32 && AscendC::CUBE_MAX_SIZE == 256, "");
 namespace optiling {
 BEGIN_TILING_DATA_DEF(ToyMmTilingData)
 TILING_DATA_FIELD_DEF(uint32_t, n);

@@ -147,6 +147,7 @@ CUBE_MISUSES = [
     ("cube_c_view_too_small", "block 0: Mmad: dst: the parameters address 1024 elements of float, the LocalTensor "
                               "holds 512"),
     ("cube_half_out_without_cast_mode", "block 0: Fixpipe: a float L0C written as half takes quantPre F322F16"),
+    ("cube_fill_in_ub", "block 0: Fill: dst is in UB; Fill initialises L1, L0A or L0B"),
 ]
 
 

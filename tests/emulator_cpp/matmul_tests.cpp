@@ -288,6 +288,13 @@ __global__ __aicore__ void mmad_flow(GM_ADDR a, GM_ADDR bT, GM_ADDR bias, GM_ADD
     bg.SetGlobalBuffer((__gm__ half*)bT, N * K);
     cg.SetGlobalBuffer((__gm__ Tout*)c, M * N);
     LocalTensor<half> a1 = qa1.AllocTensor<half>();
+    // the padded fractals start at 0 (Fill: one repeat of every 32-byte block of A1)
+    Fill(a1, InitConstValueParams<half>(1, static_cast<uint16_t>(M1 * 16 * K1 * C0 * 2 / 32), 0, half(0.0f)));
+    if (misuse == 5) {
+        TBuf<TPosition::VECCALC> ub;
+        pipe.InitBuffer(ub, 64);
+        Fill(ub.Get<half>(), InitConstValueParams<half>(1, 1, 0, half(0.0f)));
+    }
     DataCopy(a1, ag, Nd2NzParams(1, M, K, 0, K, M1 * 16, 1, 0));
     qa1.EnQue(a1);
     LocalTensor<half> b1 = qb1.AllocTensor<half>();
@@ -383,5 +390,6 @@ KG_TEST(cube_fm_from_l1) { cube_run("ascend950", false, 1); }
 KG_TEST(cube_l0a_overflow) { cube_run("ascend950", false, 2); }
 KG_TEST(cube_c_view_too_small) { cube_run("ascend950", false, 3); }
 KG_TEST(cube_half_out_without_cast_mode) { cube_run("ascend950", false, 4, true); }
+KG_TEST(cube_fill_in_ub) { cube_run("ascend950", false, 5); }
 
 KG_TEST_MAIN()

@@ -517,4 +517,93 @@ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const
 
 }  // namespace AscendC
 
+namespace AscendC {
+
+// Fill (its older name InitConstValue): repeatTimes runs of blockNum blocks set to initValue, dstGap blocks between
+// runs; a block is 32 bytes in L1 and 512 bytes in L0A/L0B (Fill.md). Other memories are a defect naming the call.
+template <typename U>
+struct InitConstValueParams {
+    InitConstValueParams() {}
+    InitConstValueParams(const uint16_t repeatTimesIn, const uint16_t blockNumIn, const uint16_t dstGapIn,
+                         const U initValueIn)
+        : repeatTimes(repeatTimesIn), blockNum(blockNumIn), dstGap(dstGapIn), initValue(initValueIn) {}
+    uint16_t repeatTimes = 0;
+    uint16_t blockNum = 0;
+    uint16_t dstGap = 0;
+    U initValue = 0;
+};
+template <typename T, typename U = T>
+inline void Fill(const LocalTensor<T>& dst, const InitConstValueParams<U>& p) {
+    static_assert(std::is_same<T, U>::value, "kgemu: Fill: initValue has dst's type (Fill.md, 表1)");
+    const char* api = "Fill";
+    auto& b = kgemu::detail::api_enter(api);
+    if (p.repeatTimes == 0 || p.blockNum == 0) return;
+    const uint64_t off = static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(dst.kg_addr) - b.ub);
+    const Hardware mem = kgemu::detail::memory_at(*b.soc, off);
+    if (mem != Hardware::L1 && mem != Hardware::L0A && mem != Hardware::L0B) {
+        kgemu::detail::fail(api, kgemu::detail::strf("dst is in %s; Fill initialises L1, L0A or L0B",
+                                                     kgemu::detail::memory_name(mem)));
+    }
+    const uint64_t block = (mem == Hardware::L1 ? 32 : 512) / sizeof(T);
+    const uint64_t end = ((p.repeatTimes - 1ULL) * (p.blockNum + p.dstGap) + p.blockNum) * block;
+    kgemu::detail::cube_operand(b, api, "dst", dst, mem, end);
+    {
+        kgemu::detail::ApiCall call(b, api, mem == Hardware::L1 ? ::PIPE_MTE2 : ::PIPE_MTE1);
+        std::vector<kgemu::detail::SanSpan> runs;  // the bytes each repeat sets (absolute local offsets)
+        for (uint64_t r = 0; r < p.repeatTimes; ++r) {
+            const uint64_t first = off + r * (p.blockNum + p.dstGap) * block * sizeof(T);
+            runs.push_back({static_cast<uint32_t>(first), static_cast<uint32_t>(first + p.blockNum * block * sizeof(T))});
+        }
+        call.write_runs(dst, runs.data(), static_cast<uint32_t>(runs.size()));
+        call.commit();
+    }
+    for (uint64_t r = 0; r < p.repeatTimes; ++r) {
+        for (uint64_t i = 0; i < p.blockNum * block; ++i) dst.kg_addr[r * (p.blockNum + p.dstGap) * block + i] = p.initValue;
+    }
+}
+template <typename T, typename U = T>
+inline void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& p) {
+    Fill(dst, p);
+}
+
+// The Matmul library's integer ceiling (asc-devkit's matmul utilities), which matmul kernels call unqualified under
+// `using namespace AscendC`, with operands of two types as well (quant_matmul_reduce_sum: Ceil(dim0 * sizeof(T),
+// a uint32_t constant)): the result in their common type
+template <typename T, typename U>
+inline typename std::common_type<T, U>::type Ceil(T num1, U num2) {
+    using R = typename std::common_type<T, U>::type;
+    if (num2 <= 0) kgemu::detail::fail("Ceil", "num2 must be larger than 0");
+    return (static_cast<R>(num1) + static_cast<R>(num2) - 1) / static_cast<R>(num2);
+}
+
+// The cross-core flag ids CANN's SyncAll and Matmul use (CrossCoreSetFlag / CrossCoreWaitFlag ids 11-14)
+constexpr uint16_t SYNC_AIC_FLAG = 11;
+constexpr uint16_t SYNC_AIV_FLAG = 12;
+constexpr uint16_t SYNC_AIC_AIV_FLAG = 13;
+constexpr uint16_t SYNC_AIV_ONLY_ALL = 14;
+
+// SuperKernel Early-Start (同步控制/任务间同步: WaitPreTaskEnd, SetNextTaskStart): an emulated launch runs one
+// operator, with no task before or after it, so each only checks the documented rule that every core calls it
+// once (a second call on a core is the hang the docs warn of: unmatched synchronisation).
+namespace kgemu_task {
+inline void once(const char* api, int which) {
+    thread_local uint64_t serial[2] = {0, 0};
+    auto& b = kgemu::detail::api_enter(api);
+    if (serial[which] == b.serial) {
+        kgemu::detail::fail(api, "called twice on this core (the docs: once per core, in every tiling-key branch)");
+    }
+    serial[which] = b.serial;
+}
+}  // namespace kgemu_task
+template <bool FORCE = false>
+inline void WaitPreTaskEnd() {
+    kgemu_task::once("WaitPreTaskEnd", 0);
+}
+template <bool FORCE = false>
+inline void SetNextTaskStart() {
+    kgemu_task::once("SetNextTaskStart", 1);
+}
+
+}  // namespace AscendC
+
 #endif  // KGEMU_DETAIL_CUBE_H

@@ -77,4 +77,38 @@ inline AscendC::Hardware memory_at(const KgSoc& soc, uint64_t off) {
 }  // namespace detail
 }  // namespace kgemu
 
+// The local-memory sizes kernels read as constants (asc-devkit impl/basic_api/utils/kernel_utils_constants.h, per
+// __NPU_ARCH__; source KUC in /work/shared/facts/socs.md): TOTAL_L1_SIZE keeps KFC_L1_RESERVER_SIZE (128 by
+// default) back on 2201 for the Matmul server's messages.
+namespace AscendC {
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 2201)
+#ifndef KFC_L1_RESERVER_SIZE
+#define KFC_L1_RESERVER_SIZE 128
+#endif
+const int32_t TOTAL_VEC_LOCAL_SIZE = 184 * 1024;
+const uint32_t TOTAL_UB_SIZE = 192 * 1024;
+const uint32_t TMP_UB_OFFSET = 184 * 1024;
+const uint32_t TOTAL_L1_SIZE = 512 * 1024 - KFC_L1_RESERVER_SIZE;
+const uint32_t TOTAL_L0C_SIZE = 128 * 1024;
+#elif defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3002)
+const int32_t TOTAL_VEC_LOCAL_SIZE = 184 * 1024;
+const uint32_t TOTAL_UB_SIZE = 248 * 1024;
+const uint32_t TMP_UB_OFFSET = 248 * 1024;
+const uint32_t TOTAL_L1_SIZE = 1024 * 1024;
+const uint32_t TOTAL_L0C_SIZE = 128 * 1024;
+#elif defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510)
+const int32_t TOTAL_VEC_LOCAL_SIZE = 248 * 1024;
+const uint32_t TOTAL_UB_SIZE = 248 * 1024;
+const uint32_t TMP_UB_OFFSET = 248 * 1024;
+const uint32_t TOTAL_L1_SIZE = 512 * 1024;
+const uint32_t TOTAL_L0C_SIZE = 256 * 1024;
+#else  // 1001 and 2002
+const int32_t TOTAL_VEC_LOCAL_SIZE = 248 * 1024;
+const uint32_t TOTAL_UB_SIZE = 256 * 1024;
+const uint32_t TMP_UB_OFFSET = 248 * 1024;
+const uint32_t TOTAL_L1_SIZE = 1024 * 1024;
+const uint32_t TOTAL_L0C_SIZE = 256 * 1024;
+#endif
+}  // namespace AscendC
+
 #endif  // KGEMU_DETAIL_CUBE_MEM_H

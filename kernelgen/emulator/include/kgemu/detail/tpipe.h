@@ -730,4 +730,8 @@ inline void TPipe::kg_attach(kgemu::detail::BlockState& b, kgemu::detail::QueCor
 
 }  // namespace AscendC
 
+// CANN declares GetTPipePtr at global scope (asc-devkit basic_api/kernel_common.h); kernels call it unqualified
+// outside namespace AscendC (ops-nn's common kernel_safe_data_copy.h)
+using AscendC::GetTPipePtr;
+
 #endif  // KGEMU_DETAIL_TPIPE_H
