@@ -5,6 +5,7 @@
 // rt_block_end (or rt_block_abort) of one block must run on the same thread.
 #include <atomic>
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -491,3 +492,13 @@ std::string rt_block_abandon() noexcept {
 }
 
 }  // namespace kgemu
+
+// The device compiler's single-precision math intrinsics that SIMT kernels call directly (deformable_offsets'
+// __floorf, ctc_loss_v2_grad's __expf / __logf). glibc declares these names (its internal aliases) but exports no
+// definitions, so a kernel calling them linked but could not be loaded ("undefined symbol: __floorf"); here they
+// are the float functions they name.
+extern "C" {
+float __floorf(float x) noexcept { return std::floor(x); }
+float __expf(float x) noexcept { return std::exp(x); }
+float __logf(float x) noexcept { return std::log(x); }
+}
