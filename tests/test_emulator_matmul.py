@@ -151,6 +151,21 @@ CUBE_MISUSES = [
 ]
 
 
+def test_ascend_dequant_matches_numpy(program):
+    """The dequantisation quant_matmul_reduce_sum applies to its int32 Matmul result: per row, the first calCount
+    elements times a bfloat16 scale vector, in float; the rest of each row untouched."""
+    v = kgbuild.run_vals(program, "dequant_rows")["vals"]
+    src = v["src"].reshape(3, 16)
+    want = np.zeros((3, 16), np.float32)
+    want[:, :12] = (src[:, :12].astype(np.float32) * v["scale"][:12].astype(np.float32)).astype(np.float32)
+    np.testing.assert_array_equal(v["dst"].reshape(3, 16), want)
+    assert np.abs(want).max() > 1
+
+
+CUBE_MISUSES.append(("dequant_unaligned_row",
+                     "block 0: AscendDequant: a row of srcTensor (n = 12 int32_t) must be 32-byte aligned"))
+
+
 @pytest.mark.parametrize("name,diagnosis", CUBE_MISUSES, ids=[d[0] for d in CUBE_MISUSES])
 def test_cube_misuse_is_diagnosed(program, name, diagnosis):
     kgbuild.assert_defect(kgbuild.run_finished(program, name), name, diagnosis)

@@ -392,4 +392,47 @@ KG_TEST(cube_c_view_too_small) { cube_run("ascend950", false, 3); }
 KG_TEST(cube_half_out_without_cast_mode) { cube_run("ascend950", false, 4, true); }
 KG_TEST(cube_fill_in_ub) { cube_run("ascend950", false, 5); }
 
+// ---- AscendDequant (kgemu/detail/dequant.h): int32 rows times a bfloat16 scale vector, to float ----
+namespace dq {
+using namespace AscendC;
+__global__ __aicore__ void dequant(GM_ADDR src, GM_ADDR scale, GM_ADDR dst, uint32_t n) {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> bs, bc, bd, bt;
+    pipe.InitBuffer(bs, 3 * 16 * 4);
+    pipe.InitBuffer(bc, 16 * 2);
+    pipe.InitBuffer(bd, 3 * 16 * 4);
+    pipe.InitBuffer(bt, 256);
+    GlobalTensor<int32_t> sg;
+    GlobalTensor<bfloat16_t> cg;
+    GlobalTensor<float> dg;
+    sg.SetGlobalBuffer((__gm__ int32_t*)src, 3 * 16);
+    cg.SetGlobalBuffer((__gm__ bfloat16_t*)scale, 16);
+    dg.SetGlobalBuffer((__gm__ float*)dst, 3 * 16);
+    LocalTensor<int32_t> s = bs.Get<int32_t>();
+    LocalTensor<bfloat16_t> c = bc.Get<bfloat16_t>();
+    LocalTensor<float> d = bd.Get<float>();
+    DataCopy(s, sg, 3 * 16);
+    DataCopy(c, cg, 16);
+    Duplicate(d, 0.0f, 3 * 16);
+    PipeBarrier<PIPE_ALL>();
+    AscendDequant(d, s, c, bt.Get<uint8_t>(), {3, n, 12});  // the first 12 of each 16-element row
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(dg, d, 3 * 16);
+}
+}  // namespace dq
+
+static void dequant_run(uint32_t n) {
+    kgtest::Gm src("src", 3 * 16 * 4), scale("scale", 16 * 2), dst("dst", 3 * 16 * 4);
+    for (int i = 0; i < 48; ++i) src.as<int32_t>()[i] = (i * 37) % 101 - 50;
+    for (int i = 0; i < 16; ++i) scale.as<bfloat16_t>()[i] = bfloat16_t(0.125f * static_cast<float>(i - 5));
+    const bool ok = kgtest::run_one("ascend950", {&src, &scale, &dst}, [&] { dq::dequant(src.ptr(), scale.ptr(), dst.ptr(), n); });
+    if (ok) {
+        kgtest::val("src", src.as<int32_t>(), 48);
+        kgtest::val("scale", scale.as<bfloat16_t>(), 16);
+        kgtest::val("dst", dst.as<float>(), 48);
+    }
+}
+KG_TEST(dequant_rows) { dequant_run(16); }
+KG_TEST(dequant_unaligned_row) { dequant_run(12); }
+
 KG_TEST_MAIN()
