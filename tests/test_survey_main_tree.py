@@ -310,17 +310,27 @@ def test_legacy_tiling_library_wrappers_answer_as_without_the_library(tmp_path):
         "struct BatchmatmulRunParas { int m = 0; };\nclass CacheTilingData { public: int k = 0; };\n"
         "struct QuantBatchMatmulRunParas {};\nenum class QbmmType : unsigned { Perchannel = 0 };\n"
         "struct WeightQuantBatchMatmulCacheTilingParas {};\nstruct WeightQuantBatchMatmulCacheTilingData {};\n}\n")
+    # the conv backprop operators' tbe_tiling_api.h (a miniature of ops-nn's: it declares GetTbeTiling, which the
+    # legacy library defines; conv3d_backprop_filter_v2's host library did not load without it)
+    (tmp_path / "repo" / "op_host").mkdir(parents=True)
+    (tmp_path / "repo" / "op_host" / "tbe_tiling_api.h").write_text(
+        "#pragma once\n#include \"exe_graph/runtime/tiling_context.h\"\nnamespace optiling {\n"
+        "struct Conv3dBackpropV2TBETilingData { int a = 0; };\nenum class OpTypeV2 : unsigned { kConv3DBackpropFilterV2 };\n"
+        "bool GetTbeTiling(gert::TilingContext* context, optiling::Conv3dBackpropV2TBETilingData& t, "
+        "const optiling::OpTypeV2 opType);\n}\nnamespace Ops { namespace NN { using optiling::GetTbeTiling; } }\n")
     src = tmp_path / "oc.cpp"
     src.write_text('#include <cstdio>\n#include "op_cache_tiling.h"\n#include "op_host/op_cache_tiling.h"\n'
+                   '#include "op_host/tbe_tiling_api.h"\n'
                    "int main() {\n    optiling::BatchmatmulCompileParas c; optiling::BatchmatmulRunParas r;\n"
-                   "    optiling::CacheTilingData t;\n"
-                   '    std::printf("%d %d\\n", Ops::NN::TilingPrepareForOpCache(static_cast<gert::TilingContext*>(nullptr)),\n'
-                   '                Ops::NN::GenTiling("MatMulV3", c, r, t, nullptr));\n}\n')
+                   "    optiling::CacheTilingData t; optiling::Conv3dBackpropV2TBETilingData tbe;\n"
+                   '    std::printf("%d %d %d\\n", Ops::NN::TilingPrepareForOpCache(static_cast<gert::TilingContext*>(nullptr)),\n'
+                   '                Ops::NN::GenTiling("MatMulV3", c, r, t, nullptr),\n'
+                   "                Ops::NN::GetTbeTiling(nullptr, tbe, optiling::OpTypeV2::kConv3DBackpropFilterV2));\n}\n")
     exe = tmp_path / "oc"
-    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), "-I", str(tmp_path), str(src),
-                          "-o", str(exe)], capture_output=True, text=True)
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), "-I", str(tmp_path), "-I",
+                          str(tmp_path / "repo"), str(src), "-o", str(exe)], capture_output=True, text=True)
     assert res.returncode == 0, res.stderr[-3000:]
-    assert subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split() == ["0", "0"]
+    assert subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split() == ["0", "0", "0"]
 
 
 def test_template_entry_parameters_given_by_a_macro(tmp_path):
