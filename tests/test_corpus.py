@@ -104,6 +104,16 @@ def test_recipes_gru_uses_the_fixed_length_mode_with_shapes_that_agree():
     assert all(outs[name] == [steps, batch, hidden] for name in ("y", "r", "z", "n", "n_h"))
     assert "batch_sizes" not in gru["optional"]  # the packed mode's input stays absent
 
+
+def test_recipes_sparse_tensor_dense_mat_mul_agrees_with_its_infershape():
+    """matmul/sparse_tensor_dense_mat_mul's infershape (ValueDepend x1_shape) wants x1_shape a vector of 2 (the
+    dense [M, K]), x1_indices (nnz, 2) and x1_values (nnz); x2 is [K, N] and every index must lie inside x1_shape."""
+    r = recipes_mod.recipe_for(recipes_mod.load_recipes(), "SparseTensorDenseMatMul")
+    shapes, (m, k) = r["shapes"], r["values"]["x1_shape"]
+    nnz = shapes["x1_values"][0]
+    assert shapes["x1_shape"] == [2] and shapes["x1_indices"] == [nnz, 2] and shapes["x2"][0] == k
+    assert r["int_range"][0] >= 0 and r["int_range"][1] <= min(m, k)  # the drawn row and column indices
+
 def test_survey_picks_8_bit_float_combinations_ml_dtypes_encodes():
     """A quantizer whose outputs are only 8-bit floats (dynamic_mx_quant, swiglu_group_quant: 57 main-tree OpDefs
     declare them) runs with e4m3fn / e5m2 / e8m0 arrays bit for bit as ml_dtypes encodes them; hifloat8 (its encoding
