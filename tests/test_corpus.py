@@ -114,6 +114,19 @@ def test_recipes_sparse_tensor_dense_mat_mul_agrees_with_its_infershape():
     assert shapes["x1_shape"] == [2] and shapes["x1_indices"] == [nnz, 2] and shapes["x2"][0] == k
     assert r["int_range"][0] >= 0 and r["int_range"][1] <= min(m, k)  # the drawn row and column indices
 
+
+def test_recipes_deformable_offsets_agrees_with_its_infershape_and_tiling():
+    """conv/deformable_offsets: x and offsets NHWC (its arch35 tiling refuses anything else), offsets' H and W the
+    convolution output of x under ksize / strides / pads / dilations (its infershape), and 3 values (dy, dx, mask) per
+    kernel point and deformable group in offsets' channels."""
+    r = recipes_mod.recipe_for(recipes_mod.load_recipes(), "DeformableOffsets")
+    a, (n, h, w, c) = r["attrs"], r["shapes"]["x"]
+    (kh, kw), (_, sh, sw, _) = a["ksize"], a["strides"]
+    up, down, left, right = a["pads"]
+    out_h, out_w = (h + up + down - kh) // sh + 1, (w + left + right - kw) // sw + 1
+    assert r["shapes"]["offsets"] == [n, out_h, out_w, 3 * kh * kw * a["deformable_groups"]]
+    assert r["formats"]["x"] == r["formats"]["offsets"] == a["data_format"] == "NHWC" and c % a["deformable_groups"] == 0
+
 def test_survey_picks_8_bit_float_combinations_ml_dtypes_encodes():
     """A quantizer whose outputs are only 8-bit floats (dynamic_mx_quant, swiglu_group_quant: 57 main-tree OpDefs
     declare them) runs with e4m3fn / e5m2 / e8m0 arrays bit for bit as ml_dtypes encodes them; hifloat8 (its encoding
