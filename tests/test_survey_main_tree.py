@@ -320,7 +320,7 @@ def test_legacy_tiling_library_wrappers_answer_as_without_the_library(tmp_path):
         "const optiling::OpTypeV2 opType);\n}\nnamespace Ops { namespace NN { using optiling::GetTbeTiling; } }\n")
     src = tmp_path / "oc.cpp"
     src.write_text('#include <cstdio>\n#include "op_cache_tiling.h"\n#include "op_host/op_cache_tiling.h"\n'
-                   '#include "op_host/tbe_tiling_api.h"\n'
+                   '#include "op_host/tbe_tiling_api.h"\n#include "tbe_tiling_api.h"\n'
                    "int main() {\n    optiling::BatchmatmulCompileParas c; optiling::BatchmatmulRunParas r;\n"
                    "    optiling::CacheTilingData t; optiling::Conv3dBackpropV2TBETilingData tbe;\n"
                    '    std::printf("%d %d %d\\n", Ops::NN::TilingPrepareForOpCache(static_cast<gert::TilingContext*>(nullptr)),\n'
@@ -328,7 +328,8 @@ def test_legacy_tiling_library_wrappers_answer_as_without_the_library(tmp_path):
                    "                Ops::NN::GetTbeTiling(nullptr, tbe, optiling::OpTypeV2::kConv3DBackpropFilterV2));\n}\n")
     exe = tmp_path / "oc"
     res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), "-I", str(tmp_path), "-I",
-                          str(tmp_path / "repo"), str(src), "-o", str(exe)], capture_output=True, text=True)
+                          str(tmp_path / "repo"), "-I", str(tmp_path / "repo" / "op_host"), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
     assert res.returncode == 0, res.stderr[-3000:]
     assert subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split() == ["0", "0", "0"]
 
