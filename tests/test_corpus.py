@@ -126,6 +126,9 @@ def test_recipes_deformable_offsets_agrees_with_its_infershape_and_tiling():
     out_h, out_w = (h + up + down - kh) // sh + 1, (w + left + right - kw) // sw + 1
     assert r["shapes"]["offsets"] == [n, out_h, out_w, 3 * kh * kw * a["deformable_groups"]]
     assert r["formats"]["x"] == r["formats"]["offsets"] == a["data_format"] == "NHWC" and c % a["deformable_groups"] == 0
+    g = recipes_mod.recipe_for(recipes_mod.load_recipes(), "DeformableOffsetsGrad")  # the backward on the same shapes
+    assert g["attrs"] == a and g["shapes"]["grad"] == [n, out_h * kh, out_w * kw, c]
+    assert g["out_shapes"] == {"grad_x": r["shapes"]["x"], "grad_offsets": r["shapes"]["offsets"]}
 
 def test_survey_picks_8_bit_float_combinations_ml_dtypes_encodes():
     """A quantizer whose outputs are only 8-bit floats (dynamic_mx_quant, swiglu_group_quant: 57 main-tree OpDefs
