@@ -483,8 +483,10 @@ def test_cmake_dependencies_bring_their_op_host_folder_and_helper_tilings(tmp_pa
 
 def test_the_categorys_common_host_code_joins_every_operator_of_the_category(tmp_path):
     """matmul/common/op_host (`OPTYPE common`, named by no operator's DEPENDENCIES) is in CANN's one tiling
-    library: its op_tiling sources (Ops::NN::DebugTilingContext) are compiled with each matmul operator, its
-    infershape helpers are not tiling sources; a category without a common folder adds nothing. And
+    library: its op_tiling sources (Ops::NN::DebugTilingContext) and its infershape helpers (conv/common's
+    InferShapeForConvBackpropExtend3D: func.cmake's add_modules_sources compiles a module's *_infershape*.cpp into
+    the same library) are compiled with each operator of the category; a category without a common folder adds
+    nothing; another operator named by DEPENDENCIES brings its tilings only. And
     `add_all_modules_sources(... DEPENDENCIES ...)` (23 matmul operators) names dependencies too."""
     from kernelgen.emulator.layout import host_sources
 
@@ -503,8 +505,11 @@ def test_the_categorys_common_host_code_joins_every_operator_of_the_category(tmp
     (common / "op_tiling" / "debug_tiling.cpp").write_text("// Ops::NN::DebugTilingContext\n")
     (common / "matmul_common_infershape.cpp").write_text("// infershape helper\n")
     # add_all_modules_sources names DEPENDENCIES as add_modules_sources does (fused_mat_mul: mat_mul_v3's tilings)
+    (root / "matmul" / "mm3" / "op_host" / "mm3_infershape.cpp").write_text("// mm3's own infershape\n")
     assert [p.name for p in host_sources(op, "ascend950", 3510)] == ["qmm_def.cpp", "qmm_tiling.cpp",
-                                                                     "mm3_basic_tiling.cpp", "debug_tiling.cpp"]
+                                                                     "mm3_basic_tiling.cpp",
+                                                                     "matmul_common_infershape.cpp",
+                                                                     "debug_tiling.cpp"]
     other = root / "index" / "idx"
     (other / "op_host").mkdir(parents=True)
     (other / "op_host" / "idx_def.cpp").write_text("OP_ADD(Idx);\n")
