@@ -125,6 +125,7 @@ IMPL_OP_OPTILING(Mini).Tiling(Tiling4Mini);
 static_assert(ge::UNKNOWN_DIM == -1 && ge::UNKNOWN_DIM_NUM == -2, "CANN's values");
 static bool UnknownRank4Mini(const std::vector<int64_t>& dims) { return dims == ge::UNKNOWN_RANK && dims != ge::UNKNOWN_SHAPE; }
 // opbase's ToString of a list of shapes (conv/common's forward infershape logs its inputs with it)
+#include "op_common/log/log.h"
 static std::string Shapes4Mini(const gert::Shape& a) { return Ops::Base::ToString(std::vector<const gert::Shape*>{&a, &a}); }
 // ge::GetFormatName (npu_alloc_float_status, deformable_offsets name the format they refuse): the primary format's
 // name without FORMAT_, past the enum "UNDEFINED"
