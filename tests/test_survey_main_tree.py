@@ -183,7 +183,7 @@ def test_internal_reg_others_header_brings_the_public_api(tmp_path):
 
     src = tmp_path / "k.cpp"
     bare = ("kernel_basic_intf.h", "kernel_common.h", "kernel_cube_intf.h", "kernel_type.h",
-            "kernel_operator_atomic_intf.h", "kernel_event.h", "kernel_tpipe.h")
+            "kernel_operator_atomic_intf.h", "kernel_event.h", "kernel_tpipe.h", "utils/init_global_memory.h")
     src.write_text('#include "kernel_operator.h"\n#include "impl/dav_c220/kernel_operator_reg_others_impl.h"\n'
                    + "".join(f'#include "{h}"\n' for h in bare) + "using namespace AscendC;\n"
                    "__aicore__ inline void Tail(LocalTensor<float>& t, int n) {\n"
