@@ -104,6 +104,7 @@ def test_recipes_gru_uses_the_fixed_length_mode_with_shapes_that_agree():
     assert all(outs[name] == [steps, batch, hidden] for name in ("y", "r", "z", "n", "n_h"))
     assert "batch_sizes" not in gru["optional"]  # the packed mode's input stays absent
 
+
 def test_recipes_keep_erfinv_in_its_domain_and_halve_the_glu_familys_last_dim():
     """activation/erfinv: erfinv is NaN outside [-1, 1], so the default [-2, 2] made half the outputs NaN (a
     "defect" that was the input's, not the kernel's); the GLU family (glu_grad, swi_glu, swi_glu_grad, situ_glu,
@@ -122,6 +123,31 @@ def test_recipes_keep_erfinv_in_its_domain_and_halve_the_glu_familys_last_dim():
         assert recipes_mod.recipe_for(recipes, op)["shape"][-1] % 2 == 0, op
     assert recipes_mod.recipe_for(recipes, "Gelu").get("ranges") is None   # other operators keep the default
 
+
+def test_recipes_sparse_tensor_dense_mat_mul_agrees_with_its_infershape():
+    """matmul/sparse_tensor_dense_mat_mul's infershape (ValueDepend x1_shape) wants x1_shape a vector of 2 (the
+    dense [M, K]), x1_indices (nnz, 2) and x1_values (nnz); x2 is [K, N] and every index must lie inside x1_shape."""
+    r = recipes_mod.recipe_for(recipes_mod.load_recipes(), "SparseTensorDenseMatMul")
+    shapes, (m, k) = r["shapes"], r["values"]["x1_shape"]
+    nnz = shapes["x1_values"][0]
+    assert shapes["x1_shape"] == [2] and shapes["x1_indices"] == [nnz, 2] and shapes["x2"][0] == k
+    assert r["int_range"][0] >= 0 and r["int_range"][1] <= min(m, k)  # the drawn row and column indices
+
+
+def test_recipes_deformable_offsets_agrees_with_its_infershape_and_tiling():
+    """conv/deformable_offsets: x and offsets NHWC (its arch35 tiling refuses anything else), offsets' H and W the
+    convolution output of x under ksize / strides / pads / dilations (its infershape), and 3 values (dy, dx, mask) per
+    kernel point and deformable group in offsets' channels."""
+    r = recipes_mod.recipe_for(recipes_mod.load_recipes(), "DeformableOffsets")
+    a, (n, h, w, c) = r["attrs"], r["shapes"]["x"]
+    (kh, kw), (_, sh, sw, _) = a["ksize"], a["strides"]
+    up, down, left, right = a["pads"]
+    out_h, out_w = (h + up + down - kh) // sh + 1, (w + left + right - kw) // sw + 1
+    assert r["shapes"]["offsets"] == [n, out_h, out_w, 3 * kh * kw * a["deformable_groups"]]
+    assert r["formats"]["x"] == r["formats"]["offsets"] == a["data_format"] == "NHWC" and c % a["deformable_groups"] == 0
+    g = recipes_mod.recipe_for(recipes_mod.load_recipes(), "DeformableOffsetsGrad")  # the backward on the same shapes
+    assert g["attrs"] == a and g["shapes"]["grad"] == [n, out_h * kh, out_w * kw, c]
+    assert g["out_shapes"] == {"grad_x": r["shapes"]["x"], "grad_offsets": r["shapes"]["offsets"]}
 
 def test_survey_picks_8_bit_float_combinations_ml_dtypes_encodes():
     """A quantizer whose outputs are only 8-bit floats (dynamic_mx_quant, swiglu_group_quant: 57 main-tree OpDefs

@@ -270,8 +270,10 @@ def _compile(body: str) -> subprocess.CompletedProcess:
     ("AscendC::Reg::RegTensor<float> s; AscendC::Reg::RegTensor<uint16_t> i; AscendC::Reg::MaskReg m; "
      "AscendC::Reg::Scatter((float*)nullptr, s, i, m);",
      "Reg::Scatter indexes: uint16_t for 8/16-bit data, uint32_t for 32-bit"),
+    ("AscendC::LocalTensor<half> c, a, b; AscendC::Mmad(c, a, b, AscendC::MmadParams());",
+     "Mmad: the cube takes int8 x int8 -> int32_t and half / bfloat16_t / float pairs -> float"),
 ], ids=["reg_histograms_half_source", "std_min_mixed_types", "scalar_cast_half_mode", "scalar_cast_int_mode",
-        "reg_mull_float", "reg_scatter_float_by_u16"])
+        "reg_mull_float", "reg_scatter_float_by_u16", "mmad_half_result"])
 def test_compile_time_misuse(body, message):
     proc = _compile(body)
     assert proc.returncode != 0 and message in proc.stderr, proc.stderr
@@ -286,6 +288,14 @@ constexpr MatmulConfig MM_CFG_TOY = GetMDLConfig(false, false, 0, false, false, 
 constexpr MatmulConfig MM_CFG_AGG{false, false, true, 0, 0, 0, false, false, false, false,
                                   false, 0, 0, 0, 0, 0, 0, 0, true};
 struct ToyTilingData { uint32_t n; TCubeTiling cube; };
+namespace own {  // CANN declares the configuration at global scope: kernels name it unqualified in their namespaces
+constexpr MatmulBatchParams BATCH{false, BatchMode::BATCH_LESS_THAN_L1, true, BatchOutMode::DYNAMIC};
+constexpr MatmulConfig MM_CFG_BATCH = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(BATCH);
+constexpr MatmulConfig MM_CFG_SHAPE = GetMMConfig<MatmulConfigMode::CONFIG_MDL>(MatmulShapeParams{128, 64, 32, 16, 16, 16});
+static_assert(MM_CFG_BATCH.doNorm && MM_CFG_BATCH.bmmOutMode == BatchOutMode::DYNAMIC && MM_CFG_BATCH.isBiasBatch, "");
+static_assert(MM_CFG_SHAPE.doMultiDataLoad && MM_CFG_SHAPE.singleCoreN == 64 && MM_CFG_SHAPE.basicK == 16, "");
+static_assert(GetBasicConfig(128, 256, 64).basicN == 256 && !CFG_MDL.enUnitFlag && CFG_NORM.enUnitFlag, "");
+}
 static_assert(sizeof(ToyTilingData) == 204 && offsetof(ToyTilingData, cube) == 4, "CANN layout");
 using A = MatmulType<TPosition::GM, CubeFormat::ND, float, false>;
 int main() {
@@ -308,6 +318,8 @@ def test_matmul_types_and_calls_compile():
 
 _MATMUL_HOST = """#include "tiling/tiling_api.h"
 #include <cstdio>
+// the cube constants the host tiling API declares in AscendC (conv3d_backprop_filter_v2's arch35 tiling)
+static_assert(AscendC::BLOCK_CUBE == 16 && AscendC::ONE_BLK_SIZE == 32 && AscendC::CUBE_MAX_SIZE == 256, "");
 namespace optiling {
 BEGIN_TILING_DATA_DEF(ToyMmTilingData)
 TILING_DATA_FIELD_DEF(uint32_t, n);

@@ -121,6 +121,56 @@ def test_matmul_misuse_is_diagnosed(program, name, diagnosis):
     kgbuild.assert_defect(kgbuild.run_finished(program, name), name, diagnosis)
 
 
+# ---- the cube's basic API (kgemu/detail/cube.h) on the same program: Nd2Nz -> LoadData -> Mmad -> Fixpipe ----
+@pytest.mark.parametrize("name,bias,half_out", [("cube_mmad_950", False, False), ("cube_mmad_bias_950", True, False),
+                                                ("cube_mmad_half_out_950", False, True),
+                                                ("cube_mmad_910b", False, False)])
+def test_cube_primitives_match_numpy(program, name, bias, half_out):
+    """A [20, 40] x B [40, 24] in half (B given transposed, as the main tree's 950 kernels load it): the 950's Nz
+    A in L0A and the 910B's Zz, Zn B, Nz C in L0C, written back as ND by Fixpipe (float, or half with F322F16)."""
+    out = kgbuild.run_vals(program, name)
+    kgbuild.assert_clean(out)
+    v = out["vals"]
+    a = v["a"].reshape(20, 40).astype(np.float32)
+    b = v["bT"].reshape(24, 40).T.astype(np.float32)
+    ref = a.astype(np.float64) @ b + (v["bias"] if bias else 0)
+    if half_out:
+        ref = ref.astype(np.float32).astype(np.float16)
+    np.testing.assert_allclose(v["c"].reshape(20, 24), ref, rtol=1e-6, atol=1e-6)
+    assert np.abs(ref).max() > 1     # not a zero result matching a zero reference
+
+
+CUBE_MISUSES = [
+    ("cube_fm_from_l1", "block 0: Mmad: fm is in L1 (TPosition A1); Mmad takes it from L0A"),
+    ("cube_l0a_overflow", "block 0: InitBuffer: L0A overflow: InitBuffer of 81920 bytes at TPosition A2 brings the "
+                          "TPipe's L0A to 81920 bytes, above the SOC's L0A of 65536 bytes (ascend950)"),
+    ("cube_c_view_too_small", "block 0: Mmad: dst: the parameters address 1024 elements of float, the LocalTensor "
+                              "holds 512"),
+    ("cube_half_out_without_cast_mode", "block 0: Fixpipe: a float L0C written as half takes quantPre F322F16"),
+    ("cube_fill_in_ub", "block 0: Fill: dst is in UB; Fill initialises L1, L0A or L0B"),
+]
+
+
+def test_ascend_dequant_matches_numpy(program):
+    """The dequantisation quant_matmul_reduce_sum applies to its int32 Matmul result: per row, the first calCount
+    elements times a bfloat16 scale vector, in float; the rest of each row untouched."""
+    v = kgbuild.run_vals(program, "dequant_rows")["vals"]
+    src = v["src"].reshape(3, 16)
+    want = np.zeros((3, 16), np.float32)
+    want[:, :12] = (src[:, :12].astype(np.float32) * v["scale"][:12].astype(np.float32)).astype(np.float32)
+    np.testing.assert_array_equal(v["dst"].reshape(3, 16), want)
+    assert np.abs(want).max() > 1
+
+
+CUBE_MISUSES.append(("dequant_unaligned_row",
+                     "block 0: AscendDequant: a row of srcTensor (n = 12 int32_t) must be 32-byte aligned"))
+
+
+@pytest.mark.parametrize("name,diagnosis", CUBE_MISUSES, ids=[d[0] for d in CUBE_MISUSES])
+def test_cube_misuse_is_diagnosed(program, name, diagnosis):
+    kgbuild.assert_defect(kgbuild.run_finished(program, name), name, diagnosis)
+
+
 # ---- the launcher: kernel types and `if constexpr (TILING_KEY_IS(k))` (kernelgen/emulator/opdir.py) ----
 def test_kernel_types_from_markers_and_template_selections():
     from kernelgen.emulator.opdir import kernel_types

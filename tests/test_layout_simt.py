@@ -46,6 +46,17 @@ def test_the_cmake_kernel_src_of_the_soc_wins_over_the_top_level_kernel(tmp_path
     assert kernel_file(op, ["foo"], 3510, "ascend950") == op / "op_kernel" / "foo.cpp"
 
 
+def test_the_kernel_src_may_be_named_at_the_operators_top_level(tmp_path):
+    # CANN's add_kernel_sources is called in op_kernel/ (old) or in the operator's own CMakeLists.txt (new:
+    # matmul/mat_mul_v3 names arch35/mat_mul_v3.cpp for ascend950 there)
+    op = make_op(tmp_path, "\n")
+    (op / "CMakeLists.txt").write_text("add_all_modules_sources(DEPENDENCIES bar)\n" + CMAKE.replace(
+        "AUTO_SYNC false\n)", 'AUTO_SYNC false\n    OPTIONS "--cce-no-dcache-flush" "-DX=true"\n)'))
+    assert kernel_file(op, ["foo"], 3510, "ascend950") == op / "op_kernel" / "arch35" / "foo.cpp"
+    assert kernel_file(op, ["foo"], 2201, "ascend910b") == op / "op_kernel" / "foo.cpp"
+    assert unlinked_tiling_keys(op, "ascend950") == [op / "op_kernel" / "arch35" / "foo_tiling_key.h"]
+
+
 def test_a_kernel_side_tiling_key_header_no_host_source_includes_is_linked(tmp_path):
     op = make_op(tmp_path, CMAKE)
     assert unlinked_tiling_keys(op, "ascend950") == [op / "op_kernel" / "arch35" / "foo_tiling_key.h"]

@@ -76,11 +76,18 @@ def _tree_with_build_layout_includes(root: Path) -> Path:
     sib = root / "cat" / "base_op" / "op_kernel"
     sib.mkdir(parents=True)
     (sib / "base.h").write_text("#pragma once\nconstexpr int kBase = 5;\n")
+    # the build's common/: conv/common/op_kernel's entries and matmul/common/cmct (conv kernels reach
+    # "../../common/arch35/conv_common.h"; matmul's arch35 kernels include "cmct/block/..." bare)
+    (root / "conv" / "common" / "op_kernel" / "arch35").mkdir(parents=True)
+    (root / "conv" / "common" / "op_kernel" / "arch35" / "conv_common.h").write_text("#pragma once\nconstexpr int kConv = 6;\n")
+    (root / "matmul" / "common" / "cmct" / "block").mkdir(parents=True)
+    (root / "matmul" / "common" / "cmct" / "block" / "policy.h").write_text("#pragma once\nconstexpr int kCmct = 7;\n")
     op = root / "cat" / "my_op"
     (op / "op_kernel" / "arch35").mkdir(parents=True)
     (op / "op_kernel" / "arch35" / "k.h").write_text(
         '#include "../../cat_common/reduce_helper.h"\n#include "../../inc/table_common.h"\n'
-        '#include "../base_op/base.h"\nstatic_assert(kReduce + kTable + kBase == 12, "");\n')
+        '#include "../base_op/base.h"\n#include "../../common/arch35/conv_common.h"\n'
+        '#include "cmct/block/policy.h"\nstatic_assert(kReduce + kTable + kBase + kConv + kCmct == 25, "");\n')
     return op
 
 
@@ -97,7 +104,7 @@ def test_kernels_include_other_operators_through_the_build_folder(tmp_path, monk
     cmd = [find_compiler().path, "-std=c++17", "-fsyntax-only", "-x", "c++", str(header)]
     flags = [f"-I{d}" for d in include_dirs(op)]
     without = [f for f in flags if "/layout/" not in f]
-    assert len(flags) == len(without) + 3
+    assert len(flags) == len(without) + 5   # two anchors, inc/, the folder and its common/
     assert subprocess.run(cmd + without, capture_output=True).returncode != 0   # the source tree alone: not found
     res = subprocess.run(cmd + flags, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
@@ -117,6 +124,10 @@ static ge::graphStatus Tiling4Mini(gert::TilingContext* context) {
 IMPL_OP_OPTILING(Mini).Tiling(Tiling4Mini);
 // and graph/types.h's dynamic-shape markers (cross_entropy_loss_grad's infershape: `GetDim(0) != UNKNOWN_DIM`)
 static_assert(ge::UNKNOWN_DIM == -1 && ge::UNKNOWN_DIM_NUM == -2, "CANN's values");
+static bool UnknownRank4Mini(const std::vector<int64_t>& dims) { return dims == ge::UNKNOWN_RANK && dims != ge::UNKNOWN_SHAPE; }
+// opbase's ToString of a list of shapes (conv/common's forward infershape logs its inputs with it)
+#include "op_common/log/log.h"
+static std::string Shapes4Mini(const gert::Shape& a) { return Ops::Base::ToString(std::vector<const gert::Shape*>{&a, &a}); }
 // ge::GetFormatName (npu_alloc_float_status, deformable_offsets name the format they refuse): the primary format's
 // name without FORMAT_, past the enum "UNDEFINED"
 constexpr bool same(const char* a, const char* b) { return *a == *b && (*a == 0 || same(a + 1, b + 1)); }
@@ -214,15 +225,18 @@ def test_opbase_host_headers_meet_the_emulators_as_in_cann(tmp_path, order):
 @requires_cxx
 def test_internal_reg_others_header_brings_the_public_api(tmp_path):
     """norm/loss/rnn kernels include impl/dav_c220/kernel_operator_reg_others_impl.h after kernel_operator.h and use
-    only public names from it (21 files of the main tree)."""
+    only public names from it (21 files of the main tree); conv and matmul kernels include asc-devkit's basic_api
+    headers bare ("kernel_basic_intf.h": 97 matmul files; "kernel_common.h": 25 conv files)."""
     import subprocess
 
     from kernelgen.emulator import INCLUDE_DIR
     from kernelgen.toolchain import find_compiler
 
     src = tmp_path / "k.cpp"
+    bare = ("kernel_basic_intf.h", "kernel_common.h", "kernel_cube_intf.h", "kernel_type.h",
+            "kernel_operator_atomic_intf.h", "kernel_event.h", "kernel_tpipe.h", "utils/init_global_memory.h")
     src.write_text('#include "kernel_operator.h"\n#include "impl/dav_c220/kernel_operator_reg_others_impl.h"\n'
-                   "using namespace AscendC;\n"
+                   + "".join(f'#include "{h}"\n' for h in bare) + "using namespace AscendC;\n"
                    "__aicore__ inline void Tail(LocalTensor<float>& t, int n) {\n"
                    "    if (unlikely(n < 0) || !likely(n < 1 << 20)) return;\n"   # CANN's branch hints (ATVOSS reduce)
                    "    PipeBarrier<PIPE_V>(); (void)t;\n}\n")
@@ -350,17 +364,28 @@ def test_legacy_tiling_library_wrappers_answer_as_without_the_library(tmp_path):
         "struct BatchmatmulRunParas { int m = 0; };\nclass CacheTilingData { public: int k = 0; };\n"
         "struct QuantBatchMatmulRunParas {};\nenum class QbmmType : unsigned { Perchannel = 0 };\n"
         "struct WeightQuantBatchMatmulCacheTilingParas {};\nstruct WeightQuantBatchMatmulCacheTilingData {};\n}\n")
+    # the conv backprop operators' tbe_tiling_api.h (a miniature of ops-nn's: it declares GetTbeTiling, which the
+    # legacy library defines; conv3d_backprop_filter_v2's host library did not load without it)
+    (tmp_path / "repo" / "op_host").mkdir(parents=True)
+    (tmp_path / "repo" / "op_host" / "tbe_tiling_api.h").write_text(
+        "#pragma once\n#include \"exe_graph/runtime/tiling_context.h\"\nnamespace optiling {\n"
+        "struct Conv3dBackpropV2TBETilingData { int a = 0; };\nenum class OpTypeV2 : unsigned { kConv3DBackpropFilterV2 };\n"
+        "bool GetTbeTiling(gert::TilingContext* context, optiling::Conv3dBackpropV2TBETilingData& t, "
+        "const optiling::OpTypeV2 opType);\n}\nnamespace Ops { namespace NN { using optiling::GetTbeTiling; } }\n")
     src = tmp_path / "oc.cpp"
     src.write_text('#include <cstdio>\n#include "op_cache_tiling.h"\n#include "op_host/op_cache_tiling.h"\n'
+                   '#include "op_host/tbe_tiling_api.h"\n#include "tbe_tiling_api.h"\n'
                    "int main() {\n    optiling::BatchmatmulCompileParas c; optiling::BatchmatmulRunParas r;\n"
-                   "    optiling::CacheTilingData t;\n"
-                   '    std::printf("%d %d\\n", Ops::NN::TilingPrepareForOpCache(static_cast<gert::TilingContext*>(nullptr)),\n'
-                   '                Ops::NN::GenTiling("MatMulV3", c, r, t, nullptr));\n}\n')
+                   "    optiling::CacheTilingData t; optiling::Conv3dBackpropV2TBETilingData tbe;\n"
+                   '    std::printf("%d %d %d\\n", Ops::NN::TilingPrepareForOpCache(static_cast<gert::TilingContext*>(nullptr)),\n'
+                   '                Ops::NN::GenTiling("MatMulV3", c, r, t, nullptr),\n'
+                   "                Ops::NN::GetTbeTiling(nullptr, tbe, optiling::OpTypeV2::kConv3DBackpropFilterV2));\n}\n")
     exe = tmp_path / "oc"
-    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), "-I", str(tmp_path), str(src),
-                          "-o", str(exe)], capture_output=True, text=True)
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), "-I", str(tmp_path), "-I",
+                          str(tmp_path / "repo"), "-I", str(tmp_path / "repo" / "op_host"), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
     assert res.returncode == 0, res.stderr[-3000:]
-    assert subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split() == ["0", "0"]
+    assert subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split() == ["0", "0", "0"]
 
 
 def test_template_entry_parameters_given_by_a_macro(tmp_path):
@@ -542,8 +567,10 @@ def test_a_dependencys_atvoss_families_join_the_host_library(tmp_path, monkeypat
 
 def test_the_categorys_common_host_code_joins_every_operator_of_the_category(tmp_path):
     """matmul/common/op_host (`OPTYPE common`, named by no operator's DEPENDENCIES) is in CANN's one tiling
-    library: its op_tiling sources (Ops::NN::DebugTilingContext) are compiled with each matmul operator, its
-    infershape helpers are not tiling sources; a category without a common folder adds nothing. And
+    library: its op_tiling sources (Ops::NN::DebugTilingContext) and its infershape helpers (conv/common's
+    InferShapeForConvBackpropExtend3D: func.cmake's add_modules_sources compiles a module's *_infershape*.cpp into
+    the same library) are compiled with each operator of the category; a category without a common folder adds
+    nothing; another operator named by DEPENDENCIES brings its tilings only. And
     `add_all_modules_sources(... DEPENDENCIES ...)` (23 matmul operators) names dependencies too."""
     from kernelgen.emulator.layout import host_sources
 
@@ -562,8 +589,11 @@ def test_the_categorys_common_host_code_joins_every_operator_of_the_category(tmp
     (common / "op_tiling" / "debug_tiling.cpp").write_text("// Ops::NN::DebugTilingContext\n")
     (common / "matmul_common_infershape.cpp").write_text("// infershape helper\n")
     # add_all_modules_sources names DEPENDENCIES as add_modules_sources does (fused_mat_mul: mat_mul_v3's tilings)
+    (root / "matmul" / "mm3" / "op_host" / "mm3_infershape.cpp").write_text("// mm3's own infershape\n")
     assert [p.name for p in host_sources(op, "ascend950", 3510)] == ["qmm_def.cpp", "qmm_tiling.cpp",
-                                                                     "mm3_basic_tiling.cpp", "debug_tiling.cpp"]
+                                                                     "mm3_basic_tiling.cpp",
+                                                                     "matmul_common_infershape.cpp",
+                                                                     "debug_tiling.cpp"]
     other = root / "index" / "idx"
     (other / "op_host").mkdir(parents=True)
     (other / "op_host" / "idx_def.cpp").write_text("OP_ADD(Idx);\n")

@@ -99,6 +99,11 @@ def tiling_sources(op_dir: Path, soc_family: str | None, npu_arch: int | None) -
     for dep in dependency_dirs(op_dir):
         host = dep / "op_host"
         srcs = sorted(host.glob("*_tiling*.cpp"))
+        if dep.name == "common":
+            # a category's common folder is compiled whole (func.cmake add_modules_sources: its *_infershape*.cpp
+            # join CANN's infer object too): conv/common's infershape helpers (InferShapeForConvBackpropExtend3D,
+            # which conv3d_backprop_filter_v2's infershape calls) are in the library only so
+            srcs += sorted(host.glob("*_infershape*.cpp"))
         if (host / "op_tiling").is_dir():
             srcs += sorted((host / "op_tiling").rglob("*.cpp"))
         sub = tiling_dir(dep, soc_family, npu_arch)

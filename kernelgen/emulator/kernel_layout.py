@@ -10,6 +10,12 @@ common/inc/op_kernel (the emulator's stand-ins in kgemu_opsnn/inc where it has o
 `_kg/` and `_kg/_kg/`, put on the include path after everything else with `inc/` (the build's -I for it): `#include "../X"` and `"../../X"` then find
 `ascendc/X` the way the build's own sources do. The anchors must be real folders, not symlinks: the OS resolves
 `..` after a symlink physically.
+
+`ascendc/common/` is what the build's common copy makes of it (gen_ops_info.cmake `common_copy`): the entries of
+conv/common/op_kernel (`../../common/arch35/conv_common.h` from a conv kernel's arch35 folder) and
+matmul/common/cmct as `common/cmct` (`#include "cmct/block/..."`: the matmul arch35 kernels); `ascendc/` and
+`ascendc/common` are on CANN's kernel include path (cmake/ut.cmake's opkernel targets), so they are here too,
+last. What the build copies from outside the repository (blaze from ops-tensor, tensor_api from asc) is not there.
 """
 from __future__ import annotations
 
@@ -19,6 +25,8 @@ import tempfile
 from pathlib import Path
 
 ANCHOR = "_kg"
+# Changes whenever what _populate builds changes: a folder built by an older kernelgen is not reused.
+LAYOUT_VERSION = "2"
 
 
 def _tree_operators(tree: Path) -> dict[str, Path]:
@@ -42,23 +50,31 @@ def _populate(target: Path, tree: Path, common_inc: Path | None, stand_ins: Path
     for entry in sorted(stand_ins.iterdir()):
         if not (inc / entry.name).exists():
             os.symlink(entry, inc / entry.name)
+    common = asc / "common"
+    common.mkdir()
+    for source in (tree / "conv" / "common" / "op_kernel", tree / "matmul" / "common"):
+        for entry in sorted(source.iterdir()) if source.is_dir() else ():
+            if (source.name == "op_kernel" or entry.name == "cmct") and not (common / entry.name).exists():
+                os.symlink(entry, common / entry.name)
     for name, kernel in _tree_operators(tree).items():
-        if name not in ("inc", ANCHOR):
+        if name not in ("inc", "common", ANCHOR):
             os.symlink(kernel, asc / name)
 
 
 def build_layout_dirs(op_dir: Path, repo: Path | None) -> list[Path]:
-    """The two anchor include directories of op_dir's tree and its inc/ (kernels include "kernel_utils.h" bare) (its category's parent), built once per tree in the
-    emulator cache; [] when the cache cannot be used (the caller's later cache check names the problem)."""
+    """The two anchor include directories of op_dir's tree (its category's parent), its inc/ (kernels include
+    "kernel_utils.h" bare), the folder itself and its common/, built once per tree in the emulator cache; [] when
+    the cache cannot be used (the caller's later cache check names the problem)."""
     from kernelgen.emulator import INCLUDE_DIR
     from kernelgen.emulator.build import cache_root
 
     tree = Path(op_dir).resolve().parent.parent
     common_inc = (repo / "common" / "inc" / "op_kernel") if repo is not None else None
     stand_ins = INCLUDE_DIR / "kgemu_opsnn" / "inc"
-    key = hashlib.sha256(f"{tree}\0{common_inc}\0{stand_ins}".encode()).hexdigest()[:16]
+    key = hashlib.sha256(f"{LAYOUT_VERSION}\0{tree}\0{common_inc}\0{stand_ins}".encode()).hexdigest()[:16]
     final = cache_root() / "layout" / f"{tree.name}-{key}"
-    anchors = [final / "ascendc" / ANCHOR, final / "ascendc" / ANCHOR / ANCHOR, final / "ascendc" / "inc"]
+    anchors = [final / "ascendc" / ANCHOR, final / "ascendc" / ANCHOR / ANCHOR, final / "ascendc" / "inc",
+               final / "ascendc", final / "ascendc" / "common"]
     if anchors[1].is_dir():
         return anchors
     try:

@@ -150,12 +150,15 @@ _KERNEL_SOURCES = re.compile(r"add_kernel_sources\s*\(([^)]*)\)", re.S)
 
 
 def cmake_kernel_src(kernel_dir: Path, soc: str | None) -> Path | None:
-    """The kernel source op_kernel/CMakeLists.txt names for the SOC family (`add_kernel_sources(KERNEL_SRC
-    arch35/x.cpp COMPUTE_UNITS ascend950 ...)`, how ops-nn picks the 950 kernel of an operator that has two)."""
-    cmake = kernel_dir / "CMakeLists.txt"
-    if soc is None or not cmake.is_file():
+    """The kernel source of the first `add_kernel_sources(KERNEL_SRC ... COMPUTE_UNITS ...)`
+    naming the SOC family, read in op_kernel/CMakeLists.txt and then in the operator's own CMakeLists.txt: CANN's
+    add_kernel_sources takes either place (cmake/func.cmake: "op_kernel (old) or the operator's top level (new)";
+    15 matmul operators name their arch35 kernel at the top level): how ops-nn picks the 950 kernel of an operator
+    that has two."""
+    kernel_dir = Path(kernel_dir)
+    if soc is None:
         return None
-    text = "\n".join(line.split("#", 1)[0] for line in cmake.read_text(errors="replace").splitlines())
+    text = cmake_text(kernel_dir / "CMakeLists.txt") + "\n" + cmake_text(kernel_dir.parent / "CMakeLists.txt")
     for block in _KERNEL_SOURCES.findall(text):
         words = block.split()
         if "KERNEL_SRC" not in words or "COMPUTE_UNITS" not in words:

@@ -256,4 +256,183 @@ KG_TEST(bias_without_is_bias) {
     kgtest::run_one("ascend910b", {&a, &b, &c}, [&] { misuse(a.ptr(), b.ptr(), c.ptr(), 1); });
 }
 
+
+// ---- the cube's basic API (kgemu/detail/cube.h): GM -> L1 (Nd2Nz) -> L0A/L0B (LoadData) -> Mmad -> Fixpipe ----
+namespace cube {
+using namespace AscendC;
+constexpr int M = 20, K = 40, N = 24;           // none a multiple of 16: padded fractals on every axis
+constexpr int M1 = 2, N1 = 2, K1 = 3, C0 = 16;  // half: fractals of 16 x 16
+
+// c = a @ b in float; a [M, K] and bT = b transposed [N, K] half in GM (a miniature of the 950 kernels' A/B path:
+// B is loaded as Nz of its transpose, which is Zn in L0B). misuse: 0 none, 1 fm from L1, 2 an L0A queue past
+// 64 KiB, 3 a C view smaller than the fractals MmadParams names, 4 Fixpipe half without its cast mode.
+template <typename Tout>
+__global__ __aicore__ void mmad_flow(GM_ADDR a, GM_ADDR bT, GM_ADDR bias, GM_ADDR c, int misuse) {
+    TPipe pipe;
+    TQue<TPosition::A1, 1> qa1;
+    TQue<TPosition::B1, 1> qb1;
+    TQue<TPosition::A2, 1> qa2;
+    TQue<TPosition::B2, 1> qb2;
+    TQue<TPosition::CO1, 1> qc;
+    TQue<TPosition::C2, 1> qbias;
+    pipe.InitBuffer(qa1, 1, M1 * 16 * K1 * C0 * 2);
+    pipe.InitBuffer(qb1, 1, N1 * 16 * K1 * C0 * 2);
+    pipe.InitBuffer(qa2, misuse == 2 ? 2 : 1, misuse == 2 ? 40 * 1024 : M1 * 16 * K1 * C0 * 2);
+    pipe.InitBuffer(qb2, 1, N1 * 16 * K1 * C0 * 2);
+    pipe.InitBuffer(qc, 1, misuse == 3 ? 2 * 256 * 4 : M1 * N1 * 256 * 4);
+    pipe.InitBuffer(qbias, 1, N * 4);
+    GlobalTensor<half> ag, bg;
+    GlobalTensor<Tout> cg;
+    GlobalTensor<float> biasg;
+    ag.SetGlobalBuffer((__gm__ half*)a, M * K);
+    bg.SetGlobalBuffer((__gm__ half*)bT, N * K);
+    cg.SetGlobalBuffer((__gm__ Tout*)c, M * N);
+    LocalTensor<half> a1 = qa1.AllocTensor<half>();
+    // the padded fractals start at 0 (Fill: one repeat of every 32-byte block of A1)
+    Fill(a1, InitConstValueParams<half>(1, static_cast<uint16_t>(M1 * 16 * K1 * C0 * 2 / 32), 0, half(0.0f)));
+    if (misuse == 5) {
+        TBuf<TPosition::VECCALC> ub;
+        pipe.InitBuffer(ub, 64);
+        Fill(ub.Get<half>(), InitConstValueParams<half>(1, 1, 0, half(0.0f)));
+    }
+    DataCopy(a1, ag, Nd2NzParams(1, M, K, 0, K, M1 * 16, 1, 0));
+    qa1.EnQue(a1);
+    LocalTensor<half> b1 = qb1.AllocTensor<half>();
+    DataCopy(b1, bg, Nd2NzParams(1, N, K, 0, K, N1 * 16, 1, 0));
+    qb1.EnQue(b1);
+    a1 = qa1.DeQue<half>();
+    b1 = qb1.DeQue<half>();
+    LocalTensor<half> a2 = qa2.AllocTensor<half>();
+    LocalTensor<half> b2 = qb2.AllocTensor<half>();
+    {
+        const bool v2 = kgemu::detail::tl_block->soc->npu_arch == 3510;
+        if (v2) {   // 950: Nz fractals stay Nz in L0A (mStep x kStep fractals, fractal columns M1 apart)
+            LoadData(a2, a1, LoadData2DParamsV2(0, 0, M1, K1, M1, M1, false, 0));
+        } else {    // 910B: Zz in L0A, one fractal row at a time (K1 fractals M1 apart in L1)
+            for (int m = 0; m < M1; ++m) LoadData(a2[m * K1 * 256], a1, LoadData2DParams(m, K1, M1, 0, 0, false, 0));
+        }
+        if (v2) {
+            LoadData(b2, b1, LoadData2DParamsV2(0, 0, N1, K1, N1, N1, false, 0));
+        } else {    // Zn: fractal (k, n) at k * N1 + n; bT's Nz has (n, k) at k * N1 + n already
+            LoadData(b2, b1, LoadData2DParams(0, N1 * K1, 1, 0, 0, false, 0));
+        }
+    }
+    qa2.EnQue(a2);
+    qb2.EnQue(b2);
+    a2 = qa2.DeQue<half>();
+    b2 = qb2.DeQue<half>();
+    LocalTensor<float> co1 = qc.AllocTensor<float>();
+    MmadParams mp;
+    mp.m = M;
+    mp.n = N;
+    mp.k = K;
+    if (bias != nullptr) {
+        biasg.SetGlobalBuffer((__gm__ float*)bias, N);
+        LocalTensor<float> bt = qbias.AllocTensor<float>();
+        for (int n = 0; n < N; ++n) bt.SetValue(n, biasg.GetValue(n));
+        qbias.EnQue(bt);
+        bt = qbias.DeQue<float>();
+        Mmad(co1, a2, b2, bt, mp);
+        qbias.FreeTensor(bt);
+    } else {
+        Mmad(co1, misuse == 1 ? a1 : a2, b2, mp);
+    }
+    qc.EnQue(co1);
+    co1 = qc.DeQue<float>();
+    if (kgemu::detail::tl_block->soc->npu_arch == 3510) {
+        FixpipeParamsArch3510<CO2Layout::ROW_MAJOR> fp(N, M, M1 * 16, N);
+        if (!std::is_same<Tout, float>::value && misuse != 4) fp.quantPre = QuantMode_t::F322F16;
+        Fixpipe<Tout, float, CFG_ROW_MAJOR>(cg, co1, fp);
+    } else {
+        FixpipeParamsV220 fp(N, M, M1 * 16, N, false);
+        if (!std::is_same<Tout, float>::value && misuse != 4) fp.quantPre = QuantMode_t::F322F16;
+        Fixpipe<Tout, float, CFG_ROW_MAJOR>(cg, co1, fp);
+    }
+    qc.FreeTensor(co1);
+    qa1.FreeTensor(a1);
+    qb1.FreeTensor(b1);
+    qa2.FreeTensor(a2);
+    qb2.FreeTensor(b2);
+}
+}  // namespace cube
+
+static void cube_run(const char* soc, bool with_bias, int misuse, bool half_out = false) {
+    using namespace cube;
+    kgtest::Gm a("a", M * K * 2), bT("bT", N * K * 2), bias("bias", N * 4), c("c", M * N * (half_out ? 2 : 4));
+    for (int i = 0; i < M * K; ++i) a.as<half>()[i] = half(static_cast<float>((i * 7) % 11 - 5) * 0.25f);
+    for (int i = 0; i < N * K; ++i) bT.as<half>()[i] = half(static_cast<float>((i * 5) % 13 - 6) * 0.5f);
+    for (int i = 0; i < N; ++i) bias.as<float>()[i] = static_cast<float>(i) - 10.0f;
+    c.output = true;
+    const bool ok = kgtest::run_one(soc, {&a, &bT, &bias, &c}, [&] {
+        if (half_out) {
+            mmad_flow<half>(a.ptr(), bT.ptr(), with_bias ? bias.ptr() : nullptr, c.ptr(), misuse);
+        } else {
+            mmad_flow<float>(a.ptr(), bT.ptr(), with_bias ? bias.ptr() : nullptr, c.ptr(), misuse);
+        }
+    });
+    if (ok) {
+        kgtest::val("a", a.as<half>(), M * K);
+        kgtest::val("bT", bT.as<half>(), N * K);
+        if (with_bias) kgtest::val("bias", bias.as<float>(), N);
+        if (half_out) {
+            kgtest::val("c", c.as<half>(), M * N);
+        } else {
+            kgtest::val("c", c.as<float>(), M * N);
+        }
+    }
+}
+
+KG_TEST(cube_mmad_950) { cube_run("ascend950", false, 0); }
+KG_TEST(cube_mmad_bias_950) { cube_run("ascend950", true, 0); }
+KG_TEST(cube_mmad_half_out_950) { cube_run("ascend950", false, 0, true); }
+KG_TEST(cube_mmad_910b) { cube_run("ascend910b", false, 0); }
+KG_TEST(cube_fm_from_l1) { cube_run("ascend950", false, 1); }
+KG_TEST(cube_l0a_overflow) { cube_run("ascend950", false, 2); }
+KG_TEST(cube_c_view_too_small) { cube_run("ascend950", false, 3); }
+KG_TEST(cube_half_out_without_cast_mode) { cube_run("ascend950", false, 4, true); }
+KG_TEST(cube_fill_in_ub) { cube_run("ascend950", false, 5); }
+
+// ---- AscendDequant (kgemu/detail/dequant.h): int32 rows times a bfloat16 scale vector, to float ----
+namespace dq {
+using namespace AscendC;
+__global__ __aicore__ void dequant(GM_ADDR src, GM_ADDR scale, GM_ADDR dst, uint32_t n) {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> bs, bc, bd, bt;
+    pipe.InitBuffer(bs, 3 * 16 * 4);
+    pipe.InitBuffer(bc, 16 * 2);
+    pipe.InitBuffer(bd, 3 * 16 * 4);
+    pipe.InitBuffer(bt, 256);
+    GlobalTensor<int32_t> sg;
+    GlobalTensor<bfloat16_t> cg;
+    GlobalTensor<float> dg;
+    sg.SetGlobalBuffer((__gm__ int32_t*)src, 3 * 16);
+    cg.SetGlobalBuffer((__gm__ bfloat16_t*)scale, 16);
+    dg.SetGlobalBuffer((__gm__ float*)dst, 3 * 16);
+    LocalTensor<int32_t> s = bs.Get<int32_t>();
+    LocalTensor<bfloat16_t> c = bc.Get<bfloat16_t>();
+    LocalTensor<float> d = bd.Get<float>();
+    DataCopy(s, sg, 3 * 16);
+    DataCopy(c, cg, 16);
+    Duplicate(d, 0.0f, 3 * 16);
+    PipeBarrier<PIPE_ALL>();
+    AscendDequant(d, s, c, bt.Get<uint8_t>(), {3, n, 12});  // the first 12 of each 16-element row
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(dg, d, 3 * 16);
+}
+}  // namespace dq
+
+static void dequant_run(uint32_t n) {
+    kgtest::Gm src("src", 3 * 16 * 4), scale("scale", 16 * 2), dst("dst", 3 * 16 * 4);
+    for (int i = 0; i < 48; ++i) src.as<int32_t>()[i] = (i * 37) % 101 - 50;
+    for (int i = 0; i < 16; ++i) scale.as<bfloat16_t>()[i] = bfloat16_t(0.125f * static_cast<float>(i - 5));
+    const bool ok = kgtest::run_one("ascend950", {&src, &scale, &dst}, [&] { dq::dequant(src.ptr(), scale.ptr(), dst.ptr(), n); });
+    if (ok) {
+        kgtest::val("src", src.as<int32_t>(), 48);
+        kgtest::val("scale", scale.as<bfloat16_t>(), 16);
+        kgtest::val("dst", dst.as<float>(), 48);
+    }
+}
+KG_TEST(dequant_rows) { dequant_run(16); }
+KG_TEST(dequant_unaligned_row) { dequant_run(12); }
+
 KG_TEST_MAIN()

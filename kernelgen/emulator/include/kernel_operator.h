@@ -38,6 +38,8 @@
 #include "kgemu/detail/cross_core.h"
 #include "kgemu/detail/nd2nz.h"
 #include "kgemu/detail/extras.h"
+#include "kgemu/detail/cube.h"
+#include "kgemu/detail/dequant.h"
 #include "kgemu/detail/scalar_atomic.h"
 #include "kgemu/detail/block_vars.h"
 #include "kgemu/detail/tiling.h"

@@ -5,6 +5,7 @@
 // rt_block_end (or rt_block_abort) of one block must run on the same thread.
 #include <atomic>
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -423,9 +424,10 @@ void rt_block_begin(uint32_t block_idx, uint32_t block_num, uint64_t tiling_key)
     b.serial = ++block_serial;
     b.soc = g_run.soc;
     b.trace = g_run.trace;
-    b.ub_size = g_run.soc->ub_pool;
+    // UB and then the cube's memories (kgemu/detail/cube_mem.h): one local address space per block
+    b.ub_size = detail::local_memory_bytes(*g_run.soc);
     b.ub = t_store.ub_for(b.ub_size);
-    std::memset(b.ub, 0xFF, b.ub_size);  // fresh UB is poison: NaN for f32/f16/bf16
+    std::memset(b.ub, 0xFF, b.ub_size);  // fresh local memory is poison: NaN for f32/f16/bf16
     detail::san_start(b, g_run.sanitize);
     tl_block = &b;
 }
@@ -490,3 +492,13 @@ std::string rt_block_abandon() noexcept {
 }
 
 }  // namespace kgemu
+
+// The device compiler's single-precision math intrinsics that SIMT kernels call directly (deformable_offsets'
+// __floorf, ctc_loss_v2_grad's __expf / __logf). glibc declares these names (its internal aliases) but exports no
+// definitions, so a kernel calling them linked but could not be loaded ("undefined symbol: __floorf"); here they
+// are the float functions they name.
+extern "C" {
+float __floorf(float x) noexcept { return std::floor(x); }
+float __expf(float x) noexcept { return std::exp(x); }
+float __logf(float x) noexcept { return std::log(x); }
+}

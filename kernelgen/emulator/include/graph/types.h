@@ -146,6 +146,9 @@ private:
 // until run time is written as the single dimension -2. ops-nn's infershapes compare dims with them (24 files).
 constexpr int64_t UNKNOWN_DIM = -1;
 constexpr int64_t UNKNOWN_DIM_NUM = -2;
+// ... and the shapes made of them (sparse_tensor_dense_mat_mul's infershape: `shape_vec == ge::UNKNOWN_RANK`)
+inline const std::vector<int64_t> UNKNOWN_SHAPE = {UNKNOWN_DIM};
+inline const std::vector<int64_t> UNKNOWN_RANK = {UNKNOWN_DIM_NUM};
 
 }  // namespace ge
 

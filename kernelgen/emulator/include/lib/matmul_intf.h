@@ -29,68 +29,18 @@
 
 #include "kernel_operator.h"
 #include "kgemu/tcube_tiling.h"
+#include "matmul/tiling.h"
 
 namespace AscendC {
 
-enum class CubeFormat : int32_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
-enum class LayoutMode : int32_t { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
-enum class IterateOrder : int32_t { ORDER_M = 0, ORDER_N, UNDEF };
-enum class ScheduleType : int32_t { INNER_PRODUCT = 0, OUTER_PRODUCT };
+// The configuration names (MatmulConfig, CubeFormat, Get*Config, ...) are global, as in CANN (matmul/tiling.h)
+using ::BatchMode;
+using ::CubeFormat;
+using ::IterateOrder;
+using ::LayoutMode;
+using ::MatmulConfig;
+using ::ScheduleType;
 enum class MatmulVersion : int32_t { NORMAL = 0, MULTI_DATA_LOAD, BASIC_BLOCK, IBSHARE_NORM };
-enum class BatchMode : int32_t { NONE = 0, BATCH_LESS_THAN_L1, BATCH_LARGE_THAN_L1, SINGLE_LARGE_THAN_L1 };
-
-// CANN's MatmulConfig, first fields in CANN's order so that kernels may aggregate-initialise it; the emulator
-// reads none of them (the computation does not depend on the scheduling they choose).
-struct MatmulConfig {
-    bool doNorm = false;
-    bool doBasicBlock = false;
-    bool doMultiDataLoad = false;
-    uint32_t basicM = 0;
-    uint32_t basicN = 0;
-    uint32_t basicK = 0;
-    bool intrinsicsCheck = false;
-    bool isNBatch = false;
-    bool enVecND2NZ = false;
-    bool doSpecialBasicBlock = false;
-    uint32_t doMTE2Preload = 0;
-    uint32_t singleCoreM = 0;
-    uint32_t singleCoreN = 0;
-    uint32_t singleCoreK = 0;
-    uint32_t stepM = 0;
-    uint32_t stepN = 0;
-    uint32_t baseMN = 0;
-    uint32_t singleCoreMN = 0;
-    bool enUnitFlag = true;
-    bool isPerTensor = false;
-    bool hasAntiQuantOffset = false;
-    bool doIBShareNorm = false;
-    bool doSpecialMDL = false;
-    bool enableInit = true;
-    BatchMode batchMode = BatchMode::NONE;
-};
-constexpr MatmulConfig kg_matmul_cfg(bool norm, bool basic, bool mdl, bool ibshare, bool special) {
-    MatmulConfig c{};
-    c.doNorm = norm;
-    c.doBasicBlock = basic;
-    c.doMultiDataLoad = mdl;
-    c.doIBShareNorm = ibshare;
-    c.doSpecialMDL = special;
-    return c;
-}
-template <typename... A>
-constexpr MatmulConfig GetNormalConfig(A...) { return kg_matmul_cfg(true, false, false, false, false); }
-template <typename... A>
-constexpr MatmulConfig GetMDLConfig(A...) { return kg_matmul_cfg(false, false, true, false, false); }
-template <typename... A>
-constexpr MatmulConfig GetSpecialMDLConfig(A...) { return kg_matmul_cfg(false, false, false, false, true); }
-template <typename... A>
-constexpr MatmulConfig GetBasicConfig(A...) { return kg_matmul_cfg(false, true, false, false, false); }
-template <typename... A>
-constexpr MatmulConfig GetIBShareNormConfig(A...) { return kg_matmul_cfg(false, false, false, true, false); }
-constexpr MatmulConfig CFG_NORM = GetNormalConfig();
-constexpr MatmulConfig CFG_MDL = GetMDLConfig();
-constexpr MatmulConfig MM_CFG_BB = GetBasicConfig();
-constexpr MatmulConfig CFG_IBSHARE_NORM = GetIBShareNormConfig();
 
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
           LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>

@@ -17,4 +17,22 @@
 #include "tiling/reduce/reduce_tiling.h"
 #include "tiling/matmul_tiling.h"
 
+// The cube constants asc-devkit's host tiling API declares in AscendC (its transpose/confusion_transpose_tiling.h,
+// which tiling_api.h includes; conv3d_backprop_filter_v2's arch35 tiling reads AscendC::BLOCK_CUBE). The kernel
+// side declares its own under the same guards (kgemu/detail/base.h), as CANN does.
+namespace AscendC {
+#ifndef ASCC_PARAM_BLOCK_CUBE
+#define ASCC_PARAM_BLOCK_CUBE
+constexpr uint32_t BLOCK_CUBE = 16;
+#endif
+#ifndef ASCC_PARAM_ONE_BLK_SIZE
+#define ASCC_PARAM_ONE_BLK_SIZE
+constexpr uint32_t ONE_BLK_SIZE = 32;
+#endif
+#ifndef ASCC_PARAM_CUBE_MAX_SIZE
+#define ASCC_PARAM_CUBE_MAX_SIZE
+constexpr int32_t CUBE_MAX_SIZE = 256;
+#endif
+}  // namespace AscendC
+
 #endif  // KGEMU_TILING_TILING_API_H

@@ -33,6 +33,14 @@
 #ifndef __gm__
 #define __gm__
 #endif
+#ifndef __forceinline__  // the device compiler's always-inline keyword (conv/common's arch35 helpers spell it)
+#define __forceinline__ inline
+#endif
+// asc-devkit's kernel log (impl/basic_api/kernel_log.h): the CPU-debug build prints it; the level is
+// KERNEL_DEBUG / KERNEL_INFO / KERNEL_WARN / KERNEL_ERROR
+#ifndef KERNEL_LOG
+#define KERNEL_LOG(level, format, ...) std::fprintf(stderr, "[" #level "] " format "\n", ##__VA_ARGS__)
+#endif
 #ifndef __ubuf__
 #define __ubuf__
 #endif
@@ -75,7 +83,10 @@ inline bool core_is_aic();  // kgemu/detail/state.h
 namespace AscendC {
 
 // ---- constants (kernel_utils_constants.h names) ----
+#ifndef ASCC_PARAM_ONE_BLK_SIZE  // also declared by the host tiling API (tiling/tiling_api.h), as in CANN
+#define ASCC_PARAM_ONE_BLK_SIZE
 constexpr int32_t ONE_BLK_SIZE = 32;
+#endif
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
 constexpr int32_t DEFAULT_BLK_NUM = 8;
 constexpr int32_t DEFAULT_BLK_STRIDE = 1;
@@ -85,7 +96,10 @@ constexpr int32_t MAX_REPEAT_TIMES = 255;
 constexpr uint32_t F32_INF = 0x7f800000;
 constexpr uint32_t F32_NEG_INF = 0xff800000;
 constexpr uint32_t F32_NAN = 0x7fc00000;
+#ifndef ASCC_PARAM_BLOCK_CUBE
+#define ASCC_PARAM_BLOCK_CUBE
 constexpr int32_t BLOCK_CUBE = 16;
+#endif
 constexpr int32_t QBUF_MAX_LEN = 64;
 constexpr int32_t QBUFPOOL_MAX_LEN = 16;
 constexpr uint16_t DEFAULT_DATA_COPY_NBURST = 1;

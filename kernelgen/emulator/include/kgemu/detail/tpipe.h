@@ -15,6 +15,7 @@
 #include <cstring>
 #include <vector>
 
+#include "kgemu/detail/cube_mem.h"
 #include "kgemu/detail/tensor.h"
 
 namespace kgemu {
@@ -40,12 +41,23 @@ inline const char* consumer_pipe(AscendC::TPosition p) {
     return p == AscendC::TPosition::VECOUT ? "MTE3" : "V";
 }
 
-// Vector-clock index of the pipe that fills a queue buffer (writes into src) and of the one that drains it.
+// Vector-clock index of the pipe that fills a queue buffer (writes into src) and of the one that drains it. The
+// cube's positions: L1 (A1/B1/C1) is filled by MTE2 and drained by MTE1, L0A/L0B (A2/B2) and the bias table (C2)
+// filled by MTE1 and drained by M (Mmad), L0C (CO1) filled by M and drained by FIX (Fixpipe).
 constexpr int8_t que_producer_pipe(AscendC::TPosition src) {
-    return src == AscendC::TPosition::GM || src == AscendC::TPosition::VECIN ? 4 /* MTE2 */ : 1 /* V */;
+    using P = AscendC::TPosition;
+    return src == P::GM || src == P::VECIN || src == P::A1 || src == P::B1 || src == P::C1 ? 4 /* MTE2 */
+           : src == P::A2 || src == P::B2 || src == P::C2                                  ? 3 /* MTE1 */
+           : src == P::CO1                                                                 ? 2 /* M */
+                                                                                           : 1 /* V */;
 }
 constexpr int8_t que_consumer_pipe(AscendC::TPosition dst) {
-    return dst == AscendC::TPosition::GM || dst == AscendC::TPosition::VECOUT ? 5 /* MTE3 */ : 1 /* V */;
+    using P = AscendC::TPosition;
+    return dst == P::GM || dst == P::VECOUT                       ? 5 /* MTE3 */
+           : dst == P::A1 || dst == P::B1 || dst == P::C1         ? 3 /* MTE1 */
+           : dst == P::A2 || dst == P::B2 || dst == P::C2         ? 2 /* M */
+           : dst == P::CO1                                        ? 6 /* FIX */
+                                                                  : 1 /* V */;
 }
 // The same for one user-position hop of a TQueBind (EnQue<srcUserPos, dstUserPos>): GM -> VECIN is filled by
 // MTE2 and drained by V, VECIN -> VECOUT filled and drained by V, VECOUT -> GM filled by V and drained by MTE3.
@@ -59,7 +71,7 @@ constexpr int8_t hop_consumer_pipe(AscendC::TPosition dstUserPos) {
 // performs it (a TQueBind<VECIN, VECOUT>'s EnQue<VECOUT, GM> on V, its DeQue<VECOUT, GM> on MTE3), not on
 // its buffer position's pipes.
 inline const char* que_pipe_name(int8_t pipe) {
-    return pipe == 4 ? "MTE2" : pipe == 5 ? "MTE3" : "V";
+    return pipe == 4 ? "MTE2" : pipe == 5 ? "MTE3" : pipe == 3 ? "MTE1" : pipe == 2 ? "M" : pipe == 6 ? "FIX" : "V";
 }
 
 // State shared by every queue and TBuf (the non-template part of TQueBind).
@@ -123,7 +135,7 @@ public:
             kgemu::detail::fail("InitBuffer", kgemu::detail::strf("num %u is outside [1, 64]", num));
         }
         const uint32_t len32 = (len + 31U) / 32U * 32U;
-        const uint32_t base = kg_carve(b, num, len32);
+        const uint32_t base = kg_carve_at(b, que.kg_bpos, num, len32);
         kg_attach(b, que, num, len32, base);
         return true;
     }
@@ -134,7 +146,7 @@ public:
         auto& b = kgemu::detail::api_enter("InitBuffer");
         if (!buf.kg_is_tbuf) kgemu::detail::fail("InitBuffer", "a TQue takes InitBuffer(que, num, len)");
         const uint32_t len32 = (len + 31U) / 32U * 32U;
-        const uint32_t base = kg_carve(b, 1, len32);
+        const uint32_t base = kg_carve_at(b, buf.kg_bpos, 1, len32);
         kg_attach(b, buf, 1, len32, base);
         return true;
     }
@@ -176,6 +188,7 @@ public:
 
     // ---- emulator bookkeeping ----
     uint64_t kg_top = 0;   // bytes carved from UB
+    uint64_t kg_cube_top[static_cast<int>(Hardware::MAX)] = {};  // bytes carved from L1, L0A, ... (cube.h)
     uint32_t kg_nbuf = 0;  // buffers carved
     uint32_t kg_in_use[static_cast<int>(TPosition::MAX) + 1] = {};
     int32_t kg_next_id = 0;
@@ -183,6 +196,7 @@ public:
     uint32_t kg_event_alloc[kgemu::detail::kNumHardEvents] = {};
 
     uint32_t kg_carve(kgemu::detail::BlockState& b, uint32_t num, uint32_t len32);
+    uint32_t kg_carve_at(kgemu::detail::BlockState& b, TPosition pos, uint32_t num, uint32_t len32);
     void kg_attach(kgemu::detail::BlockState& b, kgemu::detail::QueCore& q, uint32_t num, uint32_t len32,
                    uint32_t base);
 };
@@ -613,6 +627,7 @@ inline void TPipe::Reset() {
     kg_top = 0;
     kg_nbuf = 0;
     std::memset(kg_in_use, 0, sizeof(kg_in_use));
+    std::memset(kg_cube_top, 0, sizeof(kg_cube_top));
 }
 
 inline TEventID TPipe::FetchEventID(HardEvent evt) {
@@ -624,6 +639,35 @@ inline TEventID TPipe::FetchEventID(HardEvent evt) {
         if (!(kg_event_alloc[e] & (1U << id))) return static_cast<TEventID>(id);
     }
     return 0;
+}
+
+// A cube position's buffers come from its own memory (kgemu/detail/cube_mem.h); UB positions from UB (kg_carve).
+inline uint32_t TPipe::kg_carve_at(kgemu::detail::BlockState& b, TPosition pos, uint32_t num, uint32_t len32) {
+    const Hardware mem = kgemu::detail::position_memory(pos);
+    if (mem == Hardware::UB) return kg_carve(b, num, len32);
+    const uint64_t total = static_cast<uint64_t>(num) * len32;
+    uint64_t& top = kg_cube_top[static_cast<int>(mem)];
+    const uint64_t size = kgemu::detail::memory_bytes(*b.soc, mem);
+    if (top + total > size) {
+        kgemu::detail::fail("InitBuffer",
+                            kgemu::detail::strf("%s overflow: InitBuffer of %llu bytes at TPosition %s brings the "
+                                                "TPipe's %s to %llu bytes, above the SOC's %s of %llu bytes (%s)",
+                                                kgemu::detail::memory_name(mem),
+                                                static_cast<unsigned long long>(total),
+                                                kgemu::detail::position_name(pos), kgemu::detail::memory_name(mem),
+                                                static_cast<unsigned long long>(top + total),
+                                                kgemu::detail::memory_name(mem),
+                                                static_cast<unsigned long long>(size), kgemu::detail::soc_name(b)));
+    }
+    if (kg_nbuf + num > static_cast<uint32_t>(QBUF_MAX_LEN)) {
+        kgemu::detail::fail("InitBuffer", kgemu::detail::strf("more than 64 buffers in one TPipe: InitBuffer of %u "
+                                                              "buffer(s) brings the TPipe to %u (QBUF_MAX_LEN = 64)",
+                                                              num, kg_nbuf + num));
+    }
+    const uint64_t base = kgemu::detail::memory_base(*b.soc, mem) + top;
+    top += total;
+    kg_nbuf += num;
+    return static_cast<uint32_t>(base);
 }
 
 inline uint32_t TPipe::kg_carve(kgemu::detail::BlockState& b, uint32_t num, uint32_t len32) {
@@ -689,5 +733,9 @@ inline void TPipe::kg_attach(kgemu::detail::BlockState& b, kgemu::detail::QueCor
 }
 
 }  // namespace AscendC
+
+// CANN declares GetTPipePtr at global scope (asc-devkit basic_api/kernel_common.h); kernels call it unqualified
+// outside namespace AscendC (ops-nn's common kernel_safe_data_copy.h)
+using AscendC::GetTPipePtr;
 
 #endif  // KGEMU_DETAIL_TPIPE_H

@@ -224,6 +224,12 @@ inline std::string ToString(const gert::Shape& shape) {
     oss << "]";
     return oss.str();
 }
+// a list of shapes (opbase declares it beside the others; conv/common's forward infershape logs its inputs so)
+inline std::string ToString(const std::vector<const gert::Shape*>& shapes) {
+    std::string out = "[";
+    for (size_t i = 0; i < shapes.size(); ++i) out += (i == 0 ? "" : ", ") + (shapes[i] ? ToString(*shapes[i]) : "nil");
+    return out + "]";
+}
 inline const char* GetOpInfo(const char* str) { return str == nullptr ? "nil" : str; }
 inline const std::string& GetOpInfo(const std::string& str) { return str; }
 }  // namespace Base
