@@ -149,6 +149,7 @@ def test_recipes_deformable_offsets_agrees_with_its_infershape_and_tiling():
     assert g["attrs"] == a and g["shapes"]["grad"] == [n, out_h * kh, out_w * kw, c]
     assert g["out_shapes"] == {"grad_x": r["shapes"]["x"], "grad_offsets": r["shapes"]["offsets"]}
 
+
 def test_survey_picks_8_bit_float_combinations_ml_dtypes_encodes():
     """A quantizer whose outputs are only 8-bit floats (dynamic_mx_quant, swiglu_group_quant: 57 main-tree OpDefs
     declare them) runs with e4m3fn / e5m2 / e8m0 arrays bit for bit as ml_dtypes encodes them; hifloat8 (its encoding
