@@ -448,3 +448,33 @@ def test_verify_compiles_a_socs_dtype_combinations_as_one_unit_with_the_same_res
         got = run_source(own, soc, inputs, combo=combo).outputs["z"]
         want = run_source(plain, soc, inputs, combo=combo).outputs["z"]
         assert got.dtype == want.dtype and got.tobytes() == want.tobytes()
+
+
+def test_survey_worker_starts_without_ml_dtypes():
+    """A survey worker process imports what it runs a float32 case with and not ml_dtypes (0.6 CPU s of its start,
+    paid once per operator); bfloat16 and the 8-bit floats still resolve to ml_dtypes' types when asked for, and
+    check_inputs still refuses a dtype that is neither numeric nor bfloat16."""
+    probe = textwrap.dedent("""
+        import sys
+        import numpy as np
+        import kernelgen.corpus.worker, kernelgen.corpus.inputs, kernelgen.emulator.emulate
+        from kernelgen.dtypes import GE_DTYPES, ge_of_numpy
+        from kernelgen.emulator.inputs import check_inputs
+        assert ge_of_numpy(np.float32) == "DT_FLOAT" and ge_of_numpy(np.dtype("int64")) == "DT_INT64"
+        check_inputs({"x": np.zeros(3, np.float16)})
+        print("before", "ml_dtypes" in sys.modules)
+        import ml_dtypes
+        assert GE_DTYPES["DT_BF16"].numpy == np.dtype(ml_dtypes.bfloat16)
+        assert GE_DTYPES["DT_FLOAT8_E8M0"].numpy == np.dtype(ml_dtypes.float8_e8m0fnu)
+        assert ge_of_numpy(ml_dtypes.bfloat16) == "DT_BF16"
+        assert check_inputs({"x": np.zeros(2, np.uint16).view("V2")})["x"].dtype == ml_dtypes.bfloat16
+        for bad in (np.zeros(2, ml_dtypes.float8_e4m3fn), np.array(["a"], object)):
+            try:
+                check_inputs({"x": bad})
+            except Exception as exc:
+                print("refused", type(exc).__name__)
+    """)
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO,
+                         env=dict(os.environ, PYTHONPATH=str(REPO)), timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n") == ["before False", "refused UsageError", "refused UsageError", ""]
