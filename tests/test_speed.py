@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -478,3 +479,49 @@ def test_survey_worker_starts_without_ml_dtypes():
                          env=dict(os.environ, PYTHONPATH=str(REPO)), timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split("\n") == ["before False", "refused UsageError", "refused UsageError", ""]
+
+
+@requires_cxx
+def test_host_unit_leaves_the_registries_to_kg_harness(tmp_path):
+    """A host unit (OpDef registry, log, tiling-data class, tiling registration, platform) only declares the
+    registries' std::map / std::vector-heavy functions: it references them and kg_harness.cpp (KGEMU_OPDEF_IMPL)
+    defines them once, so the unit neither instantiates nor emits the maps' members. With KGEMU_OPDEF_IMPL (the
+    harness's spelling) the same source defines them itself."""
+    src = tmp_path / "toy_tiling.cpp"
+    src.write_text(textwrap.dedent('''
+        #include "register/op_def_registry.h"
+        #include "op_common/log/log.h"
+        namespace optiling {
+        BEGIN_TILING_DATA_DEF(ToyTiling)
+        TILING_DATA_FIELD_DEF(uint32_t, n);
+        END_TILING_DATA_DEF;
+        REGISTER_TILING_DATA_CLASS(Toy, ToyTiling)
+        static ge::graphStatus ToyTilingFunc(gert::TilingContext* ctx) {
+            OP_LOGE("Toy", "n %d", 1);
+            ToyTiling t;
+            t.set_n(3);
+            t.SaveToBuffer(ctx->GetRawTilingData()->GetData(), 64);
+            return ge::GRAPH_SUCCESS;
+        }
+        IMPL_OP_OPTILING(Toy).Tiling(ToyTilingFunc);
+        }  // namespace optiling
+    '''))
+    names = ("kgemu::detail::HostLogV(", "gert::OpImplRegisterV2::Data()", "optiling::TilingDef::SaveToBuffer(",
+             "optiling::TilingDef::KgAddField(", "optiling::CTilingDataClassFactory::RegisterTilingData(")
+
+    def symbols(*extra: str) -> dict[str, str]:
+        obj = tmp_path / "toy.o"
+        subprocess.run(["g++", *build.CXXFLAGS, build.HOST_OPT, *extra, "-I", str(build.INCLUDE_DIR), "-c", str(src),
+                        "-o", str(obj)], check=True, timeout=300)
+        out = subprocess.run(["nm", "-C", str(obj)], capture_output=True, text=True, check=True).stdout
+        rows = (re.match(r"\s*(?:[0-9a-f]+\s+)?([A-Za-z])\s+(.*)", line) for line in out.splitlines())
+        return {m.group(2): m.group(1) for m in rows if m}
+
+    unit = symbols()
+    for name in names:
+        kinds = {kind for sym, kind in unit.items() if sym.startswith(name)}
+        assert kinds == {"U"}, (name, kinds)   # referenced, defined elsewhere (kg_harness.cpp)
+    assert not any("_Rb_tree" in sym and "ImplData" in sym for sym in unit)
+    harness_like = symbols("-DKGEMU_OPDEF_IMPL")
+    for name in names:
+        assert "T" in {kind for sym, kind in harness_like.items() if sym.startswith(name)}, name
