@@ -38,7 +38,18 @@ public:
         return soc;
     }
     PlatFormInfos(const PlatFormInfos& o) { *this = o; }
-    KGEMU_HIDDEN PlatFormInfos& operator=(const PlatFormInfos& o);
+    // inline: PlatformAscendCManager::GetInstance (tiling/platform/platform_ascendc.h) copies a platform
+    PlatFormInfos& operator=(const PlatFormInfos& o) {
+        if (this == &o) return *this;
+        res_ = o.res_;
+        core_type_ = o.core_type_;
+        short_ = o.short_;
+        forced_core_num_ = o.forced_core_num_;
+        own_ = o.own_;
+        own_.short_soc_version = short_.c_str();
+        soc_ = o.soc_ == &o.own_ ? &own_ : o.soc_;
+        return *this;
+    }
     bool Init() { return true; }
 
     // Answers [label] key lookups of the platform INI: what SetPlatformRes stored, else the KgSoc record.
@@ -121,17 +132,6 @@ private:
 // The members above declared KGEMU_HIDDEN are out of line: compiled once, in kg_harness.cpp (KGEMU_OPDEF_IMPL), so a
 // host unit does not instantiate the std::map members their bodies use (docs/speed.md, Session 32)
 #ifdef KGEMU_OPDEF_IMPL
-PlatFormInfos& PlatFormInfos::operator=(const PlatFormInfos& o) {
-    if (this == &o) return *this;
-    res_ = o.res_;
-    core_type_ = o.core_type_;
-    short_ = o.short_;
-    forced_core_num_ = o.forced_core_num_;
-    own_ = o.own_;
-    own_.short_soc_version = short_.c_str();
-    soc_ = o.soc_ == &o.own_ ? &own_ : o.soc_;
-    return *this;
-}
 bool PlatFormInfos::GetPlatformRes(const std::string& label, const std::string& key, std::string& val) {
     const auto lab = res_.find(label);
     if (lab != res_.end()) {
