@@ -33,7 +33,7 @@
 // A DYNAMIC input or output (a tensor list: consecutive request tensors of the same name) is passed as the
 // address of a ListTensorDesc descriptor in GM (see bind_param in DoRun).
 // This TU compiles register/op_def.h's out-of-line OpDef members and the host registries' out-of-line functions
-// (op_impl_registry.h, tilingdata_base.h, platform/platform_infos_def.h, kgemu/detail/host_log.h, host_tpl.h,
+// (op_impl_registry.h, tilingdata_base.h, platform/platform_infos_def.h, kgemu/detail/host_tpl.h,
 // host_impl_registry.h): once per cache, not per host unit.
 #define KGEMU_OPDEF_IMPL
 

@@ -38,11 +38,7 @@ KGEMU_HIDDEN inline bool HostLogEcho() {
     return echo;
 }
 
-// Out of line: compiled once, in kg_harness.cpp (KGEMU_OPDEF_IMPL); a unit that sees only the declaration does not
-// instantiate the std::map / std::vector members the body uses (docs/speed.md, Session 32)
-KGEMU_HIDDEN void HostLogV(LogLevel level, const char* op_info, const char* fmt, va_list args);
-#ifdef KGEMU_OPDEF_IMPL
-KGEMU_HIDDEN void HostLogV(LogLevel level, const char* op_info, const char* fmt, va_list args) {
+inline void HostLogV(LogLevel level, const char* op_info, const char* fmt, va_list args) {
     if (level < LogLevel::kWarn && !HostLogEcho()) return;
     char buf[1024];
     std::vsnprintf(buf, sizeof(buf), fmt == nullptr ? "" : fmt, args);
@@ -56,7 +52,6 @@ KGEMU_HIDDEN void HostLogV(LogLevel level, const char* op_info, const char* fmt,
         if (lines.size() < kMaxKeptLogLines) lines.push_back(LogLine{level, std::move(text)});
     }
 }
-#endif
 
 inline void HostLog(LogLevel level, const char* op_info, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
 inline void HostLog(LogLevel level, const char* op_info, const char* fmt, ...) {
