@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -454,3 +455,79 @@ def test_verify_compiles_a_socs_dtype_combinations_as_one_unit_with_the_same_res
         got = run_source(own, soc, inputs, combo=combo).outputs["z"]
         want = run_source(plain, soc, inputs, combo=combo).outputs["z"]
         assert got.dtype == want.dtype and got.tobytes() == want.tobytes()
+
+
+def test_survey_worker_starts_without_ml_dtypes():
+    """A survey worker process imports what it runs a float32 case with and not ml_dtypes (0.6 CPU s of its start,
+    paid once per operator); bfloat16 and the 8-bit floats still resolve to ml_dtypes' types when asked for, and
+    check_inputs still refuses a dtype that is neither numeric nor bfloat16."""
+    probe = textwrap.dedent("""
+        import sys
+        import numpy as np
+        import kernelgen.corpus.worker, kernelgen.corpus.inputs, kernelgen.emulator.emulate
+        from kernelgen.dtypes import GE_DTYPES, ge_of_numpy
+        from kernelgen.emulator.inputs import check_inputs
+        assert ge_of_numpy(np.float32) == "DT_FLOAT" and ge_of_numpy(np.dtype("int64")) == "DT_INT64"
+        check_inputs({"x": np.zeros(3, np.float16)})
+        print("before", "ml_dtypes" in sys.modules)
+        import ml_dtypes
+        assert GE_DTYPES["DT_BF16"].numpy == np.dtype(ml_dtypes.bfloat16)
+        assert GE_DTYPES["DT_FLOAT8_E8M0"].numpy == np.dtype(ml_dtypes.float8_e8m0fnu)
+        assert ge_of_numpy(ml_dtypes.bfloat16) == "DT_BF16"
+        assert check_inputs({"x": np.zeros(2, np.uint16).view("V2")})["x"].dtype == ml_dtypes.bfloat16
+        for bad in (np.zeros(2, ml_dtypes.float8_e4m3fn), np.array(["a"], object)):
+            try:
+                check_inputs({"x": bad})
+            except Exception as exc:
+                print("refused", type(exc).__name__)
+    """)
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO,
+                         env=dict(os.environ, PYTHONPATH=str(REPO)), timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n") == ["before False", "refused UsageError", "refused UsageError", ""]
+
+
+@requires_cxx
+def test_host_unit_leaves_the_registries_to_kg_harness(tmp_path):
+    """A host unit (OpDef registry, tiling-data class, tiling registration, platform) only declares the
+    registries' std::map / std::vector-heavy functions: it references them and kg_harness.cpp (KGEMU_OPDEF_IMPL)
+    defines them once, so the unit neither instantiates nor emits the maps' members. With KGEMU_OPDEF_IMPL (the
+    harness's spelling) the same source defines them itself."""
+    src = tmp_path / "toy_tiling.cpp"
+    src.write_text(textwrap.dedent('''
+        #include "register/op_def_registry.h"
+        #include "op_common/log/log.h"
+        namespace optiling {
+        BEGIN_TILING_DATA_DEF(ToyTiling)
+        TILING_DATA_FIELD_DEF(uint32_t, n);
+        END_TILING_DATA_DEF;
+        REGISTER_TILING_DATA_CLASS(Toy, ToyTiling)
+        static ge::graphStatus ToyTilingFunc(gert::TilingContext* ctx) {
+            OP_LOGE("Toy", "n %d", 1);
+            ToyTiling t;
+            t.set_n(3);
+            t.SaveToBuffer(ctx->GetRawTilingData()->GetData(), 64);
+            return ge::GRAPH_SUCCESS;
+        }
+        IMPL_OP_OPTILING(Toy).Tiling(ToyTilingFunc);
+        }  // namespace optiling
+    '''))
+    names = ("gert::OpImplRegisterV2::Data()", "optiling::TilingDef::SaveToBuffer(",
+             "optiling::TilingDef::KgAddField(", "optiling::CTilingDataClassFactory::RegisterTilingData(")
+
+    def symbols(*extra: str) -> dict[str, str]:
+        obj = tmp_path / "toy.o"
+        subprocess.run(["g++", *build.CXXFLAGS, build.HOST_OPT, *extra, "-I", str(build.INCLUDE_DIR), "-c", str(src),
+                        "-o", str(obj)], check=True, timeout=300)
+        out = subprocess.run(["nm", "-C", str(obj)], capture_output=True, text=True, check=True).stdout
+        rows = (re.match(r"\s*(?:[0-9a-f]+\s+)?([A-Za-z])\s+(.*)", line) for line in out.splitlines())
+        return {m.group(2): m.group(1) for m in rows if m}
+
+    unit = symbols()
+    for name in names:
+        kinds = {kind for sym, kind in unit.items() if sym.startswith(name)}
+        assert kinds == {"U"}, (name, kinds)   # referenced, defined elsewhere (kg_harness.cpp)
+    assert not any("_Rb_tree" in sym and "ImplData" in sym for sym in unit)
+    harness_like = symbols("-DKGEMU_OPDEF_IMPL")
+    for name in names:
+        assert "T" in {kind for sym, kind in harness_like.items() if sym.startswith(name)}, name

@@ -2,10 +2,9 @@
 kernelgen spec's dtypes and input shapes."""
 from __future__ import annotations
 
-import ml_dtypes
 import numpy as np
 
-from kernelgen.dtypes import GE_NAME_SHORT, SHORT_TO_GE
+from kernelgen.dtypes import GE_DTYPES, GE_NAME_SHORT, SHORT_TO_GE
 from kernelgen.errors import UsageError
 from kernelgen.socs import Soc
 
@@ -54,8 +53,8 @@ def check_inputs(inputs) -> dict:
         except (TypeError, ValueError) as exc:
             raise UsageError(f"input {name!r} is not an array: {exc}") from None
         if a.dtype == np.dtype("V2"):  # how ml_dtypes' bfloat16 survives an .npy round trip
-            a = a.view(ml_dtypes.bfloat16)
-        if a.dtype != ml_dtypes.bfloat16 and (a.dtype.hasobject or a.dtype.kind not in "biuf"):
+            a = a.view(GE_DTYPES["DT_BF16"].numpy)
+        if a.dtype.kind not in "biuf" and (a.dtype.hasobject or a.dtype != GE_DTYPES["DT_BF16"].numpy):
             raise UsageError(f"input {name!r} has dtype {a.dtype}; supported: " + ", ".join(sorted(SHORT_TO_GE)))
         return a
 

@@ -32,8 +32,10 @@
 // outputs (absent optional ones as nullptr), workspace (nullptr when the tiling asked for none), tiling data.
 // A DYNAMIC input or output (a tensor list: consecutive request tensors of the same name) is passed as the
 // address of a ListTensorDesc descriptor in GM (see bind_param in DoRun).
-// This TU compiles register/op_def.h's out-of-line OpDef members (once per cache, not per *_def.cpp), and the
-// opbase functions op_host/tiling_base_util.h only declares.
+// This TU compiles register/op_def.h's out-of-line OpDef members and the host registries' out-of-line functions
+// (op_impl_registry.h, tilingdata_base.h, platform/platform_infos_def.h, kgemu/detail/host_tpl.h,
+// host_impl_registry.h): once per cache, not per host unit; and the opbase functions op_host/tiling_base_util.h
+// only declares.
 #define KGEMU_OPDEF_IMPL
 
 #include <algorithm>

@@ -191,17 +191,25 @@ private:
     static void DeleteCompileInfo(void* obj) {
         delete static_cast<T*>(obj);
     }
-    kgemu::detail::ImplData& Data() { return kgemu::detail::ImplTable()[op_type_]; }
-    OpImplRegisterV2& Record(const char* what) {
-        Data().recorded_only.push_back(what);
-        return *this;
-    }
-    OpImplRegisterV2& AddPrivate(const ge::char_t* name, const kgemu::detail::AttrValue& v) {
-        Data().private_attrs.emplace_back(name == nullptr ? "" : name, v);
-        return *this;
-    }
+    // Out of line: compiled once, in kg_harness.cpp (KGEMU_OPDEF_IMPL); a unit that sees only the declarations does
+    // not instantiate the std::map / std::vector members the bodies use (docs/speed.md, Session 32)
+    KGEMU_HIDDEN kgemu::detail::ImplData& Data();
+    KGEMU_HIDDEN OpImplRegisterV2& Record(const char* what);
+    KGEMU_HIDDEN OpImplRegisterV2& AddPrivate(const ge::char_t* name, const kgemu::detail::AttrValue& v);
     std::string op_type_;
 };
+
+#ifdef KGEMU_OPDEF_IMPL
+kgemu::detail::ImplData& OpImplRegisterV2::Data() { return kgemu::detail::ImplTable()[op_type_]; }
+OpImplRegisterV2& OpImplRegisterV2::Record(const char* what) {
+    Data().recorded_only.push_back(what);
+    return *this;
+}
+OpImplRegisterV2& OpImplRegisterV2::AddPrivate(const ge::char_t* name, const kgemu::detail::AttrValue& v) {
+    Data().private_attrs.emplace_back(name == nullptr ? "" : name, v);
+    return *this;
+}
+#endif
 }  // namespace gert
 
 #define IMPL_OP_COUNTER(op_type, name, counter) \

@@ -73,68 +73,22 @@ public:
     virtual ~TilingDef() = default;
 
     // Copies the class's bytes to pdata (nothing, and an error log, if capacity is too small).
-    void SaveToBuffer(void* pdata, size_t capacity) {
-        if (pdata == nullptr || capacity < data_size_) {
-            std::fprintf(stderr, "[kgemu host ERROR] %s::SaveToBuffer: capacity %zu < data size %zu\n",
-                         class_name_ == nullptr ? "?" : class_name_, capacity, data_size_);
-            return;
-        }
-        if (data_size_ > 0 && pdata != data_ptr_) std::memcpy(pdata, data_ptr_, data_size_);
-        kgemu::detail::TilingSaveRecord rec;
-        rec.dst = pdata;
-        rec.size = data_size_;
-        rec.class_name = class_name_ == nullptr ? "" : class_name_;
-        KgCollectFields("", 0, rec.fields);
-        kgemu::detail::TilingSaves().push_back(std::move(rec));
-    }
+    KGEMU_HIDDEN void SaveToBuffer(void* pdata, size_t capacity);
     std::vector<FieldInfo> GetFieldInfo() const { return field_info_; }
     const char* GetTilingClassName() const { return class_name_; }
     size_t GetDataSize() const { return data_size_; }
-    void SetDataPtr(void* dataPtr) {
-        data_ptr_ = static_cast<uint8_t*>(dataPtr);
-        inited_data_ptr_ = true;
-        for (auto& s : structs_) s.first->SetDataPtr(data_ptr_ + s.second);
-    }
+    KGEMU_HIDDEN void SetDataPtr(void* dataPtr);
 
     // emulator-private: the flattened field layout (nested struct fields as "member.field").
-    void KgCollectFields(const std::string& prefix, size_t base, std::vector<kgemu::detail::TilingFieldRecord>& out) const {
-        size_t next_struct = 0;
-        for (size_t i = 0; i < field_info_.size(); ++i) {
-            const FieldInfo& f = field_info_[i];
-            if (f.classType_[0] == '2') {
-                const auto& s = structs_[next_struct++];
-                s.first->KgCollectFields(prefix + f.name_ + ".", base + s.second, out);
-                continue;
-            }
-            kgemu::detail::TilingFieldRecord r;
-            r.name = prefix + f.name_;
-            r.dtype = f.dtype_;
-            r.offset = base + offsets_[i];
-            r.elem_size = elem_sizes_[i];
-            r.is_array = f.classType_[0] == '1';
-            r.count = r.is_array ? f.arrSize_ : 1;
-            out.push_back(r);
-        }
-    }
+    KGEMU_HIDDEN void KgCollectFields(const std::string& prefix, size_t base,
+                                      std::vector<kgemu::detail::TilingFieldRecord>& out) const;
 
 protected:
     void CheckAlignAndGenPlaceHolder(const char*, size_t typeSize) {
         if (typeSize > 0 && data_size_ % typeSize != 0) data_size_ += typeSize - data_size_ % typeSize;
     }
-    size_t KgAddField(const FieldInfo& info, size_t elem_size, size_t bytes, size_t align) {
-        CheckAlignAndGenPlaceHolder(info.name_, align);
-        field_info_.push_back(info);
-        offsets_.push_back(data_size_);
-        elem_sizes_.push_back(elem_size);
-        const size_t off = data_size_;
-        data_size_ += bytes;
-        return off;
-    }
-    void InitData() {
-        own_.assign(data_size_ == 0 ? 8 : data_size_, 0);
-        SetDataPtr(own_.data());
-        inited_data_ptr_ = false;
-    }
+    KGEMU_HIDDEN size_t KgAddField(const FieldInfo& info, size_t elem_size, size_t bytes, size_t align);
+    KGEMU_HIDDEN void InitData();
 
     std::vector<FieldInfo> field_info_;
     std::vector<size_t> offsets_;
@@ -153,10 +107,8 @@ public:
         static StructSizeInfoBase instance;
         return instance;
     }
-    void SetStructSize(const char* structType, const size_t structSize) {
-        if (sizes_.find(structType) == sizes_.end()) sizes_[structType] = structSize;
-    }
-    size_t GetStructSize(const char* structType) { return sizes_.at(structType); }
+    KGEMU_HIDDEN void SetStructSize(const char* structType, const size_t structSize);
+    KGEMU_HIDDEN size_t GetStructSize(const char* structType);
 
 private:
     std::map<std::string, size_t> sizes_;
@@ -170,19 +122,83 @@ public:
         static CTilingDataClassFactory instance;
         return instance;
     }
-    void RegisterTilingData(const char* op_type, const TilingDataConstructor constructor) {
-        if (instance_.find(op_type) == instance_.end()) instance_[op_type] = constructor;
-    }
-    std::shared_ptr<TilingDef> CreateTilingDataInstance(const char* op_type) {
-        const auto it = instance_.find(op_type);
-        return it == instance_.end() ? nullptr : it->second();
-    }
+    KGEMU_HIDDEN void RegisterTilingData(const char* op_type, const TilingDataConstructor constructor);
+    KGEMU_HIDDEN std::shared_ptr<TilingDef> CreateTilingDataInstance(const char* op_type);
     // emulator-private
     const std::map<std::string, TilingDataConstructor>& KgAll() const { return instance_; }
 
 private:
     std::map<std::string, TilingDataConstructor> instance_;
 };
+
+// The members above declared KGEMU_HIDDEN are out of line: compiled once, in kg_harness.cpp (KGEMU_OPDEF_IMPL), so a
+// host unit does not instantiate the std::map / std::vector members their bodies use (docs/speed.md, Session 32)
+#ifdef KGEMU_OPDEF_IMPL
+void TilingDef::SaveToBuffer(void* pdata, size_t capacity) {
+    if (pdata == nullptr || capacity < data_size_) {
+        std::fprintf(stderr, "[kgemu host ERROR] %s::SaveToBuffer: capacity %zu < data size %zu\n",
+                     class_name_ == nullptr ? "?" : class_name_, capacity, data_size_);
+        return;
+    }
+    if (data_size_ > 0 && pdata != data_ptr_) std::memcpy(pdata, data_ptr_, data_size_);
+    kgemu::detail::TilingSaveRecord rec;
+    rec.dst = pdata;
+    rec.size = data_size_;
+    rec.class_name = class_name_ == nullptr ? "" : class_name_;
+    KgCollectFields("", 0, rec.fields);
+    kgemu::detail::TilingSaves().push_back(std::move(rec));
+}
+void TilingDef::SetDataPtr(void* dataPtr) {
+    data_ptr_ = static_cast<uint8_t*>(dataPtr);
+    inited_data_ptr_ = true;
+    for (auto& s : structs_) s.first->SetDataPtr(data_ptr_ + s.second);
+}
+void TilingDef::KgCollectFields(const std::string& prefix, size_t base,
+                                std::vector<kgemu::detail::TilingFieldRecord>& out) const {
+    size_t next_struct = 0;
+    for (size_t i = 0; i < field_info_.size(); ++i) {
+        const FieldInfo& f = field_info_[i];
+        if (f.classType_[0] == '2') {
+            const auto& s = structs_[next_struct++];
+            s.first->KgCollectFields(prefix + f.name_ + ".", base + s.second, out);
+            continue;
+        }
+        kgemu::detail::TilingFieldRecord r;
+        r.name = prefix + f.name_;
+        r.dtype = f.dtype_;
+        r.offset = base + offsets_[i];
+        r.elem_size = elem_sizes_[i];
+        r.is_array = f.classType_[0] == '1';
+        r.count = r.is_array ? f.arrSize_ : 1;
+        out.push_back(r);
+    }
+}
+size_t TilingDef::KgAddField(const FieldInfo& info, size_t elem_size, size_t bytes, size_t align) {
+    CheckAlignAndGenPlaceHolder(info.name_, align);
+    field_info_.push_back(info);
+    offsets_.push_back(data_size_);
+    elem_sizes_.push_back(elem_size);
+    const size_t off = data_size_;
+    data_size_ += bytes;
+    return off;
+}
+void TilingDef::InitData() {
+    own_.assign(data_size_ == 0 ? 8 : data_size_, 0);
+    SetDataPtr(own_.data());
+    inited_data_ptr_ = false;
+}
+void StructSizeInfoBase::SetStructSize(const char* structType, const size_t structSize) {
+    if (sizes_.find(structType) == sizes_.end()) sizes_[structType] = structSize;
+}
+size_t StructSizeInfoBase::GetStructSize(const char* structType) { return sizes_.at(structType); }
+void CTilingDataClassFactory::RegisterTilingData(const char* op_type, const TilingDataConstructor constructor) {
+    if (instance_.find(op_type) == instance_.end()) instance_[op_type] = constructor;
+}
+std::shared_ptr<TilingDef> CTilingDataClassFactory::CreateTilingDataInstance(const char* op_type) {
+    const auto it = instance_.find(op_type);
+    return it == instance_.end() ? nullptr : it->second();
+}
+#endif  // KGEMU_OPDEF_IMPL
 }  // namespace optiling
 
 #define BEGIN_TILING_DATA_DEF(class_name)                                                                 \

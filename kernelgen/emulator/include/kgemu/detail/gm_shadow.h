@@ -236,7 +236,10 @@ void gm_seg_access(BlockState& b, const char* api, int pipe, uint32_t clk, uint3
 
 // ---- across blocks ----
 // Sorts and merges a block's runs that share tensor, phase, kind and pipe (the merged run names its first call).
-inline void gm_compact(std::vector<GmRun>& runs) {
+// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
+void gm_compact(std::vector<GmRun>& runs)
+#ifdef KGEMU_RUNTIME_IMPL
+{
     std::sort(runs.begin(), runs.end(), [](const GmRun& x, const GmRun& y) {
         if (x.tensor != y.tensor) return x.tensor < y.tensor;
         if (x.phase != y.phase) return x.phase < y.phase;
@@ -258,8 +261,14 @@ inline void gm_compact(std::vector<GmRun>& runs) {
     }
     if (!runs.empty()) runs.resize(out + 1);
 }
+#else
+;
+#endif
 
-inline void gm_run_add(GmShadow& g, int t, uint64_t a, uint64_t e, uint8_t kind, int pipe, uint32_t call) {
+// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
+void gm_run_add(GmShadow& g, int t, uint64_t a, uint64_t e, uint8_t kind, int pipe, uint32_t call)
+#ifdef KGEMU_RUNTIME_IMPL
+{
     if (!g.runs.empty()) {
         GmRun& l = g.runs.back();
         // the same call's next row, or the next scalar access of a run of them
@@ -276,6 +285,9 @@ inline void gm_run_add(GmShadow& g, int t, uint64_t a, uint64_t e, uint8_t kind,
         if (g.runs.size() > g.run_limit / 2) g.run_limit *= 2;  // little to merge: compact again only much later
     }
 }
+#else
+;
+#endif
 
 // The scalar unit's data cache (asc-devkit "Scalar读写数据", DataCacheCleanAndInvalid): GetValue / SetValue go
 // through a per-core cache of 64-byte lines, SetValue changes only the cached line (dirty), and DMA (DataCopy on
@@ -333,7 +345,10 @@ void dcache_access(BlockState& b, const char* api, int pipe, int t, uint64_t a, 
 #endif
 
 // DataCacheCleanAndInvalid: the line holding p (or, with entire, every line) is written back and dropped.
-inline void dcache_clean(BlockState& b, const void* p, bool entire) {
+// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
+void dcache_clean(BlockState& b, const void* p, bool entire)
+#ifdef KGEMU_RUNTIME_IMPL
+{
     if (!b.san.on) return;
     if (entire) {
         b.san.dcache.clear();
@@ -343,6 +358,9 @@ inline void dcache_clean(BlockState& b, const void* p, bool entire) {
         b.san.dcache.erase(reinterpret_cast<uint64_t>(p) / kDcLine);
     }
 }
+#else
+;
+#endif
 
 // A GM access of the running call: `rows` runs of `bytes` bytes, `stride` bytes apart, from p, on `pipe`.
 // The GM bounds are gm_check's (called before); `origin` is the GlobalTensor's SetGlobalBuffer pointer.

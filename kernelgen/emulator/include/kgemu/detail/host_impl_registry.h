@@ -55,11 +55,16 @@ KGEMU_HIDDEN inline std::map<std::string, ImplData>& ImplTable() {
     return table;
 }
 
-inline const ImplData* FindImpl(const std::string& op_type) {
+// Out of line: compiled once, in kg_harness.cpp (KGEMU_OPDEF_IMPL); a unit that sees only the declaration does not
+// instantiate the std::map / std::vector members the body uses (docs/speed.md, Session 32)
+KGEMU_HIDDEN const ImplData* FindImpl(const std::string& op_type);
+#ifdef KGEMU_OPDEF_IMPL
+KGEMU_HIDDEN const ImplData* FindImpl(const std::string& op_type) {
     const auto& t = ImplTable();
     const auto it = t.find(op_type);
     return it == t.end() ? nullptr : &it->second;
 }
+#endif
 
 }  // namespace detail
 }  // namespace kgemu

@@ -168,7 +168,11 @@ KGEMU_HIDDEN inline std::map<std::string, TplEntry>& TplTable() {
     return table;
 }
 
-inline int RegisterDecl(const char* name, const TilingDeclareParams& decl) {
+// Out of line: compiled once, in kg_harness.cpp (KGEMU_OPDEF_IMPL); a unit that sees only the declaration does not
+// instantiate the std::map / std::vector members the body uses (docs/speed.md, Session 32)
+KGEMU_HIDDEN int RegisterDecl(const char* name, const TilingDeclareParams& decl);
+#ifdef KGEMU_OPDEF_IMPL
+KGEMU_HIDDEN int RegisterDecl(const char* name, const TilingDeclareParams& decl) {
     TplEntry& e = TplTable()[name];
     if (e.name.empty()) {
         e.name = name;
@@ -177,8 +181,12 @@ inline int RegisterDecl(const char* name, const TilingDeclareParams& decl) {
     e.decl_objects.push_back(&decl);
     return 0;
 }
+#endif
 
-inline int RegisterSel(const TilingDeclareParams* decl, const TilingSelectParams& sel) {
+// Out of line, as above
+KGEMU_HIDDEN int RegisterSel(const TilingDeclareParams* decl, const TilingSelectParams& sel);
+#ifdef KGEMU_OPDEF_IMPL
+KGEMU_HIDDEN int RegisterSel(const TilingDeclareParams* decl, const TilingSelectParams& sel) {
     for (auto& kv : TplTable()) {
         for (const void* d : kv.second.decl_objects) {
             if (d == decl && !kv.second.has_sel) {
@@ -189,11 +197,16 @@ inline int RegisterSel(const TilingDeclareParams* decl, const TilingSelectParams
     }
     return 0;
 }
+#endif
 
-inline const TplEntry* FindTpl(const std::string& name) {
+// Out of line, as above
+KGEMU_HIDDEN const TplEntry* FindTpl(const std::string& name);
+#ifdef KGEMU_OPDEF_IMPL
+KGEMU_HIDDEN const TplEntry* FindTpl(const std::string& name) {
     const auto it = TplTable().find(name);
     return it == TplTable().end() ? nullptr : &it->second;
 }
+#endif
 
 // For a kernel launcher: the parameter values of `key` under the declaration named `name`
 // (ASCENDC_TPL_ARGS_DECL's first argument). False if unknown name or undecodable key.

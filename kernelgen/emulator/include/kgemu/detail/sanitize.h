@@ -515,13 +515,19 @@ void san_record(BlockState& b, const char* api, const char* role, uint64_t off, 
 // ---- the runs of a strided / masked operand (the one ub_operand recorded last) ----
 constexpr size_t kSanMaxSpans = 4096;  // more runs than this: the operand stays a conservative extent
 
-inline void san_span_push(std::vector<SanSpan>& v, uint64_t a, uint64_t e) {
+// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
+void san_span_push(std::vector<SanSpan>& v, uint64_t a, uint64_t e)
+#ifdef KGEMU_RUNTIME_IMPL
+{
     if (!v.empty() && v.back().end == a) {
         v.back().end = static_cast<uint32_t>(e);
     } else {
         v.push_back(SanSpan{static_cast<uint32_t>(a), static_cast<uint32_t>(e)});
     }
 }
+#else
+;
+#endif
 // The scratch vector for the last operand's runs (nullptr when the sanitizer is off).
 inline std::vector<SanSpan>* san_spans_begin(BlockState& b) {
     if (!b.san.on || b.san.p_n == 0) return nullptr;
@@ -588,12 +594,21 @@ void san_gm_write(BlockState& b, const void* p, uint64_t bytes)
 #endif
 
 // ---- pipe edges ----
-inline void san_set_flag(BlockState& b, AscendC::HardEvent evt, int32_t id) {
+// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
+void san_set_flag(BlockState& b, AscendC::HardEvent evt, int32_t id)
+#ifdef KGEMU_RUNTIME_IMPL
+{
     if (!b.san.on) return;
     const int src = san_pipe_index(event_pipes(evt).src);
     b.san.flags[static_cast<int>(evt) * kMaxEventIds + id].push_back(b.san.vc[src]);
 }
-inline void san_wait_flag(BlockState& b, AscendC::HardEvent evt, int32_t id) {
+#else
+;
+#endif
+// Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
+void san_wait_flag(BlockState& b, AscendC::HardEvent evt, int32_t id)
+#ifdef KGEMU_RUNTIME_IMPL
+{
     if (!b.san.on) return;
     auto it = b.san.flags.find(static_cast<int>(evt) * kMaxEventIds + id);
     if (it == b.san.flags.end() || it->second.empty()) return;
@@ -606,6 +621,9 @@ inline void san_wait_flag(BlockState& b, AscendC::HardEvent evt, int32_t id) {
     }
     it->second.erase(it->second.begin());
 }
+#else
+;
+#endif
 inline void san_barrier_all(BlockState& b) {
     if (!b.san.on) return;
     VClock all;
