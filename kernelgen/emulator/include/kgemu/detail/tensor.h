@@ -9,6 +9,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "kgemu/detail/cube_mem.h"
 #include "kgemu/detail/state.h"
 
 namespace kgemu {
@@ -63,15 +64,21 @@ public:
     LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize) {
         auto& b = kgemu::detail::block_state("LocalTensor(TPosition, addr, tileSize)");
         const uint64_t end = static_cast<uint64_t>(addr) + kgemu::detail::bytes_of<T>(tileSize);
-        if (end > b.ub_size) {
+        // b.ub_size is the block's whole local memory (UB, then the cube's memories: cube_mem.h); a tensor of a
+        // UB position must end inside UB itself, or it silently lands in L1
+        const bool in_ub = kgemu::detail::position_memory(pos) == AscendC::Hardware::UB;
+        const uint64_t limit = in_ub ? b.soc->ub_pool : b.ub_size;
+        if (end > limit) {
             kgemu::detail::fail("LocalTensor(TPosition, addr, tileSize)",
-                                kgemu::detail::strf("%u elements of %s from UB offset %u end at byte %llu, past the "
-                                                    "end of UB (%llu bytes)",
-                                                    tileSize, kgemu::detail::dtype_info<T>::name, addr,
+                                kgemu::detail::strf("%u elements of %s from %s offset %u end at byte %llu, past the "
+                                                    "end of %s (%llu bytes)",
+                                                    tileSize, kgemu::detail::dtype_info<T>::name,
+                                                    in_ub ? "UB" : "local memory", addr,
                                                     static_cast<unsigned long long>(end),
-                                                    static_cast<unsigned long long>(b.ub_size)));
+                                                    in_ub ? "UB" : "the local memory",
+                                                    static_cast<unsigned long long>(limit)));
         }
-        if (end > b.stats.ub_bytes_used) b.stats.ub_bytes_used = end;  // the UB the kernel reached
+        if (in_ub && end > b.stats.ub_bytes_used) b.stats.ub_bytes_used = end;  // the UB the kernel reached
         kg_addr = reinterpret_cast<T*>(b.ub + addr);
         kg_size = tileSize;
         kg_buf_begin = addr;

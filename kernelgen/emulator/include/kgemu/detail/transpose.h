@@ -67,7 +67,7 @@ inline void list_offsets(BlockState& b, const char* api, const char* role, const
     hi = 0;
     for (int i = 0; i < 16; ++i) {
         const auto* p = reinterpret_cast<const uint8_t*>(addrs[i]);
-        if (p < b.ub || p >= b.ub + b.ub_size) {
+        if (p < b.ub || p >= b.ub + b.soc->ub_pool) {   // b.ub_size also spans the cube's memories
             fail(api, strf("%s[%d] does not point into this block's UB (pass LocalTensor::GetPhyAddr() values)", role,
                            i));
         }
@@ -77,10 +77,10 @@ inline void list_offsets(BlockState& b, const char* api, const char* role, const
                            static_cast<unsigned long long>(off[i])));
         }
         const uint64_t end = off[i] + (static_cast<uint64_t>(repeat) - 1) * stride * 32 + 32;
-        if (end > b.ub_size) {
+        if (end > b.soc->ub_pool) {
             fail(api, strf("%s[%d]: repeat %u reaches UB byte %llu, past the end of UB (%llu bytes)", role, i,
                            repeat - 1, static_cast<unsigned long long>(end),
-                           static_cast<unsigned long long>(b.ub_size)));
+                           static_cast<unsigned long long>(b.soc->ub_pool)));
         }
         if (off[i] < lo) lo = off[i];
         if (end > hi) hi = end;

@@ -100,14 +100,15 @@ inline void record(BlockState& b, const char* api, uint64_t begin, uint64_t end,
 inline uint64_t ub_addr(BlockState& b, const char* api, const void* p, uint64_t bytes, uint32_t align,
                         const char* mode) {
     const auto* q = static_cast<const uint8_t*>(p);
-    if (q < b.ub || q >= b.ub + b.ub_size) {
+    const uint64_t ub = b.soc->ub_pool;   // b.ub_size also spans the cube's memories after UB (cube_mem.h)
+    if (q < b.ub || q >= b.ub + ub) {
         fail(api, strf("the address %p is not in this block's UB (pass a LocalTensor's GetPhyAddr() as a __ubuf__ "
                        "pointer)", p));
     }
     const uint64_t off = static_cast<uint64_t>(q - b.ub);
-    if (off + bytes > b.ub_size) {
+    if (off + bytes > ub) {
         fail(api, strf("accesses UB [%llu, %llu), past the end of UB (%llu bytes)", static_cast<unsigned long long>(off),
-                       static_cast<unsigned long long>(off + bytes), static_cast<unsigned long long>(b.ub_size)));
+                       static_cast<unsigned long long>(off + bytes), static_cast<unsigned long long>(ub)));
     }
     if (align > 1 && off % align != 0) {
         fail(api, strf("UB address offset %llu is not %u-byte aligned, which %s requires (the unaligned forms are "
