@@ -66,18 +66,13 @@ def pytest_configure(config) -> None:
     if not Path(path).is_dir():
         _usage(f"--kernelgen-survey {path} is not a directory; give an ops-nn checkout or a folder of "
                "operator directories")
-    if config.getoption("kernelgen_soc") and config.getoption("kernelgen_prefer_soc"):
-        _usage("give --kernelgen-soc (every operator on that SOC) or --kernelgen-prefer-soc (that SOC where "
-               "configured), not both")
-    for option in ("kernelgen_soc", "kernelgen_prefer_soc"):
-        soc = config.getoption(option)
-        if soc:
-            from kernelgen.socs import get_soc
+    from kernelgen.corpus.survey import resolve_socs
 
-            try:
-                setattr(config.option, option, get_soc(soc).family)
-            except UsageError as exc:
-                _usage(str(exc))
+    try:   # the survey's own rule, in the plugin's option names
+        config.option.kernelgen_soc, config.option.kernelgen_prefer_soc = resolve_socs(
+            config.getoption("kernelgen_soc"), config.getoption("kernelgen_prefer_soc"))
+    except UsageError as exc:
+        _usage(str(exc).replace("--soc", "--kernelgen-soc").replace("--prefer-soc", "--kernelgen-prefer-soc"))
     if config.getoption("kernelgen_survey_timeout") <= 0:
         _usage("--kernelgen-survey-timeout must be positive")
     recipes = config.getoption("kernelgen_recipes")

@@ -191,6 +191,16 @@ def _run_child(job: dict, timeout: float) -> dict:
     return row
 
 
+def resolve_socs(soc: str | None, prefer_soc: str | None) -> tuple[str | None, str | None]:
+    """--soc and --prefer-soc as SOC family names (UsageError for an unknown name or for both given)."""
+    from kernelgen.socs import get_soc
+
+    if soc and prefer_soc:
+        raise UsageError("give --soc (every operator on that SOC) or --prefer-soc (that SOC where configured), "
+                         "not both")
+    return (get_soc(soc).family if soc else None), (get_soc(prefer_soc).family if prefer_soc else None)
+
+
 def survey(path: Path, soc: str | None = None, jobs: int = 1, recipes: Path | None = None,
            timeout: float = 600.0, seed: int = 0, on_row: Callable[[int, int, dict], None] | None = None,
            on_start: Callable[[int], None] | None = None, prefer_soc: str | None = None) -> Survey:
@@ -198,15 +208,8 @@ def survey(path: Path, soc: str | None = None, jobs: int = 1, recipes: Path | No
     (an operator whose OpDef does not configure it is rejected), else on prefer_soc where the OpDef configures
     it, else on the operator's own SOC."""
     from kernelgen.corpus.inputs import load_recipes
-    from kernelgen.socs import get_soc
 
-    if soc and prefer_soc:
-        raise UsageError("give --soc (every operator on that SOC) or --prefer-soc (that SOC where configured), "
-                         "not both")
-    if soc:
-        soc = get_soc(soc).family  # a bad name is a usage error before anything runs
-    if prefer_soc:
-        prefer_soc = get_soc(prefer_soc).family
+    soc, prefer_soc = resolve_socs(soc, prefer_soc)  # a bad name is a usage error before anything runs
     if recipes is not None:
         load_recipes(recipes)      # a bad recipe file too
     if jobs < 1:
