@@ -109,14 +109,26 @@ BENCHMARKS = {"gelu_grad": gelu_grad_benchmark, "gelu_grad_v2": gelu_grad_v2_ben
 INFO_GOLDENS = {"gelu_grad": gelu_grad_erf_info}
 
 
+def _load_builtins() -> None:
+    """The kernelgen.lang built-ins register their goldens when the operator registry loads them (on first need:
+    kernelgen.authoring.ops._all_specs); a name not known yet may be one of theirs."""
+    from kernelgen.authoring.ops import _all_specs
+
+    _all_specs()
+
+
 def get_benchmark(name: str):
     """The golden's independent same-precision benchmark, or None."""
+    if name not in GOLDENS:
+        _load_builtins()
     return BENCHMARKS.get(name)
 
 
 def get_golden(name: str):
     """The golden registered as name, wrapped so that a golden that raises, or returns anything but
     {output name: array of the inputs' broadcast shape}, is a one-line UsageError naming it."""
+    if name not in GOLDENS:
+        _load_builtins()
     if name not in GOLDENS:
         raise UsageError(choices_message("golden", name, GOLDENS))
     fn = GOLDENS[name]
