@@ -7,6 +7,7 @@ always that file's spec, even when its snake name is a built-in's; a bare name a
 from __future__ import annotations
 
 import importlib.util
+import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -19,6 +20,7 @@ _SPECS: dict[str, OpSpec] = {s.snake: s for s in (gelu_grad.SPEC, gelu_grad_v2.S
 for _s in _SPECS.values():
     _s.validate()
 _BUILTINS_LOADED = False   # the kernelgen.lang built-ins (ops/kl/): registered on first need, see _all_specs
+_BUILTINS_LOCK = threading.RLock()   # re-entered: registering a built-in asks for every spec again
 
 
 def _all_specs() -> dict[str, OpSpec]:
@@ -26,9 +28,10 @@ def _all_specs() -> dict[str, OpSpec]:
     second of a command's start (1.1 s of a cold `verify gelu_grad`), so a name found among the two Python specs
     does not pay it; anything that lists, misses or registers a name does."""
     global _BUILTINS_LOADED
-    if not _BUILTINS_LOADED:
-        _BUILTINS_LOADED = True
-        _register_lang_builtins()
+    with _BUILTINS_LOCK:   # a second thread waits for the whole registry, not a half-filled one
+        if not _BUILTINS_LOADED:
+            _BUILTINS_LOADED = True
+            _register_lang_builtins()
     return _SPECS
 
 
@@ -124,7 +127,7 @@ def resolve_op(name: str | Path | OpSpec | ResolvedOp) -> ResolvedOp:
         return _load_spec_file(path)
     key = name.strip()
     for load in (False, True):   # the kernelgen.lang built-ins are loaded only for a name not found without them
-        for spec in (_all_specs() if load else _SPECS).values():
+        for spec in tuple((_all_specs() if load else _SPECS).values()):   # a copy: another thread may be loading
             if key in (spec.snake, spec.op_type):
                 return ResolvedOp(spec)
     try:
