@@ -244,7 +244,9 @@ def main() -> int:
     if a.only != "verify" and not (a.ops_nn / "experimental").is_dir():
         print(f"bench_cold: error: --ops-nn {a.ops_nn} has no experimental/ folder", file=sys.stderr)
         return 2
-    work = a.work or Path(tempfile.mkdtemp(prefix="kgbench-"))
+    # absolute: every run's cache, compiler wrapper and phase file are named inside it, and the runs' working
+    # directory is their cache (a relative --work named paths that did not exist there)
+    work = (a.work or Path(tempfile.mkdtemp(prefix="kgbench-"))).resolve()
     work.mkdir(parents=True, exist_ok=True)
     trees = {"prev": a.prev.resolve(), "current": a.current.resolve()}
     plan = [("verify", a.repeat)] if a.only != "survey" else []
