@@ -228,7 +228,10 @@ def prebuild(spec: OpSpec, cases: list[Case], jobs: int | None = None,
     # links start first, while those threads render the operator (Python, up to 2 s of a cold run's wall time);
     # the libraries find them in the cache or wait on their entry locks.
     compiler = find_compiler()
-    with ThreadPoolExecutor(max_workers=max(1, len(keys)) + len(runtime_units())) as pool:
+    with ThreadPoolExecutor(max_workers=max(1, len(keys)) + len(runtime_units()) + 1) as pool:
         early = [pool.submit(compile_object, unit, compiler) for unit in runtime_units()]
-        for fut in [pool.submit(build, k) for k in keys] + early:
+        # the cases' NumPy dtypes meanwhile: bfloat16's is ml_dtypes', whose import (0.5-0.9 s) the first bfloat16
+        # case paid after the compiling (kernelgen.dtypes imports it on first use)
+        dtypes = pool.submit(lambda: [d.numpy for d in sorted({c.dtype for c in cases}, key=lambda d: d.short)])
+        for fut in [pool.submit(build, k) for k in keys] + early + [dtypes]:
             fut.result()
