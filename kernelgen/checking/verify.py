@@ -164,7 +164,7 @@ def verify(spec: OpSpec, cases: list[Case], seed: int = 0, attrs: dict | None = 
            progress: Callable[[int, CaseResult], None] | None = None) -> list[CaseResult]:
     """run_case of every case, in order (case i with seed + i). A second thread makes the next case's inputs and
     references while the emulator runs this one and judges it (numpy's loops and the emulator release the GIL):
-    the same results, a third less time after a cold verify's compiling."""
+    the same results, sooner (docs/speed.md, Session 33)."""
     from concurrent.futures import ThreadPoolExecutor
 
     attrs = attrs or {}
