@@ -643,7 +643,7 @@ _HOST_FILES = ("op_host/", "op_kernel/{snake}_tiling_data.h", "op_kernel/{snake}
 _RENDER_LOCK = threading.Lock()
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)   # bounded: a mutation run renders hundreds of specs once each
 def _rendered(spec, names: tuple[str, ...]) -> dict[str, str]:
     from kernelgen.authoring.render import render_tree, resolve_socs
 
