@@ -56,7 +56,8 @@ _HALF_TABLE_MIN = 1 << 16   # below this many elements a 65536-entry table costs
 def per_half_value(fn, x: np.ndarray) -> np.ndarray:
     """fn(x) for an elementwise fn, computed once per distinct value when the float64 array x holds only float16
     or bfloat16 values (verify's inputs of those dtypes, widened): fn of all 65536 values of the 16-bit type, then
-    looked up, the same numbers as fn(x) for a fraction of the time on large cases (math.erfc runs per element)."""
+    looked up, the same numbers as fn(x) (a NaN's sign bit aside) for a fraction of the time on large cases
+    (math.erfc runs per element)."""
     x = np.asarray(x)
     if x.dtype != np.float64 or x.size < _HALF_TABLE_MIN or not x.flags.c_contiguous:
         return fn(x)
