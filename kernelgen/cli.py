@@ -52,15 +52,15 @@ class KernelgenGroup(click.Group):
     def invoke(self, ctx):
         import warnings
 
+        from kernelgen.proc import on_stop_signal, restore_signals, stop_children, stop_children_on_signals
+
         warnings.showwarning = _show_warning
-        previous = _stop_children_on_signals()
+        previous = stop_children_on_signals()
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
-            from kernelgen.proc import stop_children
-
             stop_children()
-            signum = getattr(_on_stop_signal, "signum", signal.SIGINT)
+            signum = getattr(on_stop_signal, "signum", signal.SIGINT)
             click.echo(f"kernelgen: stopped by {signal.Signals(signum).name}; nothing more was written", err=True)
             sys.exit(128 + signum)
         except KernelgenError as exc:
@@ -74,27 +74,7 @@ class KernelgenGroup(click.Group):
                 raise
             _usage(exc)
         finally:
-            for signum, handler in previous.items():
-                signal.signal(signum, handler)
-
-
-def _on_stop_signal(signum, frame):
-    """Ctrl-C or a kill: end the children first (a survey's workers run in sessions of their own, and its thread
-    pool waits for them before the interrupt gets anywhere), then unwind as an interrupt."""
-    from kernelgen.proc import stop_children
-
-    _on_stop_signal.signum = signum
-    stop_children()
-    raise KeyboardInterrupt
-
-
-def _stop_children_on_signals() -> dict:
-    """Install _on_stop_signal for SIGINT and SIGTERM (main thread only); the handlers it replaced."""
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return {}
-    return {signum: signal.signal(signum, _on_stop_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
+            restore_signals(previous)
 
 
 @click.group(cls=KernelgenGroup, context_settings=CONTEXT)

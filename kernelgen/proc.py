@@ -32,6 +32,28 @@ def stop_children() -> int:
     return len(groups)
 
 
+def on_stop_signal(signum, frame):
+    """Ctrl-C or a kill: end the children first (a survey's workers run in sessions of their own, and a thread
+    pool or a pytest item waits for them before the interrupt gets anywhere), then unwind as an interrupt.
+    on_stop_signal.signum: the last signal it took."""
+    on_stop_signal.signum = signum
+    stop_children()
+    raise KeyboardInterrupt
+
+
+def stop_children_on_signals() -> dict:
+    """Install on_stop_signal for SIGINT and SIGTERM (main thread only); the handlers it replaced, for
+    restore_signals. Used by the CLI and by the pytest plugin's survey items."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    return {signum: signal.signal(signum, on_stop_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
+
+
+def restore_signals(previous: dict) -> None:
+    for signum, handler in previous.items():
+        signal.signal(signum, handler)
+
+
 @dataclass(frozen=True)
 class ToolResult:
     cmd: tuple[str, ...]

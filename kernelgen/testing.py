@@ -69,7 +69,8 @@ except ImportError:  # pragma: no cover - the assertion works without pytest
 if pytest is not None:
     # `pytest --kernelgen-survey PATH`: one item per operator directory (kernelgen.corpus.pytest_survey)
     from kernelgen.corpus.pytest_survey import (pytest_addoption, pytest_collection_modifyitems,  # noqa: F401
-                                                pytest_configure, pytest_ignore_collect, pytest_report_header)
+                                                pytest_configure, pytest_ignore_collect, pytest_report_header,
+                                                pytest_unconfigure)
 
     @pytest.fixture
     def kernelgen_op():

@@ -7,8 +7,9 @@ previous release and the current tree side by side in one run, each from an empt
 
 Runs alternate (prev, current, current, prev, ...) so that load from other processes falls on both; the report
 gives medians. Per phase: render (rendering kernelgen's own operator into the cache), the compilers by kind
-(runtime, host, kernel, precompiled headers, link: count, summed wall seconds, summed CPU seconds), run (the
-kernel runs) and judge (the golden comparison) for verify; wall and CPU (user+sys of every child process: a
+(runtime, host, kernel, precompiled headers, link: count, summed wall seconds, summed CPU seconds), prebuild (the
+compiling), cases (everything after it), and within cases inputs, run (the kernel runs) and judge (the golden
+references and the comparison) for verify; wall and CPU (user+sys of every child process: a
 measure that does not grow with other processes' load the way wall time does) for both. The compilers are seen
 through a logging wrapper given as $CXX; the Python phases through wrappers around kernelgen's own functions
 (the same names in both trees), installed by this script's --driver mode.
@@ -33,6 +34,9 @@ SURVEY_OPS = ("activation/celu", "activation/gelu", "activation/hard_shrink", "a
               "loss/l1_loss_grad", "loss/hinge_loss", "optim/apply_gradient_descent", "optim/apply_adagrad_d",
               "optim/apply_adamax", "optim/apply_rms_prop", "index/gather_v2", "norm/renorm_v2")
 KINDS = ("runtime", "host", "probe", "kernel", "pch", "link", "other")
+# verify's Python phases, wall seconds summed over calls (and threads: since session 33 inputs and judge partly
+# run in a second thread during the run phase, so inputs + run + judge may exceed cases, their wall time)
+PHASES = ("render", "prebuild", "cases", "inputs", "run", "judge")
 
 WRAPPER = '''#!{python}
 import json, os, resource, subprocess, sys, time
@@ -88,10 +92,12 @@ def compiler_phases(log: Path) -> dict:
 def driver(argv: list[str]) -> int:
     """`bench_cold.py --driver OUT.json ARGS...`: kernelgen's CLI with ARGS, timing its Python phases."""
     out, args = Path(argv[0]), argv[1:]
-    phases = {"render": 0.0, "prebuild": 0.0, "run": 0.0, "judge": 0.0}
+    phases = {"render": 0.0, "prebuild": 0.0, "cases": 0.0, "inputs": 0.0, "run": 0.0, "judge": 0.0}
 
     def timed(module, name, phase):
-        original = getattr(module, name)
+        original = getattr(module, name, None)
+        if original is None:   # a tree without it (an older release)
+            return
 
         def wrapper(*a, **kw):
             t = time.perf_counter()
@@ -107,8 +113,14 @@ def driver(argv: list[str]) -> int:
 
     timed(render, "render_tree", "render")
     timed(verify, "prebuild", "prebuild")
+    timed(verify, "verify", "cases")          # every case: inputs, run and judge, after prebuild
+    timed(verify, "make_inputs", "inputs")
     timed(verify, "run_source", "run")
-    timed(verify, "judge", "judge")
+    if hasattr(verify, "judge_expected"):     # since session 33 a second thread computes the references ahead
+        timed(verify, "expect", "judge")
+        timed(verify, "judge_expected", "judge")
+    else:
+        timed(verify, "judge", "judge")
     code = 0
     try:
         main(args, standalone_mode=False)
@@ -176,7 +188,7 @@ def median_record(runs: list[dict]) -> dict:
         out["compilers"][kind] = {k: round(statistics.median(v[k] for v in vals), 2) for k in ("count", "wall", "cpu")}
     if runs[0].get("phases") is not None:
         out["phases"] = {k: round(statistics.median(r["phases"].get(k, 0.0) for r in runs), 2)
-                         for k in ("render", "prebuild", "run", "judge")}
+                         for k in PHASES}
     if "classes" in runs[0]:
         out["classes"] = runs[-1]["classes"]
         out["counts"] = runs[-1]["counts"]
@@ -199,7 +211,7 @@ def print_table(result: dict) -> None:
             print(f"  {label:<26}{a:>12.1f}{b:>12.1f}{ratio:>8}")
         row("wall s", prev["wall"], cur["wall"])
         row("CPU s (user+sys)", prev["cpu"], cur["cpu"])
-        for k in ("render", "prebuild", "run", "judge"):
+        for k in PHASES:
             if "phases" in prev:
                 row(f"{k} wall s", prev["phases"][k], cur["phases"][k])
         for kind in KINDS:
@@ -232,7 +244,9 @@ def main() -> int:
     if a.only != "verify" and not (a.ops_nn / "experimental").is_dir():
         print(f"bench_cold: error: --ops-nn {a.ops_nn} has no experimental/ folder", file=sys.stderr)
         return 2
-    work = a.work or Path(tempfile.mkdtemp(prefix="kgbench-"))
+    # absolute: every run's cache, compiler wrapper and phase file are named inside it, and the runs' working
+    # directory is their cache (a relative --work named paths that did not exist there)
+    work = (a.work or Path(tempfile.mkdtemp(prefix="kgbench-"))).resolve()
     work.mkdir(parents=True, exist_ok=True)
     trees = {"prev": a.prev.resolve(), "current": a.current.resolve()}
     plan = [("verify", a.repeat)] if a.only != "survey" else []

@@ -45,15 +45,12 @@ def test_stop_children_ends_running_groups_and_refuses_new_ones(tmp_path):
     assert "refused: kernelgen is stopping: true not started" in proc.stdout
 
 
-@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc to find the survey's worker")
-def test_sigterm_to_a_survey_ends_its_worker_and_writes_no_report(tmp_path):
-    """kernelgen survey on an operator whose worker is still starting; SIGTERM to kernelgen: it exits 143 at once
-    with one line, its worker's process group is gone, and no JSON report is left."""
+def _slow_survey_tree(tmp_path: Path) -> dict:
+    """An operator tree of one directory whose survey worker sleeps 60 s before its own code (a sitecustomize
+    on its path; site runs it first), and the environment that puts it there."""
     op = tmp_path / "tree" / "slow_op"
     (op / "op_host").mkdir(parents=True)
     (op / "op_host" / "slow_op_def.cpp").write_text("// never compiled: the worker is stopped first\n")
-    report = tmp_path / "r.json"
-    # the worker sleeps first (a sitecustomize on its path; site runs it before the worker's code)
     site = tmp_path / "site"
     site.mkdir()
     (site / "sitecustomize.py").write_text(
@@ -61,18 +58,31 @@ def test_sigterm_to_a_survey_ends_its_worker_and_writes_no_report(tmp_path):
         "    time.sleep(60)\n")
     env = _env()
     env["PYTHONPATH"] = str(site) + os.pathsep + env["PYTHONPATH"]
-    parent = subprocess.Popen([sys.executable, "-m", "kernelgen", "survey", str(tmp_path / "tree"), "--json",
-                               str(report)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    worker = None
-    for _ in range(200):
+    return env
+
+
+def _survey_worker(parent: subprocess.Popen) -> int:
+    """The pid of parent's kernelgen.corpus.worker child, once it runs."""
+    for _ in range(300):
         listing = subprocess.run(["ps", "-eo", "pid,ppid,args"], capture_output=True, text=True).stdout
         found = [int(line.split()[0]) for line in listing.splitlines()[1:]
                  if line.split()[1] == str(parent.pid) and "kernelgen.corpus.worker" in line]
         if found:
-            worker = found[0]
-            break
+            return found[0]
         time.sleep(0.1)
-    assert worker is not None, "the survey never started its worker"
+    parent.kill()
+    raise AssertionError("the survey never started its worker: " + "".join(parent.communicate()))
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc to find the survey's worker")
+def test_sigterm_to_a_survey_ends_its_worker_and_writes_no_report(tmp_path):
+    """kernelgen survey on an operator whose worker is still starting; SIGTERM to kernelgen: it exits 143 at once
+    with one line, its worker's process group is gone, and no JSON report is left."""
+    env = _slow_survey_tree(tmp_path)
+    report = tmp_path / "r.json"
+    parent = subprocess.Popen([sys.executable, "-m", "kernelgen", "survey", str(tmp_path / "tree"), "--json",
+                               str(report)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    worker = _survey_worker(parent)
     time.sleep(0.5)
     parent.send_signal(signal.SIGTERM)
     _out, err = parent.communicate(timeout=20)
@@ -81,3 +91,25 @@ def test_sigterm_to_a_survey_ends_its_worker_and_writes_no_report(tmp_path):
     time.sleep(0.5)
     assert not _alive(worker), "the survey's worker outlived kernelgen"
     assert not report.exists()
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc to find the survey's worker")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_kill_or_ctrl_c_of_pytest_survey_items_ends_their_worker(tmp_path, signum):
+    """`pytest --kernelgen-survey` on the same tree: a kill (SIGTERM, which would end pytest at once and leave the
+    worker, in a session of its own, running) or Ctrl-C ends the item's worker and pytest reports the interrupt;
+    no JSON report is left."""
+    env = _slow_survey_tree(tmp_path)
+    report = tmp_path / "items.json"
+    parent = subprocess.Popen([sys.executable, "-m", "pytest", "-p", "kernelgen.testing", "-p", "no:cacheprovider",
+                               "-q", "--kernelgen-survey", str(tmp_path / "tree"), "--kernelgen-survey-json",
+                               str(report)], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+    worker = _survey_worker(parent)
+    time.sleep(0.5)
+    parent.send_signal(signum)
+    out, _ = parent.communicate(timeout=30)
+    time.sleep(0.5)
+    assert not _alive(worker), f"the survey item's worker outlived pytest ({signal.Signals(signum).name}): {out}"
+    assert parent.returncode == pytest.ExitCode.INTERRUPTED, out
+    assert "KeyboardInterrupt" in out and not report.exists()

@@ -11,6 +11,7 @@ import filecmp
 import shutil
 import tempfile
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import jinja2
@@ -300,14 +301,25 @@ def _render_text(env: jinja2.Environment, rel: str, context: dict) -> str:
         raise RenderError(f"template {rel}: {exc}") from exc
 
 
-def render_tree(spec: OpSpec, socs: tuple[Soc, ...], template_root: Path | None = None) -> dict[str, str]:
-    """{relative output path: file text} for the whole operator directory."""
+@lru_cache(maxsize=8)
+def _environment(root: Path) -> jinja2.Environment:
+    """One environment per template folder and process, so that each template is compiled once (compiling them
+    is about half of a rendering; jinja2 still reloads a template whose file changed)."""
+    return make_environment(root)
+
+
+def render_tree(spec: OpSpec, socs: tuple[Soc, ...], template_root: Path | None = None,
+                parts: tuple[str, ...] | None = None) -> dict[str, str]:
+    """{relative output path: file text} for the whole operator directory, or only for the files under its
+    top-level folders `parts` (the emulator reads op_host/ and op_kernel/ alone)."""
     root = template_root or templates_dir()
-    env = make_environment(root)
+    env = _environment(root)
     context = build_context(spec, socs)
     files: dict[str, str] = {}
     for path in sorted(root.rglob("*.j2")):
         rel = path.relative_to(root).as_posix()
+        if parts is not None and rel.split("/")[0] not in parts:
+            continue   # the top-level folder is a plain name in every template path
         out_rel = env.from_string(rel[: -len(".j2")]).render(**context)
         if out_rel.startswith("op_host/op_api/") and context["aclnn_type"] == "aclnn":
             continue  # CANN's build generates the aclnn API from the OpDef

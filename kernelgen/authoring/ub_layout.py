@@ -152,6 +152,12 @@ def phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) 
     """TBuf -> phase (0 or 1, in 256-byte steps) minimising the modelled vector cycles of the program (and, for
     float16/bfloat16, its Casts) at the largest tile on `soc` (the steady state of large inputs); queues keep
     phase 0."""
+    return dict(_phases(spec, variant, dtype, soc))
+
+
+@functools.lru_cache(maxsize=256)
+def _phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str) -> tuple[tuple[str, int], ...]:
+    """phases() as items, searched once per process (a rendering asks for each path's views a dozen times)."""
     free, cost, _ = _beat_costs(spec, variant, dtype, soc)
     best, best_cost = {}, None
     for bits in itertools.product((0, 1), repeat=len(free)):
@@ -159,7 +165,7 @@ def phases(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) 
         c = cost(shift) + 1e-6 * sum(bits)   # ties: fewer shifted views
         if best_cost is None or c < best_cost:
             best, best_cost = dict(zip(free, bits)), c
-    return best
+    return tuple(best.items())
 
 
 def conflict_cycles(spec: OpSpec, variant: Variant, dtype: DType, soc: str = LAYOUT_SOC) -> float:

@@ -62,10 +62,19 @@ def judge_all(spec: OpSpec, inputs: dict[str, np.ndarray], outputs: dict[str, np
     return next((r for r in results if not r[0].passed), results[0])
 
 
-def judge(spec: OpSpec, inputs: dict[str, np.ndarray], actual: np.ndarray, dtype: str,
-          attrs: dict | None = None, out_name: str | None = None) -> tuple[Metrics, Metrics | None]:
-    """(metrics against the float64 golden with the independent benchmark, metrics against the informational
-    golden or None) for one output (default: the first) computed from inputs."""
+@dataclass(frozen=True)
+class Expected:
+    """What one output is judged against, computed from the inputs alone: the float64 golden, the independent
+    benchmark's float32 output (or None) and the informational golden (or None)."""
+
+    golden: np.ndarray
+    bench: np.ndarray | None
+    info: np.ndarray | None
+
+
+def expect(spec: OpSpec, inputs: dict[str, np.ndarray], attrs: dict | None = None,
+           out_name: str | None = None) -> Expected:
+    """The references of one output (default: the first) for these inputs (judge's first half)."""
     attrs = attrs or {}
     out_name = out_name or spec.outputs[0].opdef_name
     with np.errstate(all="ignore"):
@@ -73,24 +82,59 @@ def judge(spec: OpSpec, inputs: dict[str, np.ndarray], actual: np.ndarray, dtype
         bench_fn = get_benchmark(spec.golden)
         bench = None
         if bench_fn is not None:
-            bench = bench_fn(_golden_inputs(spec, inputs, np.float32), attrs)[out_name]
-            bench = np.asarray(bench, dtype=np.float32).astype(np.dtype(actual.dtype))
-        metrics = compare(actual, golden, dtype, bench)
+            bench = np.asarray(bench_fn(_golden_inputs(spec, inputs, np.float32), attrs)[out_name], dtype=np.float32)
         info = None
         if spec.golden in INFO_GOLDENS:
-            info = compare(actual, INFO_GOLDENS[spec.golden](_golden_inputs(spec, inputs, np.float64), attrs)[out_name],
-                           dtype)
+            info = INFO_GOLDENS[spec.golden](_golden_inputs(spec, inputs, np.float64), attrs)[out_name]
+    return Expected(golden, bench, info)
+
+
+def judge_expected(expected: Expected, actual: np.ndarray, dtype: str) -> tuple[Metrics, Metrics | None]:
+    """judge's second half: the output against its references."""
+    with np.errstate(all="ignore"):
+        bench = None if expected.bench is None else expected.bench.astype(np.dtype(actual.dtype))
+        metrics = compare(actual, expected.golden, dtype, bench)
+        info = None if expected.info is None else compare(actual, expected.info, dtype)
     return metrics, info
 
 
-def run_case(spec: OpSpec, case: Case, seed: int, attrs: dict | None = None, source=None) -> CaseResult:
-    """Run one case on the emulator and judge it; source: the emulator source to run (default: the spec's)."""
+def judge(spec: OpSpec, inputs: dict[str, np.ndarray], actual: np.ndarray, dtype: str,
+          attrs: dict | None = None, out_name: str | None = None) -> tuple[Metrics, Metrics | None]:
+    """(metrics against the float64 golden with the independent benchmark, metrics against the informational
+    golden or None) for one output (default: the first) computed from inputs."""
+    return judge_expected(expect(spec, inputs, attrs, out_name), actual, dtype)
+
+
+@dataclass
+class _Prepared:
+    """A case's inputs and, once computed, every output's references (or the error computing them raised, which
+    is the case's to raise only if the emulator runs it: a case whose run fails never computed its golden)."""
+
+    inputs: dict[str, np.ndarray]
+    expected: dict[str, Expected] | None = None
+    error: BaseException | None = None
+    seconds: float = 0.0
+
+
+def _prepare(spec: OpSpec, case: Case, seed: int, attrs: dict, with_expected: bool) -> _Prepared:
     start = time.perf_counter()
-    attrs = attrs or {}
     inputs = make_inputs(spec, case.shape, case.dtype, seed)
     for t in spec.inputs:   # inputs the kernel never reads get the first input's data, as aclnn passes them
         if not t.used_by_kernel:
             inputs[t.name] = inputs[spec.inputs[0].name]
+    prepared = _Prepared(inputs)
+    if with_expected:
+        try:
+            prepared.expected = {t.opdef_name: expect(spec, inputs, attrs, t.opdef_name) for t in spec.outputs}
+        except Exception as exc:   # raised again where judge would have raised it
+            prepared.error = exc
+    prepared.seconds = time.perf_counter() - start
+    return prepared
+
+
+def _run_prepared(spec: OpSpec, case: Case, prepared: _Prepared, attrs: dict, source=None) -> CaseResult:
+    start = time.perf_counter() - prepared.seconds
+    inputs = prepared.inputs
     get_golden(spec.golden)  # an unknown golden is a usage error before anything is compiled
     try:
         source = source or source_for_spec(spec, case.soc.family)
@@ -99,18 +143,43 @@ def run_case(spec: OpSpec, case: Case, seed: int, attrs: dict | None = None, sou
         result = run_source(source, case.soc, inputs, attrs, combo=combo)
     except KernelgenError as exc:
         return CaseResult(case, None, None, str(exc), time.perf_counter() - start)
-    metrics, info = judge_all(spec, inputs, result.outputs, case.dtype.short, attrs)
+    if prepared.error is not None:
+        raise prepared.error
+    if prepared.expected is None:
+        metrics, info = judge_all(spec, inputs, result.outputs, case.dtype.short, attrs)
+    else:   # judge_all on the references computed beforehand
+        results = [judge_expected(prepared.expected[t.opdef_name], result.outputs[t.opdef_name], case.dtype.short)
+                   for t in spec.outputs]
+        metrics, info = next((r for r in results if not r[0].passed), results[0])
     return CaseResult(case, metrics, info, None, time.perf_counter() - start)
+
+
+def run_case(spec: OpSpec, case: Case, seed: int, attrs: dict | None = None, source=None) -> CaseResult:
+    """Run one case on the emulator and judge it; source: the emulator source to run (default: the spec's)."""
+    attrs = attrs or {}
+    return _run_prepared(spec, case, _prepare(spec, case, seed, attrs, with_expected=False), attrs, source)
 
 
 def verify(spec: OpSpec, cases: list[Case], seed: int = 0, attrs: dict | None = None,
            progress: Callable[[int, CaseResult], None] | None = None) -> list[CaseResult]:
-    results = []
-    for i, case in enumerate(cases):
-        res = run_case(spec, case, seed + i, attrs)
-        results.append(res)
-        if progress:
-            progress(i, res)
+    """run_case of every case, in order (case i with seed + i). A second thread makes the next case's inputs and
+    references while the emulator runs this one and judges it (numpy's loops and the emulator release the GIL):
+    the same results, sooner (docs/speed.md, Session 33)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    attrs = attrs or {}
+    get_golden(spec.golden)
+    results: list[CaseResult] = []
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        ahead = None
+        for i, case in enumerate(cases):
+            prepared = ahead.result() if ahead is not None else _prepare(spec, case, seed + i, attrs, True)
+            ahead = (pool.submit(_prepare, spec, cases[i + 1], seed + i + 1, attrs, True)
+                     if i + 1 < len(cases) else None)
+            res = _run_prepared(spec, case, prepared, attrs)
+            results.append(res)
+            if progress:
+                progress(i, res)
     return results
 
 
@@ -159,7 +228,10 @@ def prebuild(spec: OpSpec, cases: list[Case], jobs: int | None = None,
     # links start first, while those threads render the operator (Python, up to 2 s of a cold run's wall time);
     # the libraries find them in the cache or wait on their entry locks.
     compiler = find_compiler()
-    with ThreadPoolExecutor(max_workers=max(1, len(keys)) + len(runtime_units())) as pool:
+    with ThreadPoolExecutor(max_workers=max(1, len(keys)) + len(runtime_units()) + 1) as pool:
         early = [pool.submit(compile_object, unit, compiler) for unit in runtime_units()]
-        for fut in [pool.submit(build, k) for k in keys] + early:
+        # the cases' NumPy dtypes meanwhile: bfloat16's is ml_dtypes', whose import (0.5-0.9 s) the first bfloat16
+        # case paid after the compiling (kernelgen.dtypes imports it on first use)
+        dtypes = pool.submit(lambda: [d.numpy for d in sorted({c.dtype for c in cases}, key=lambda d: d.short)])
+        for fut in [pool.submit(build, k) for k in keys] + early + [dtypes]:
             fut.result()

@@ -96,6 +96,20 @@ def pytest_configure(config) -> None:
     if out and not Path(out).resolve().parent.is_dir():
         _usage(f"--kernelgen-survey-json {out}: directory {Path(out).resolve().parent} does not exist")
     config.pluginmanager.register(SurveyRows(config), "kernelgen-survey-rows")
+    # Ctrl-C or a kill ends the items' workers (each runs in a session of its own, out of the terminal's and
+    # pytest's reach) as it does the CLI's survey: SIGINT and SIGTERM end every worker's process group, start no
+    # new one and then interrupt pytest; in an xdist worker too (pytest_configure runs in its main thread)
+    from kernelgen.proc import stop_children_on_signals
+
+    config._kernelgen_signals = stop_children_on_signals()
+
+
+def pytest_unconfigure(config) -> None:
+    previous = getattr(config, "_kernelgen_signals", None)
+    if previous:
+        from kernelgen.proc import restore_signals
+
+        restore_signals(previous)
 
 
 def pytest_ignore_collect(collection_path, config):
@@ -125,7 +139,13 @@ class SurveyItem(pytest.Item):
         job = {"dir": str(self.op_dir), "rel": self.rel, "soc": cfg.getoption("kernelgen_soc"),
                "prefer_soc": cfg.getoption("kernelgen_prefer_soc"), "seed": 0,
                "threads": 1, "recipes": str(Path(recipes).resolve()) if recipes else None}
-        row = _run_child(job, cfg.getoption("kernelgen_survey_timeout"))
+        try:
+            row = _run_child(job, cfg.getoption("kernelgen_survey_timeout"))
+        except KeyboardInterrupt:   # e.g. execnet interrupting an xdist worker whose controller stopped
+            from kernelgen.proc import stop_children
+
+            stop_children()
+            raise
         self.user_properties.append((ROW_KEY, json.dumps(row, default=str)))
         if row.get("class") != RAN:
             raise SurveyError(f"{row.get('class')}: {row.get('detail') or ''}".strip())
@@ -177,6 +197,8 @@ class SurveyRows:
         config = self.config
         out = config.getoption("kernelgen_survey_json")
         if not out or hasattr(config, "workerinput"):   # an xdist worker: the controlling process writes
+            return
+        if exitstatus == pytest.ExitCode.INTERRUPTED:   # as the CLI's survey: an interrupted run writes no report
             return
         from kernelgen.corpus.survey import Survey, _commit, find_operator_dirs
         from kernelgen.validate import write_text_atomic

@@ -88,6 +88,11 @@ class OperatorSource:
         self._combo_plan: dict[tuple[str, ...], list[dict[str, str]]] = {}
         self._combined: dict[tuple, CompileUnit | None] = {}
         self._combined_lock = threading.Lock()
+        # True for a rendering in the cache (source_from_spec): a content-hashed tree whose files never change, so
+        # its host source list and its loaded libraries are looked up once per SOC and combination, not per case
+        # (a verify's 72 runs spent about 0.5 s finding the same sources and library again)
+        self.frozen_tree = False
+        self._memo: dict[tuple, object] = {}
 
     # ---- sources ----------------------------------------------------------------------------
     def _npu_arch(self) -> int | None:
@@ -101,7 +106,12 @@ class OperatorSource:
     def host_sources(self) -> list[Path]:
         from kernelgen.emulator.layout import host_sources
 
-        return host_sources(self.op_dir, self.soc, self._npu_arch())
+        if not self.frozen_tree:
+            return host_sources(self.op_dir, self.soc, self._npu_arch())
+        key = ("host_sources", self.soc)
+        if key not in self._memo:
+            self._memo[key] = host_sources(self.op_dir, self.soc, self._npu_arch())
+        return list(self._memo[key])
 
     def include_dirs(self) -> tuple[Path, ...]:
         from kernelgen.emulator.layout import include_dirs, tiling_dir
@@ -313,6 +323,15 @@ class OperatorSource:
         decl = self.decl(soc.family)
         tag = self._combo_tag(decl, combo)
         combined = self.kernel_combos_unit(soc, combo)
+        key = ("library", soc.family, self.soc_flags(soc), tag, combined)
+        if self.frozen_tree and key in self._memo:
+            return self._memo[key]
+        lib = self._library(soc, combo, tag, combined)
+        if self.frozen_tree:
+            self._memo[key] = lib
+        return lib
+
+    def _library(self, soc: Soc, combo: dict[str, str], tag: str, combined: CompileUnit | None) -> C.CDLL:
         if combined is None:
             kernels = [self.kernel_unit(soc, combo)]
         else:   # the combined object, and this combination's kg_kernel_entry forwarding into it
@@ -621,18 +640,33 @@ class _SharedHostSource(OperatorSource):
 _HOST_FILES = ("op_host/", "op_kernel/{snake}_tiling_data.h", "op_kernel/{snake}_tiling_key.h")
 
 
+_RENDER_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=64)   # bounded: a mutation run renders hundreds of specs once each
+def _rendered(spec, names: tuple[str, ...]) -> dict[str, str]:
+    from kernelgen.authoring.render import render_tree, resolve_socs
+
+    return render_tree(spec, resolve_socs(spec, names), parts=("op_host", "op_kernel"))
+
+
+def _rendered_sources(spec, names: tuple[str, ...]) -> dict[str, str]:
+    """op_host/ and op_kernel/ of the spec rendered for the SOC list `names`, once per process: every SOC of
+    the spec's default list renders the same tree (verify's per-SOC threads rendered it once each)."""
+    with _RENDER_LOCK:
+        return _rendered(spec, names)
+
+
 @lru_cache(maxsize=None)
 def source_from_spec(spec, soc_family: str, host_from: OperatorSource | None = None,
                      kernel_flags: tuple[str, ...] = ()) -> OperatorSource:
     """The emulator source of this spec object as it is (a registered operator, a spec file, a mutant).
     host_from: a source whose host files this spec's rendering shares (checked), to reuse its host objects;
     kernel_flags: extra compiler flags for its kernel (only with a shared host)."""
-    from kernelgen.authoring.render import render_tree, resolve_socs
     from kernelgen.authoring.tiling import spec_tiling_fields
 
-    names = list(spec.default_socs) + ([soc_family] if soc_family not in spec.default_socs else [])
-    files = render_tree(spec, resolve_socs(spec, names))
-    files = {k: v for k, v in files.items() if k.startswith(("op_host/", "op_kernel/"))}
+    names = tuple(spec.default_socs) + ((soc_family,) if soc_family not in spec.default_socs else ())
+    files = _rendered_sources(spec, names)
     root = materialize_tree(files, f"{spec.snake}")
     fields = [(n, t) for n, t, _ in spec_tiling_fields(spec)]
     host_keys = tuple(h.format(snake=spec.snake) for h in _HOST_FILES)
@@ -641,6 +675,7 @@ def source_from_spec(spec, soc_family: str, host_from: OperatorSource | None = N
     source = (_SharedHostSource(root, spec.snake, host_from, fields, kernel_flags) if shared
               else OperatorSource(root, spec.snake, None, fields))
     source.strict_gm = True  # kernelgen's own operators never touch a byte past a tensor
+    source.frozen_tree = True   # materialize_tree: a content-hashed directory
     source.host_as_one_unit = True
     source.kernel_combos_as_one_unit = True
     source.input_kinds = {t.name: t.kind for t in spec.inputs}   # perf: a Scalar input has one element

@@ -7,6 +7,7 @@ always that file's spec, even when its snake name is a built-in's; a bare name a
 from __future__ import annotations
 
 import importlib.util
+import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -18,6 +19,20 @@ from kernelgen.authoring.ops import gelu_grad, gelu_grad_v2
 _SPECS: dict[str, OpSpec] = {s.snake: s for s in (gelu_grad.SPEC, gelu_grad_v2.SPEC)}
 for _s in _SPECS.values():
     _s.validate()
+_BUILTINS_LOADED = False   # the kernelgen.lang built-ins (ops/kl/): registered on first need, see _all_specs
+_BUILTINS_LOCK = threading.RLock()   # re-entered: registering a built-in asks for every spec again
+
+
+def _all_specs() -> dict[str, OpSpec]:
+    """Every registered operator, the kernelgen.lang built-ins loaded first: building their specs costs about a
+    second of a command's start (1.1 s of a cold `verify gelu_grad`), so a name found among the two Python specs
+    does not pay it; anything that lists, misses or registers a name does."""
+    global _BUILTINS_LOADED
+    with _BUILTINS_LOCK:   # a second thread waits for the whole registry, not a half-filled one
+        if not _BUILTINS_LOADED:
+            _BUILTINS_LOADED = True
+            _register_lang_builtins()
+    return _SPECS
 
 
 def is_path(text: str | Path) -> bool:
@@ -84,7 +99,8 @@ def _load_spec_file(path: Path) -> ResolvedOp:
 
 
 def _shadow_notice(spec: OpSpec, path: Path) -> str | None:
-    if spec.snake in _SPECS or any(spec.op_type == s.op_type for s in _SPECS.values()):
+    specs = _all_specs()
+    if spec.snake in specs or any(spec.op_type == s.op_type for s in specs.values()):
         return (f"spec file {path} defines {spec.snake} ({spec.op_type}), which is also a built-in operator; "
                 f"using the file (the bare name {spec.snake} means the built-in)")
     return None
@@ -102,7 +118,7 @@ def resolve_op(name: str | Path | OpSpec | ResolvedOp) -> ResolvedOp:
         path = Path(name)
         kind = path_kind(path)
         if kind == "dir":
-            raise UsageError(f"{path} is a directory; this takes an operator name ({', '.join(_SPECS)}) "
+            raise UsageError(f"{path} is a directory; this takes an operator name ({', '.join(_all_specs())}) "
                              "or a spec file ending in .py")
         if path.suffix != ".py":
             raise UsageError(f"{path} is not a spec file: a spec file ends in .py")
@@ -110,14 +126,15 @@ def resolve_op(name: str | Path | OpSpec | ResolvedOp) -> ResolvedOp:
             raise UsageError(f"spec file {path} does not exist")
         return _load_spec_file(path)
     key = name.strip()
-    for spec in _SPECS.values():
-        if key in (spec.snake, spec.op_type):
-            return ResolvedOp(spec)
+    for load in (False, True):   # the kernelgen.lang built-ins are loaded only for a name not found without them
+        for spec in tuple((_all_specs() if load else _SPECS).values()):   # a copy: another thread may be loading
+            if key in (spec.snake, spec.op_type):
+                return ResolvedOp(spec)
     try:
         hint = f"; to use the directory {key}, name it by a path: ./{key}" if key and path_kind(key) == "dir" else ""
     except UsageError:
         hint = ""
-    raise UsageError(choices_message("operator", name, _SPECS) + " (or a spec file ending in .py)" + hint)
+    raise UsageError(choices_message("operator", name, _all_specs()) + " (or a spec file ending in .py)" + hint)
 
 
 def get_spec(name) -> OpSpec:
@@ -127,7 +144,7 @@ def get_spec(name) -> OpSpec:
 def register(spec: OpSpec) -> OpSpec:
     """Make spec known by its bare name (a built-in's name cannot be taken)."""
     spec.validate()
-    if spec.snake in _SPECS and _SPECS[spec.snake] is not spec:
+    if spec.snake in _all_specs() and _SPECS[spec.snake] is not spec:
         raise SpecError(f"operator {spec.snake} is already registered")
     _SPECS[spec.snake] = spec
     return spec
@@ -171,7 +188,7 @@ def _register_lang_builtins() -> None:
 
 
 def op_names() -> tuple[str, ...]:
-    return tuple(_SPECS)
+    return tuple(_all_specs())
 
 
 def catalog() -> list[dict]:
@@ -181,7 +198,7 @@ def catalog() -> list[dict]:
 
     described = dict(FAMILIES)
     rows = []
-    for spec in _SPECS.values():
+    for spec in _all_specs().values():
         rows.append({"name": spec.snake, "op_type": spec.op_type, "family": spec.family_id,
                      "family_doc": described[spec.family_id], "category": spec.category,
                      "source": _shown_source(spec.spec_file), "aclnn": spec.aclnn.name,
@@ -200,5 +217,3 @@ def _shown_source(spec_file: str) -> str:
             return spec_file
     return spec_file
 
-
-_register_lang_builtins()
