@@ -38,7 +38,8 @@ def soc_struct(soc: Soc) -> abi.KgSoc:
         soc.family.encode(), soc.short_soc_version.encode(), soc.soc_version_value, soc.npu_arch,
         soc.ub_core_mem, soc.ub_pool, soc.ub_doc_usable, soc.ub_block, soc.core_num, soc.core_num_aic,
         soc.core_num_aiv, soc.core_num_vector, soc.libapi_workspace, soc.que_max_event, soc.bf16.level,
-        int(soc.data_copy_pad), soc.l1_bytes, soc.l2_bytes, soc.hbm_bytes_per_cycle, soc.l2_bytes_per_cycle)
+        int(soc.data_copy_pad), soc.l1_bytes, soc.l2_bytes, soc.hbm_bytes_per_cycle, soc.l2_bytes_per_cycle,
+        soc.l0a_bytes, soc.l0b_bytes, soc.l0c_bytes, soc.bias_table_bytes, soc.fixpipe_buffer_bytes)
 
 
 def _tensor_struct(name: str, arr: np.ndarray | None, ge: str | None = None, shape=None,
