@@ -66,6 +66,25 @@ def test_layout_repo_root_and_missing_pieces(tmp_path):
         kernel_file(op, ["op"])
 
 
+def test_an_operator_reached_through_a_link_is_named_by_its_real_folder(tmp_path):
+    """A survey's `<category>__<op>` link: the kernel entry and source are looked up by the folder CANN's build
+    knows (conv3d_backprop_filter_v2), not the link's name, which names nothing in the sources."""
+    from kernelgen.emulator.emulate import OperatorSource
+
+    real = tmp_path / "conv" / "conv3d_backprop_filter_v2"
+    (real / "op_kernel").mkdir(parents=True)
+    for name in ("conv3d_backprop_filter_v2.cpp", "helper.cpp"):
+        (real / "op_kernel" / name).write_text("")
+    link = tmp_path / "rows" / "conv__conv3d_backprop_filter_v2"
+    link.parent.mkdir()
+    link.symlink_to(real)
+    source = OperatorSource.for_dir(link)
+    assert source.snake == "conv3d_backprop_filter_v2"
+    assert kernel_file(link, [source.snake]).name == "conv3d_backprop_filter_v2.cpp"
+    with pytest.raises(UsageError, match="looked for conv__conv3d_backprop_filter_v2.cpp"):
+        kernel_file(link, [link.name])   # what the link's own name found before
+
+
 # ---- recipes and seeded inputs --------------------------------------------------------------------------------
 DECL = OpDecl("KgToy", "kg_toy",
               (TensorDecl("x", ("DT_FLOAT16", "DT_FLOAT")), TensorDecl("gamma", ("DT_FLOAT16", "DT_FLOAT")),

@@ -187,7 +187,7 @@ def survey_one(job: dict) -> dict:
         recipes = load_recipes(None)
         if job.get("recipes"):
             recipes = merge_recipes(recipes, load_recipes(Path(job["recipes"])))
-        source = OperatorSource(op_dir, op_dir.name)
+        source = OperatorSource.for_dir(op_dir)
         stage = "opdef"
         soc_name = job.get("soc")
         decl = source.decl(soc_name)

@@ -91,6 +91,13 @@ class OperatorSource:
         self._combined_lock = threading.Lock()
 
     # ---- sources ----------------------------------------------------------------------------
+
+    @classmethod
+    def for_dir(cls, op_dir: Path, soc: str | None = None) -> "OperatorSource":
+        """The operator of an ops-nn directory, named by its real folder: a directory reached through a symbolic
+        link (a survey's `<category>__<op>` folders) keeps the name CANN's build knows it by, which the kernel
+        entry and source are found by when the OpType's snake case differs (Conv3DBackpropFilterV2)."""
+        return cls(op_dir, Path(op_dir).resolve().name, soc=soc)
     def _npu_arch(self) -> int | None:
         if not self.soc:
             return None
@@ -688,7 +695,7 @@ def resolve_target(target, soc: Soc) -> OperatorSource:
     if isinstance(resolved, OperatorSource):
         return resolved
     if isinstance(resolved, Path):
-        return OperatorSource(resolved, resolved.name, soc=soc.family)
+        return OperatorSource.for_dir(resolved, soc=soc.family)
     check_spec_dtype(resolved.spec, soc, None)
     return source_for_spec(resolved.spec, soc.family)
 
