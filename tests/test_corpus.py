@@ -143,6 +143,17 @@ def test_recipes_keep_erfinv_in_its_domain_and_halve_the_glu_familys_last_dim():
     assert recipes_mod.recipe_for(recipes, "Gelu").get("ranges") is None   # other operators keep the default
 
 
+def test_recipes_give_prelu_grads_one_weight_per_channel():
+    """activation/p_relu_grad_update's tiling refuses weights that are neither one slope nor one per channel
+    (features' dim 1); p_relu_grad_reduce registers no infershape, so its da (one per channel) is given, or the
+    broadcast of its inputs made da as large as grads and 444 of its 592 bytes looked unwritten."""
+    recipes = recipes_mod.load_recipes()
+    channels = recipes["defaults"]["shape"][1]
+    for op in ("PReluGradUpdate", "PReluGradReduce"):
+        assert recipes_mod.recipe_for(recipes, op)["shapes"]["weights"] == [channels], op
+    assert recipes_mod.recipe_for(recipes, "PReluGradReduce")["out_shapes"]["da"] == [channels]
+
+
 def test_recipes_sparse_tensor_dense_mat_mul_agrees_with_its_infershape():
     """matmul/sparse_tensor_dense_mat_mul's infershape (ValueDepend x1_shape) wants x1_shape a vector of 2 (the
     dense [M, K]), x1_indices (nnz, 2) and x1_values (nnz); x2 is [K, N] and every index must lie inside x1_shape."""
