@@ -62,6 +62,9 @@ def test_a_kernel_side_tiling_key_header_no_host_source_includes_is_linked(tmp_p
     assert unlinked_tiling_keys(op, "ascend950") == [op / "op_kernel" / "arch35" / "foo_tiling_key.h"]
     assert unlinked_tiling_keys(op, "ascend910b") == []
     assert unlinked_tiling_keys(make_op(tmp_path / "b", CMAKE, host_mentions_key=True), "ascend950") == []
+    # the key header one folder above the named arch35 source (loss/multilabel_margin_loss)
+    (op / "op_kernel" / "arch35" / "foo_tiling_key.h").rename(op / "op_kernel" / "foo_tiling_key.h")
+    assert unlinked_tiling_keys(op, "ascend950") == [op / "op_kernel" / "foo_tiling_key.h"]
 
 
 def test_simt_is_found_through_the_kernels_includes(tmp_path):
