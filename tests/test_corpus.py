@@ -154,6 +154,25 @@ def test_recipes_give_prelu_grads_one_weight_per_channel():
     assert recipes_mod.recipe_for(recipes, "PReluGradReduce")["out_shapes"]["da"] == [channels]
 
 
+def test_recipes_of_the_loss_category_agree_with_their_checks():
+    """loss/: each entry as the operator's own infershape or tiling checks it (they were "inputs rejected" with the
+    default [4, 37]): CTC's lengths inside (T, S) and labels off the blank, a vocabulary shard as wide as its
+    index range, one target per row, the (2, B, N) point layout, the only reduction implemented."""
+    recipes = recipes_mod.load_recipes()
+    ctc = recipes_mod.recipe_for(recipes, "CTCLossV2")
+    (t, n, c), (n2, s) = ctc["shapes"]["log_probs"], ctc["shapes"]["targets"]
+    assert n == n2 and max(ctc["values"]["input_lengths"]) <= t and max(ctc["values"]["target_lengths"]) <= s
+    assert ctc["int_range"][0] >= 1 and ctc["int_range"][1] <= c    # labels in [1, C): 0 is the blank
+    shard = recipes_mod.recipe_for(recipes, "CrossEntropySumExpAndIndexLogit")
+    width = shard["attrs"]["vocab_end_index"] - shard["attrs"]["vocab_start_index"]
+    assert shard["shapes"]["vocab_parallel_logits"][-1] == width and width % 8 == 0 and width >= 16
+    grad = recipes_mod.recipe_for(recipes, "CrossEntropyLossGrad")
+    assert grad["shapes"]["target"] == grad["shapes"]["log_prob"][:1]
+    assert grad["int_range"][1] <= grad["shapes"]["log_prob"][1]
+    assert recipes_mod.recipe_for(recipes, "ChamferDistance")["shapes"]["xyz1"][0] == 2
+    assert recipes_mod.recipe_for(recipes, "SigmoidCrossEntropyWithLogitsV2")["attrs"]["reduction"] == "none"
+
+
 def test_recipes_sparse_tensor_dense_mat_mul_agrees_with_its_infershape():
     """matmul/sparse_tensor_dense_mat_mul's infershape (ValueDepend x1_shape) wants x1_shape a vector of 2 (the
     dense [M, K]), x1_indices (nnz, 2) and x1_values (nnz); x2 is [K, N] and every index must lie inside x1_shape."""
