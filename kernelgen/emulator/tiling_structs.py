@@ -96,7 +96,9 @@ def generated_tiling_structs(doc: dict, op_type: str, own: set[str]) -> list[str
         return None   # (a registered class the kernel defines itself: the headers' way, which leaves it alone)
     if any(m["kind"] != "s" and m["type"] not in _SIZES for c in order for m in structs[c]["members"]):
         return None
-    lines = ["#include <cstddef>", "#include <cstdint>", "// the tiling classes as CANN's generated kernel header holds them"]
+    # the library's tiling structs (TCubeTiling) come with kernel_tiling.h, which CANN's generated header includes
+    lines = ["#include <cstddef>", "#include <cstdint>", '#include "kernel_tiling/kernel_tiling.h"',
+             "// the tiling classes as CANN's generated kernel header holds them"]
     for name in order:
         if name not in own:
             lines += _struct(name, structs[name], structs)
