@@ -279,6 +279,19 @@ def test_compile_time_misuse(body, message):
     assert proc.returncode != 0 and message in proc.stderr, proc.stderr
 
 
+def test_to_float_of_a_float_goes_through_bfloat16():
+    """ToFloat's documented form takes a bfloat16_t; a float reaches it by conversion (loss/ctc_loss_v3 calls it on a
+    float in a branch its type never takes): it compiles, rounded to bf16 as the conversion rounds."""
+    src = ('#include "kernel_operator.h"\n#include <cstdio>\n'
+           'int main() { std::printf("%.9g %.9g\\n", AscendC::ToFloat(1.00390625f), AscendC::ToFloat(3.0f)); }\n')
+    exe = Path(kgbuild.build_dir()) / "to_float_of_float"
+    proc = subprocess.run([kgbuild.CXX, *kgbuild.BASE_FLAGS, "-x", "c++", "-", "-o", str(exe)], input=src,
+                          capture_output=True, text=True, check=False, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    # 1 + 2^-8 is a tie between bf16 neighbours 1 and 1 + 2^-7: round to even gives 1
+    assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.split() == ["1", "3"]
+
+
 # ---- Matmul: the types and calls compile (tests/test_emulator_matmul.py runs them) ----
 _MATMUL_KERNEL = """#include "lib/matmul_intf.h"
 #include "kernel_tiling/kernel_tiling.h"
