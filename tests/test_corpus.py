@@ -171,6 +171,11 @@ def test_recipes_of_the_loss_category_agree_with_their_checks():
     assert grad["int_range"][1] <= grad["shapes"]["log_prob"][1]
     assert recipes_mod.recipe_for(recipes, "ChamferDistance")["shapes"]["xyz1"][0] == 2
     assert recipes_mod.recipe_for(recipes, "SigmoidCrossEntropyWithLogitsV2")["attrs"]["reduction"] == "none"
+    assert recipes_mod.recipe_for(recipes, "CrossV2")["shape"][-1] == 3        # a cross product needs a dim of 3
+    assert recipes_mod.recipe_for(recipes, "FatreluMul")["shapes"]["threshold"] == [1]
+    v3 = recipes_mod.recipe_for(recipes, "CTCLossV3")
+    s_max = max(v3["values"]["target_lengths"])
+    assert v3["out_shapes"]["log_alpha"][-1] == 2 * s_max + 1 and v3["out_shapes"]["neg_log_likelihood"] == [n]
 
 
 def test_recipes_sparse_tensor_dense_mat_mul_agrees_with_its_infershape():
