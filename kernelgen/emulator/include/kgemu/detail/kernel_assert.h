@@ -31,25 +31,6 @@ template <typename... Args>
     while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
     fail("ascendc_assert", strf("Assertion `%s' failed at %s:%d: %s", expr, file, line, message.c_str()));
 }
-
-// The kernel's assert (asc-devkit assert.md, utils/debug/asc_assert.h): assert(expr) or assert(expr, fmt, args...)
-// with a printf-style message; NDEBUG (CMake's release mode) turns it off, as ASCENDC_DUMP=0 does.
-[[noreturn]] inline void kernel_assert_fail(const char* expr, const char* file, int line) {
-    assert_fail(expr, file, line);
-}
-template <typename... Args>
-[[noreturn]] inline void kernel_assert_fail(const char* expr, const char* file, int line, const char* fmt,
-                                            Args... args) {
-    char buf[512];
-    if constexpr (sizeof...(Args) == 0) {
-        std::snprintf(buf, sizeof(buf), "%s", fmt);
-    } else {
-        std::snprintf(buf, sizeof(buf), fmt, printf_arg(args)...);
-    }
-    std::string message = buf;
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-    fail("assert", strf("assertion '%s' failed at %s:%d: %s", expr, file, line, message.c_str()));
-}
 }  // namespace detail
 }  // namespace kgemu
 
@@ -58,14 +39,6 @@ template <typename... Args>
 #else
 #define ascendc_assert(expr, ...) \
     ((expr) ? static_cast<void>(0) : ::kgemu::detail::ascendc_assert_fail(#expr, __FILE__, __LINE__, ##__VA_ARGS__))
-#endif
-
-#undef assert
-#if defined(NDEBUG) || (defined(ASCENDC_DUMP) && ASCENDC_DUMP == 0)
-#define assert(expr, ...) static_cast<void>(0)
-#else
-#define assert(expr, ...) \
-    ((expr) ? static_cast<void>(0) : ::kgemu::detail::kernel_assert_fail(#expr, __FILE__, __LINE__, ##__VA_ARGS__))
 #endif
 
 #endif  // KGEMU_DETAIL_KERNEL_ASSERT_H

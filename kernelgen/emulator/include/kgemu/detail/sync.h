@@ -154,6 +154,8 @@ inline void pipe_barrier(pipe_t p) {
 
 // Kernel assertions become defects of the block instead of aborting the process.
 #define ASSERT(expr) ((expr) ? static_cast<void>(0) : ::kgemu::detail::assert_fail(#expr, __FILE__, __LINE__))
-#include <cassert>   // the kernel's own assert replaces the C one: kgemu/detail/kernel_assert.h
+#include <cassert>
+#undef assert
+#define assert(expr) ASSERT(expr)
 
 #endif  // KGEMU_DETAIL_SYNC_H
