@@ -144,3 +144,14 @@ def test_duplicate_fills_from_a_tensors_first_element(program):
     out = kgbuild.run_vals(program, "duplicate_tensor_source_on_910b")
     assert out["defect"] == ("block 0: Duplicate: Duplicate with a LocalTensor source is an Ascend 950 API (npu arch "
                              "3510); ascend910b (arch 2201) has none: pass src's first element as the scalar")
+
+
+def test_select_takes_its_scalar_first_on_the_950(program):
+    out = kgbuild.run_vals(program, "select_scalar_first")
+    assert out["defect"] is None, out["raw"]
+    i = np.arange(64)
+    expected = np.where(i % 8 < 4, 7.0, i).astype(np.float32)   # mask bytes 0x0F: bits 0-3 of each 8
+    np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32), expected)
+    out = kgbuild.run_vals(program, "select_scalar_first_on_910b")
+    assert out["defect"] == ("block 0: Select: a scalar src0 (the flexible scalar position) exists on the Ascend 950 "
+                             "only, not on ascend910b")
