@@ -209,9 +209,13 @@ class OperatorSource:
     # ---- OpDef --------------------------------------------------------------------------------
     def decl(self, soc: str | None = None) -> OpDecl:
         """The OpDef, probed again only when the SOC changes which host sources are compiled (its tiling folder)."""
+        from kernelgen.emulator.layout import unlinked_tiling_keys
+
         if soc is not None:
             self.soc = soc
-        sources = tuple(self.host_sources())
+        # what the host library holds for this SOC: its host sources and the kernel-side tiling-key headers the
+        # SOC's kernel brings (a probe before the SOC was chosen, as --prefer-soc makes, linked none of them)
+        sources = tuple(self.host_sources()) + tuple(unlinked_tiling_keys(self.op_dir, self.soc))
         if not self._doc or self._probed_soc != sources:
             probed = self._probe_opdef()
             self._probed_soc = sources
