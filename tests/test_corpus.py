@@ -173,6 +173,9 @@ def test_recipes_of_the_loss_category_agree_with_their_checks():
     assert recipes_mod.recipe_for(recipes, "SigmoidCrossEntropyWithLogitsV2")["attrs"]["reduction"] == "none"
     assert recipes_mod.recipe_for(recipes, "CrossV2")["shape"][-1] == 3        # a cross product needs a dim of 3
     assert recipes_mod.recipe_for(recipes, "FatreluMul")["shapes"]["threshold"] == [1]
+    fused = recipes_mod.recipe_for(recipes, "FusedCrossEntropyLossWithMaxSum")   # one value per row, BT rows
+    rows = fused["shapes"]["logits_max"][0]
+    assert fused["shapes"]["vocab_parallel_logits"][0] == rows and fused["out_shapes"]["loss"] == [rows]
     v3 = recipes_mod.recipe_for(recipes, "CTCLossV3")
     s_max = max(v3["values"]["target_lengths"])
     assert v3["out_shapes"]["log_alpha"][-1] == 2 * s_max + 1 and v3["out_shapes"]["neg_log_likelihood"] == [n]
