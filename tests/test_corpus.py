@@ -266,6 +266,21 @@ def test_compile_failure_names_the_missing_api_or_header():
     assert cls == "compile error" and detail == "algo_config.h:93:25: internal compiler error: Segmentation fault"
 
 
+def test_an_assert_of_an_undeclared_name_is_a_defect_of_the_source(tmp_path):
+    """loss/nll_loss_grad's SIMT function asserts on a variable it never declares: ASSERT is empty on the NPU, so
+    only a build where ASSERT is assert (CANN's CPU debug build, the emulator) sees it. Every error must be of that
+    kind; one other error keeps the row a compile error."""
+    header = tmp_path / "k.h"
+    header.write_text("inline void f(int n) {\n    ASSERT(total != 0 && \"total must not be 0\");\n    (void)n;\n}\n")
+    msg = f"command failed: g++ ...\n{header}:2:12: error: \u2018total\u2019 was not declared in this scope\n"
+    cls, detail, _ = compile_failure(msg)
+    assert cls == "defect found" and "k.h:2 (total)" in detail and "ASSERT expands to nothing" in detail
+    cls, _, _ = compile_failure(msg + f"{header}:3:5: error: \u2018m\u2019 was not declared in this scope\n")
+    assert cls == "compile error"                          # line 3 is no ASSERT: an ordinary compile error
+    header.write_text("inline void f(int n) {\n    return total;\n}\n")
+    assert compile_failure(msg)[0] == "compile error"       # the name outside an ASSERT
+
+
 def test_check_outputs_tells_unwritten_from_computed_nan():
     x = np.array([-11.0, 1.0, 2.0], np.float32)
     poisoned = np.frombuffer(b"\xff" * 12, np.float32).copy()
