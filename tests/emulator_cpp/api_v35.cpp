@@ -362,6 +362,27 @@ inline void select_scalar_first(const char* soc) {
     });
     v35::val("y", y.as<float>(), 64);
 }
+// Divs / Muls with a LocalTensor element as the scalar (the flexible scalar position, 950): y = x / s[0] * s[1],
+// as gelu_quant's 950 kernel divides by scaleOut[0]; on the 910B the form does not exist.
+inline void scalar_from_tensor(const char* soc) {
+    kgtest::Gm y("y", 64 * 4);
+    kgtest::run_one(soc, {&y}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECCALC> xb, sb;
+        pipe.InitBuffer(xb, 64 * 4);
+        pipe.InitBuffer(sb, 64);
+        AscendC::LocalTensor<float> x = xb.Get<float>(), s = sb.Get<float>();
+        for (int i = 0; i < 64; ++i) x.SetValue(i, static_cast<float>(i));
+        s.SetValue(0, 4.0f);
+        s.SetValue(8, 3.0f);
+        AscendC::Divs(x, x, s[0], 64);
+        AscendC::Muls(x, x, s[8], 64);
+        for (int i = 0; i < 64; ++i) y.as<float>()[i] = x.GetValue(i);
+    });
+    v35::val("y", y.as<float>(), 64);
+}
+KG_TEST(scalar_from_tensor) { scalar_from_tensor("ascend950"); }
+KG_TEST(scalar_from_tensor_on_910b) { scalar_from_tensor("ascend910b"); }
 KG_TEST(select_scalar_first) { select_scalar_first("ascend950"); }
 KG_TEST(select_scalar_first_on_910b) { select_scalar_first("ascend910b"); }
 

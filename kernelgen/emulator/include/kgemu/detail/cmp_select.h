@@ -239,10 +239,8 @@ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, T s
                    SELMODE selMode, uint32_t count) {
     auto& b = kgemu::detail::api_enter("Select");
     kgemu::detail::check_sel_common<T, U>(b, "Select", selMode);
-    if (b.soc->npu_arch != 3510) {
-        kgemu::detail::fail("Select", kgemu::detail::strf("a scalar src0 (the flexible scalar position) exists on "
-                                                          "the Ascend 950 only, not on %s", b.soc->name));
-    }
+    kgemu::detail::require_arch_3510(b, "Select", "Select with a scalar src0 (the flexible scalar position)",
+                                     ": swap the operands and invert the mask");
     if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE) {
         kgemu::detail::fail("Select", "a scalar src0 needs SELMODE::VSEL_TENSOR_SCALAR_MODE");
     }
