@@ -55,6 +55,11 @@ class Soc:
     libapi_workspace: int
     que_max_event: int
     l1_bytes: int
+    l0a_bytes: int         # the cube's local memories (socs.md 3.2)
+    l0b_bytes: int
+    l0c_bytes: int
+    bias_table_bytes: int
+    fixpipe_buffer_bytes: int
     l2_bytes: int
     hbm_bytes_per_cycle: int
     l2_bytes_per_cycle: int

@@ -66,6 +66,25 @@ def test_layout_repo_root_and_missing_pieces(tmp_path):
         kernel_file(op, ["op"])
 
 
+def test_an_operator_reached_through_a_link_is_named_by_its_real_folder(tmp_path):
+    """A survey's `<category>__<op>` link: the kernel entry and source are looked up by the folder CANN's build
+    knows (conv3d_backprop_filter_v2), not the link's name, which names nothing in the sources."""
+    from kernelgen.emulator.emulate import OperatorSource
+
+    real = tmp_path / "conv" / "conv3d_backprop_filter_v2"
+    (real / "op_kernel").mkdir(parents=True)
+    for name in ("conv3d_backprop_filter_v2.cpp", "helper.cpp"):
+        (real / "op_kernel" / name).write_text("")
+    link = tmp_path / "rows" / "conv__conv3d_backprop_filter_v2"
+    link.parent.mkdir()
+    link.symlink_to(real)
+    source = OperatorSource.for_dir(link)
+    assert source.snake == "conv3d_backprop_filter_v2"
+    assert kernel_file(link, [source.snake]).name == "conv3d_backprop_filter_v2.cpp"
+    with pytest.raises(UsageError, match="looked for conv__conv3d_backprop_filter_v2.cpp"):
+        kernel_file(link, [link.name])   # what the link's own name found before
+
+
 # ---- recipes and seeded inputs --------------------------------------------------------------------------------
 DECL = OpDecl("KgToy", "kg_toy",
               (TensorDecl("x", ("DT_FLOAT16", "DT_FLOAT")), TensorDecl("gamma", ("DT_FLOAT16", "DT_FLOAT")),
@@ -122,6 +141,44 @@ def test_recipes_keep_erfinv_in_its_domain_and_halve_the_glu_familys_last_dim():
     for op in ("GeluMul", "SituGlu", "SwiGlu", "SwigluGroup"):   # the forward forms: an even last dim
         assert recipes_mod.recipe_for(recipes, op)["shape"][-1] % 2 == 0, op
     assert recipes_mod.recipe_for(recipes, "Gelu").get("ranges") is None   # other operators keep the default
+
+
+def test_recipes_give_prelu_grads_one_weight_per_channel():
+    """activation/p_relu_grad_update's tiling refuses weights that are neither one slope nor one per channel
+    (features' dim 1); p_relu_grad_reduce registers no infershape, so its da (one per channel) is given, or the
+    broadcast of its inputs made da as large as grads and 444 of its 592 bytes looked unwritten."""
+    recipes = recipes_mod.load_recipes()
+    channels = recipes["defaults"]["shape"][1]
+    for op in ("PReluGradUpdate", "PReluGradReduce"):
+        assert recipes_mod.recipe_for(recipes, op)["shapes"]["weights"] == [channels], op
+    assert recipes_mod.recipe_for(recipes, "PReluGradReduce")["out_shapes"]["da"] == [channels]
+
+
+def test_recipes_of_the_loss_category_agree_with_their_checks():
+    """loss/: each entry as the operator's own infershape or tiling checks it (they were "inputs rejected" with the
+    default [4, 37]): CTC's lengths inside (T, S) and labels off the blank, a vocabulary shard as wide as its
+    index range, one target per row, the (2, B, N) point layout, the only reduction implemented."""
+    recipes = recipes_mod.load_recipes()
+    ctc = recipes_mod.recipe_for(recipes, "CTCLossV2")
+    (t, n, c), (n2, s) = ctc["shapes"]["log_probs"], ctc["shapes"]["targets"]
+    assert n == n2 and max(ctc["values"]["input_lengths"]) <= t and max(ctc["values"]["target_lengths"]) <= s
+    assert ctc["int_range"][0] >= 1 and ctc["int_range"][1] <= c    # labels in [1, C): 0 is the blank
+    shard = recipes_mod.recipe_for(recipes, "CrossEntropySumExpAndIndexLogit")
+    width = shard["attrs"]["vocab_end_index"] - shard["attrs"]["vocab_start_index"]
+    assert shard["shapes"]["vocab_parallel_logits"][-1] == width and width % 8 == 0 and width >= 16
+    grad = recipes_mod.recipe_for(recipes, "CrossEntropyLossGrad")
+    assert grad["shapes"]["target"] == grad["shapes"]["log_prob"][:1]
+    assert grad["int_range"][1] <= grad["shapes"]["log_prob"][1]
+    assert recipes_mod.recipe_for(recipes, "ChamferDistance")["shapes"]["xyz1"][0] == 2
+    assert recipes_mod.recipe_for(recipes, "SigmoidCrossEntropyWithLogitsV2")["attrs"]["reduction"] == "none"
+    assert recipes_mod.recipe_for(recipes, "CrossV2")["shape"][-1] == 3        # a cross product needs a dim of 3
+    assert recipes_mod.recipe_for(recipes, "FatreluMul")["shapes"]["threshold"] == [1]
+    fused = recipes_mod.recipe_for(recipes, "FusedCrossEntropyLossWithMaxSum")   # one value per row, BT rows
+    rows = fused["shapes"]["logits_max"][0]
+    assert fused["shapes"]["vocab_parallel_logits"][0] == rows and fused["out_shapes"]["loss"] == [rows]
+    v3 = recipes_mod.recipe_for(recipes, "CTCLossV3")
+    s_max = max(v3["values"]["target_lengths"])
+    assert v3["out_shapes"]["log_alpha"][-1] == 2 * s_max + 1 and v3["out_shapes"]["neg_log_likelihood"] == [n]
 
 
 def test_recipes_sparse_tensor_dense_mat_mul_agrees_with_its_infershape():
@@ -207,6 +264,21 @@ def test_compile_failure_names_the_missing_api_or_header():
     cls, detail, _ = compile_failure("command failed ... g++ -std=c++17 -O2 ...\nIn file included from x.h:1,\n"
                                      "/a/algo_config.h:93:25: internal compiler error: Segmentation fault\n0x7f ???")
     assert cls == "compile error" and detail == "algo_config.h:93:25: internal compiler error: Segmentation fault"
+
+
+def test_an_assert_of_an_undeclared_name_is_a_defect_of_the_source(tmp_path):
+    """loss/nll_loss_grad's SIMT function asserts on a variable it never declares: ASSERT is empty on the NPU, so
+    only a build where ASSERT is assert (CANN's CPU debug build, the emulator) sees it. Every error must be of that
+    kind; one other error keeps the row a compile error."""
+    header = tmp_path / "k.h"
+    header.write_text("inline void f(int n) {\n    ASSERT(total != 0 && \"total must not be 0\");\n    (void)n;\n}\n")
+    msg = f"command failed: g++ ...\n{header}:2:12: error: \u2018total\u2019 was not declared in this scope\n"
+    cls, detail, _ = compile_failure(msg)
+    assert cls == "defect found" and "k.h:2 (total)" in detail and "ASSERT expands to nothing" in detail
+    cls, _, _ = compile_failure(msg + f"{header}:3:5: error: \u2018m\u2019 was not declared in this scope\n")
+    assert cls == "compile error"                          # line 3 is no ASSERT: an ordinary compile error
+    header.write_text("inline void f(int n) {\n    return total;\n}\n")
+    assert compile_failure(msg)[0] == "compile error"       # the name outside an ASSERT
 
 
 def test_check_outputs_tells_unwritten_from_computed_nan():

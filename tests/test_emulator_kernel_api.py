@@ -72,6 +72,8 @@ DEFECTS = [
     ("tbuf_get_beyond",
      "TBuf::Get: 257 elements of float (1028 bytes) from byte 0 exceed the TBuf's 1024 bytes"),
     ("tbuf_get_uninit", "TBuf::Get: TBuf used before TPipe::InitBuffer"),
+    ("tbuf_set_size_past_ub",
+     "LocalTensor::SetSize: 512 elements of 4 bytes from local offset 195584 run past the end of UB (byte 196608)"),
     ("vector_range_overrun",
      "Add: src0 needs 1200 bytes from UB offset 0, which runs 176 bytes past the end of its buffer [0, 1024)"),
     ("vector_range_subview",

@@ -279,6 +279,19 @@ def test_compile_time_misuse(body, message):
     assert proc.returncode != 0 and message in proc.stderr, proc.stderr
 
 
+def test_to_float_of_a_float_goes_through_bfloat16():
+    """ToFloat's documented form takes a bfloat16_t; a float reaches it by conversion (loss/ctc_loss_v3 calls it on a
+    float in a branch its type never takes): it compiles, rounded to bf16 as the conversion rounds."""
+    src = ('#include "kernel_operator.h"\n#include <cstdio>\n'
+           'int main() { std::printf("%.9g %.9g\\n", AscendC::ToFloat(1.00390625f), AscendC::ToFloat(3.0f)); }\n')
+    exe = Path(kgbuild.build_dir()) / "to_float_of_float"
+    proc = subprocess.run([kgbuild.CXX, *kgbuild.BASE_FLAGS, "-x", "c++", "-", "-o", str(exe)], input=src,
+                          capture_output=True, text=True, check=False, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    # 1 + 2^-8 is a tie between bf16 neighbours 1 and 1 + 2^-7: round to even gives 1
+    assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.split() == ["1", "3"]
+
+
 # ---- Matmul: the types and calls compile (tests/test_emulator_matmul.py runs them) ----
 _MATMUL_KERNEL = """#include "lib/matmul_intf.h"
 #include "kernel_tiling/kernel_tiling.h"
@@ -414,3 +427,64 @@ def test_host_matmul_tiling_is_valid_and_fails_where_cann_does(tmp_path):
     assert rows["fp32"][:8] == [0, 1, 64, 64, 100, 64, 64, 104]  # fp32: baseK in multiples of 8 (32 bytes)
     assert rows["badsplit"][0] == -1 and rows["mixed"][0] == -1 and rows["noshape"][0] == -1
     assert rows["bfloat16"] == rows["bf16"] and rows["bf16"][0] == 0 and rows["bf16"][7] % 16 == 0
+
+
+def _hif8_table() -> dict[int, float]:
+    """HiFloat8's values, from the format's rules (asc-devkit's HiF8 reference converter, hif8.py): sign, a prefix
+    "dot" code choosing 4/3/2/1/0 exponent bits (|e| 8-15 / 4-7 / 2-3 / 1 / 0; the first exponent bit e's sign)
+    with 1/2/3/3/3 mantissa bits, and the denormal code 0000 for 2^(k - 23)."""
+    table = {}
+    for sign in (0, 0x80):
+        s = -1.0 if sign else 1.0
+        for k in range(1, 8):
+            table[sign | k] = s * 2.0 ** (k - 23)
+        for m in range(8):
+            table[sign | 0x08 | m] = s * (1 + m / 8)
+        for es in (0, 1):
+            for m in range(8):
+                table[sign | 0x10 | es << 3 | m] = s * 2.0 ** (-1 if es else 1) * (1 + m / 8)
+        for dot, eb, mb in ((0b0100, 2, 3), (0b1000, 3, 2), (0b1100, 4, 1)):
+            for es in (0, 1):
+                for low in range(1 << (eb - 1)):
+                    a = low + (1 << (eb - 1))
+                    for m in range(1 << mb):
+                        code = sign | dot << 3 | es << (eb - 1 + mb) | low << mb | m
+                        table[code] = s * 2.0 ** (-a if es else a) * (1 + m / (1 << mb))
+    del table[0x6F], table[0xEF]   # +-infinity
+    return table
+
+
+def test_hifloat8_decodes_and_rounds_by_the_formats_rules():
+    """hifloat8_t both ways: every code's value, and float -> hif8 for values between codes, on ties, at binade
+    edges, in the denormal range, past the largest finite value (2^15; 1.25 * 2^15 overflows)."""
+    table = _hif8_table()
+    finite = sorted(set(table.values()))
+    probes = [1.0, 1.0625, 1.1875, 2.5, 3.875, 3.9375, 5.5, 5.75, 300.0, 32768.0, 36000.0, 40959.0, 40960.0,
+              1e9, 2.0 ** -22, 1.4 * 2.0 ** -23, 1.5 * 2.0 ** -23, 2.0 ** -24, 1.5 * 2.0 ** -17, 0.3, 1e-3, 7.99]
+    probes += [-p for p in probes[:6]]
+    src = ('#include "kernel_operator.h"\n#include <cstdio>\nint main() {\n'
+           '  for (int b = 0; b < 256; ++b) std::printf("%a ", static_cast<double>(static_cast<float>(hifloat8_t::from_bits(b))));\n'
+           '  std::printf("\\n");\n  const float p[] = {' + ", ".join(f"{v!r}f" for v in probes) + '};\n'
+           '  for (float v : p) std::printf("%d ", static_cast<int>(hifloat8_t(v).bits_));\n}\n')
+    exe = Path(kgbuild.build_dir()) / "hifloat8_both_ways"
+    proc = subprocess.run([kgbuild.CXX, *kgbuild.BASE_FLAGS, "-x", "c++", "-", "-o",
+                           str(exe)], input=src, capture_output=True, text=True, check=False, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    decoded, encoded = subprocess.run([str(exe)], capture_output=True, text=True).stdout.splitlines()
+    values = [float.fromhex(v) for v in decoded.split()]
+    assert values[0] == 0.0 and np.isnan(values[0x80]) and values[0x6F] == np.inf and values[0xEF] == -np.inf
+    assert {b: values[b] for b in table} == table
+
+    def nearest(x: float) -> float:   # half away from zero in the binade's grid; below 2^-22 by its first bit
+        a = abs(x)
+        if a >= 1.25 * 2 ** 15:
+            return float("inf") * np.sign(x)
+        if a < 2.0 ** -22:
+            return np.sign(x) * (2.0 ** -22 if a >= 1.5 * 2.0 ** -23 else 0.0)
+        below = max(v for v in finite if v <= a)
+        above = min((v for v in finite if v > a), default=below)
+        return np.sign(x) * (above if a - below >= above - a else below)
+
+    got = [values[int(b)] if int(b) not in (0x6F, 0xEF) else (np.inf if int(b) == 0x6F else -np.inf)
+           for b in encoded.split()]
+    assert got == [nearest(p) for p in probes]

@@ -144,3 +144,25 @@ def test_duplicate_fills_from_a_tensors_first_element(program):
     out = kgbuild.run_vals(program, "duplicate_tensor_source_on_910b")
     assert out["defect"] == ("block 0: Duplicate: Duplicate with a LocalTensor source is an Ascend 950 API (npu arch "
                              "3510); ascend910b (arch 2201) has none: pass src's first element as the scalar")
+
+
+def test_select_takes_its_scalar_first_on_the_950(program):
+    out = kgbuild.run_vals(program, "select_scalar_first")
+    assert out["defect"] is None, out["raw"]
+    i = np.arange(64)
+    expected = np.where(i % 8 < 4, 7.0, i).astype(np.float32)   # mask bytes 0x0F: bits 0-3 of each 8
+    np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32), expected)
+    out = kgbuild.run_vals(program, "select_scalar_first_on_910b")
+    assert out["defect"] == ("block 0: Select: Select with a scalar src0 (the flexible scalar position) is an Ascend "
+                             "950 API (npu arch 3510); ascend910b (arch 2201) has none: swap the operands and invert "
+                             "the mask")
+
+
+def test_scalar_operations_take_a_tensor_element_as_the_scalar_on_the_950(program):
+    out = kgbuild.run_vals(program, "scalar_from_tensor")
+    assert out["defect"] is None, out["raw"]
+    x = np.arange(64, dtype=np.float32)
+    np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32), (x / np.float32(4.0)) * np.float32(3.0))
+    out = kgbuild.run_vals(program, "scalar_from_tensor_on_910b")
+    assert out["defect"].startswith("block 0: Divs: Divs with a LocalTensor element as its scalar (the flexible "
+                                    "scalar position) is an Ascend 950 API"), out["defect"]

@@ -62,8 +62,34 @@ def test_a_kernel_side_tiling_key_header_no_host_source_includes_is_linked(tmp_p
     assert unlinked_tiling_keys(op, "ascend950") == [op / "op_kernel" / "arch35" / "foo_tiling_key.h"]
     assert unlinked_tiling_keys(op, "ascend910b") == []
     assert unlinked_tiling_keys(make_op(tmp_path / "b", CMAKE, host_mentions_key=True), "ascend950") == []
+    # the key header one folder above the named arch35 source (loss/multilabel_margin_loss)
+    (op / "op_kernel" / "arch35" / "foo_tiling_key.h").rename(op / "op_kernel" / "foo_tiling_key.h")
+    assert unlinked_tiling_keys(op, "ascend950") == [op / "op_kernel" / "foo_tiling_key.h"]
 
 
 def test_simt_is_found_through_the_kernels_includes(tmp_path):
     assert uses_simt(make_op(tmp_path, CMAKE, simt=True), ())
     assert not uses_simt(make_op(tmp_path / "b", CMAKE, simt=False), ())
+
+
+def test_the_opdef_is_probed_again_when_the_soc_brings_a_tiling_key_header(tmp_path):
+    """`survey --prefer-soc ascend950` probes the OpDef before it knows the SOC (no tiling-key header linked), then
+    chooses the 950, whose kernel's key header the host library must hold to decode `template <schMode>`: the probe
+    is made again (loss/multilabel_margin_loss called its template entry without arguments)."""
+    from kernelgen.emulator.emulate import OperatorSource
+
+    op = make_op(tmp_path, CMAKE)
+    (op / "op_host" / "foo_def.cpp").write_text("// OP_ADD(Foo)\n")
+    source = OperatorSource(op, "foo")
+    probes = []
+
+    def probe():
+        probes.append(source.soc)
+        source._doc = {"ops": []}   # what a probe leaves: the host library's report
+        return object()
+
+    source._probe_opdef = probe
+    source.decl()
+    source.decl("ascend950")
+    source.decl("ascend950")   # the same SOC again: nothing new to link
+    assert probes == [None, "ascend950"]

@@ -455,20 +455,30 @@ def test_tanh_and_sigmoid_tmp_sizes_follow_asc_devkit(tmp_path):
 @requires_cxx
 def test_platform_local_mem_size_reads_the_ini_figures(tmp_path):
     """fe::PlatFormInfos::GetLocalMemSize (24 main-tree host tilings: pooling, index, rnn, conv): the INI's sizes
-    undeducted (910B's UB 256 bytes above GetCoreMemSize's), L0C by arch; a platform without figures answers 0.
-    With it, GetSortMaxMinTmpSize (16 index tilings) by asc-devkit's rule on the 950, refused on the 910B."""
+    undeducted (910B's UB 256 bytes above GetCoreMemSize's), L0C and the bias table from the SOC record (the
+    catalog's figures, as the emulator gives them); a platform without figures answers 0. With it,
+    GetSortMaxMinTmpSize (16 index tilings) by asc-devkit's rule on the 950, refused on the 910B."""
     import subprocess
 
+    from kernelgen.socs import get_soc
+
+    b910, e950 = get_soc("ascend910b"), get_soc("ascend950")
+    cube = (f"b.l0c_size = {b910.l0c_bytes}; b.bias_table_size = {b910.bias_table_bytes}; "
+            f"e.l0c_size = {e950.l0c_bytes}; e.bias_table_size = {e950.bias_table_bytes};\n")
 
     src = tmp_path / "mem.cpp"
-    src.write_text('#include <cstdio>\n#include "tiling/tiling_api.h"\n'
+    # a standalone program: the platform's out-of-line bodies (GetPlatformRes) compile here
+    src.write_text('#define KGEMU_OPDEF_IMPL\n#include <cstdio>\n#include "tiling/tiling_api.h"\n'
                    "unsigned long long q(fe::PlatFormInfos& p, fe::LocalMemType t) { uint64_t s = 7; "
                    "p.GetLocalMemSize(t, s); return s; }\n"
                    "int main() { KgSoc b{}; b.short_soc_version = \"Ascend910B\"; b.soc_version_enum = 1; "
                    "b.npu_arch = 2201; b.ub_size_tiling = 196352; b.l1_size = 524288; b.l2_size = 201326592;\n"
                    "  KgSoc e = b; e.short_soc_version = \"Ascend950\"; e.soc_version_enum = 4; e.npu_arch = 3510; "
-                   "e.ub_size_tiling = 262144;\n"
-                   "  fe::PlatFormInfos pb(&b), pe(&e), none; uint64_t core = 0;\n"
+                   "e.ub_size_tiling = 262144;\n" + cube +
+                   "  fe::PlatFormInfos pb(&b), pe(&e), none; uint64_t core = 0, bt = 0;\n"
+                   "  platform_ascendc::PlatformAscendC(&pe).GetCoreMemSize(platform_ascendc::CoreMemType::BT, bt);\n"
+                   "  std::string ini; pe.GetPlatformRes(\"AICoreSpec\", \"bt_size\", ini);\n"
+                   "  std::printf(\"%llu %s \", (unsigned long long)bt, ini.c_str());\n"
                    "  platform_ascendc::PlatformAscendC(&pb).GetCoreMemSize(platform_ascendc::CoreMemType::UB, core);\n"
                    "  std::printf(\"%llu %llu %llu %llu %llu %llu %llu %llu %llu\\n\", q(pb, fe::LocalMemType::UB), "
                    "(unsigned long long)core, q(pb, fe::LocalMemType::L1), q(pb, fe::LocalMemType::L2), "
@@ -489,7 +499,9 @@ def test_platform_local_mem_size_reads_the_ini_figures(tmp_path):
     got = [int(v) for v in run.stdout.split()]
     # 100 int32 with output indices: 128 x 7 + 512 + 128 x (4 + 4); 64 uint8 reusing the source: 64 x 7 + 512;
     # merge sort 8 per element; on the 910B the outputs stay as they were, with asc-devkit's message
-    assert got == [196608, 196352, 524288, 201326592, 131072, 262144, 262144, 0, 0, 2432, 2432, 960, 800, 5, 5]
+    # the 950's bias table: 4 KiB (socs.md 3.2, A3510), by GetCoreMemSize(BT) and the INI's AICoreSpec.bt_size
+    assert got == [4096, 4096,
+                   196608, 196352, 524288, 201326592, 131072, 262144, 262144, 0, 0, 2432, 2432, 960, 800, 5, 5]
     assert "Unsupported NpuArch for Sort API" in run.stderr
 
 

@@ -204,7 +204,7 @@ def _host_units(f: UtFile, soc: str | None) -> list[CompileUnit]:
     from kernelgen.emulator.build import HOST_OPT
     from kernelgen.emulator.emulate import OperatorSource
 
-    src = OperatorSource(f.op_dir, f.op_dir.name, soc=soc or "ascend910b")
+    src = OperatorSource.for_dir(f.op_dir, soc=soc or "ascend910b")
     inc = src.include_dirs()
     return src.host_units() + [CompileUnit(f"utdep_{p.parent.parent.name}_{p.stem}", p, (HOST_OPT,), inc,
                                            _tree_digest(p.parent.parent), "host")

@@ -35,8 +35,38 @@ def _first_line(text: str, limit: int = 400) -> str:
     return ""
 
 
+_UNDECLARED = re.compile(r"^(?P<file>/[^:\s]+):(?P<line>\d+):\d+: error: \S(?P<name>\w+)\S was not declared in this "
+                         r"scope", re.M)
+
+
+def _assert_of_undeclared_names(message: str) -> str | None:
+    """A defect when every error is an ASSERT naming an undeclared variable (loss/nll_loss_grad: `ASSERT(
+    localTotalWeight != 0 ...)` with no such variable): on the NPU ASSERT expands to nothing (asc-devkit
+    impl/basic_api/kernel_macros.h), so the kernel builds there, but CANN's own CPU debug build (ASCENDC_CPU_DEBUG=1,
+    where ASSERT is assert) does not compile it, and an NPU debug build would not either."""
+    errors = [ln for ln in message.splitlines() if ": error:" in ln]
+    found = list(_UNDECLARED.finditer(message))
+    if not errors or len(found) != len(errors):
+        return None
+    where = []
+    for m in found:
+        try:
+            line = Path(m["file"]).read_text(errors="replace").splitlines()[int(m["line"]) - 1]
+        except (OSError, IndexError):
+            return None
+        if not re.search(r"\bASSERT\s*\(", line) or not re.search(rf"\b{m['name']}\b", line):
+            return None
+        where.append(f"{Path(m['file']).name}:{m['line']} ({m['name']})")
+    return (f"ASSERT names a variable that is not declared at {', '.join(dict.fromkeys(where))}: the kernel builds "
+            f"on the NPU only because ASSERT expands to nothing there; CANN's CPU debug build (ASSERT = assert) "
+            f"does not compile it")
+
+
 def compile_failure(message: str) -> tuple[str, str, list[str]]:
     """(class, detail, missing APIs/headers) of a compile error explained by opdir.explain_compile_error."""
+    latent = _assert_of_undeclared_names(message)
+    if latent is not None:
+        return DEFECT, latent, []
     tail = message.rsplit("\nkernelgen: ", 1)
     explained = tail[1].strip() if len(tail) == 2 else ""
     apis = re.findall(r"not emulated yet by kernelgen's CPU emulator: ([^;]+)", explained)
@@ -187,7 +217,7 @@ def survey_one(job: dict) -> dict:
         recipes = load_recipes(None)
         if job.get("recipes"):
             recipes = merge_recipes(recipes, load_recipes(Path(job["recipes"])))
-        source = OperatorSource(op_dir, op_dir.name)
+        source = OperatorSource.for_dir(op_dir)
         stage = "opdef"
         soc_name = job.get("soc")
         decl = source.decl(soc_name)

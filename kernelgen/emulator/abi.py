@@ -13,6 +13,8 @@ class KgSoc(C.Structure):
         ("libapi_workspace", C.c_uint64), ("que_max_event", C.c_uint32), ("bf16_level", C.c_uint32),
         ("has_data_copy_pad", C.c_uint32), ("l1_size", C.c_uint64), ("l2_size", C.c_uint64),
         ("hbm_bytes_per_cycle", C.c_uint64), ("l2_bytes_per_cycle", C.c_uint64),
+        ("l0a_size", C.c_uint64), ("l0b_size", C.c_uint64), ("l0c_size", C.c_uint64),
+        ("bias_table_size", C.c_uint64), ("fixpipe_buffer_size", C.c_uint64),
     ]
 
 

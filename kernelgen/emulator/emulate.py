@@ -38,7 +38,8 @@ def soc_struct(soc: Soc) -> abi.KgSoc:
         soc.family.encode(), soc.short_soc_version.encode(), soc.soc_version_value, soc.npu_arch,
         soc.ub_core_mem, soc.ub_pool, soc.ub_doc_usable, soc.ub_block, soc.core_num, soc.core_num_aic,
         soc.core_num_aiv, soc.core_num_vector, soc.libapi_workspace, soc.que_max_event, soc.bf16.level,
-        int(soc.data_copy_pad), soc.l1_bytes, soc.l2_bytes, soc.hbm_bytes_per_cycle, soc.l2_bytes_per_cycle)
+        int(soc.data_copy_pad), soc.l1_bytes, soc.l2_bytes, soc.hbm_bytes_per_cycle, soc.l2_bytes_per_cycle,
+        soc.l0a_bytes, soc.l0b_bytes, soc.l0c_bytes, soc.bias_table_bytes, soc.fixpipe_buffer_bytes)
 
 
 def _tensor_struct(name: str, arr: np.ndarray | None, ge: str | None = None, shape=None,
@@ -95,6 +96,13 @@ class OperatorSource:
         self._memo: dict[tuple, object] = {}
 
     # ---- sources ----------------------------------------------------------------------------
+
+    @classmethod
+    def for_dir(cls, op_dir: Path, soc: str | None = None) -> "OperatorSource":
+        """The operator of an ops-nn directory, named by its real folder: a directory reached through a symbolic
+        link (a survey's `<category>__<op>` folders) keeps the name CANN's build knows it by, which the kernel
+        entry and source are found by when the OpType's snake case differs (Conv3DBackpropFilterV2)."""
+        return cls(op_dir, Path(op_dir).resolve().name, soc=soc)
     def _npu_arch(self) -> int | None:
         if not self.soc:
             return None
@@ -211,9 +219,13 @@ class OperatorSource:
     # ---- OpDef --------------------------------------------------------------------------------
     def decl(self, soc: str | None = None) -> OpDecl:
         """The OpDef, probed again only when the SOC changes which host sources are compiled (its tiling folder)."""
+        from kernelgen.emulator.layout import unlinked_tiling_keys
+
         if soc is not None:
             self.soc = soc
-        sources = tuple(self.host_sources())
+        # what the host library holds for this SOC: its host sources and the kernel-side tiling-key headers the
+        # SOC's kernel brings (a probe before the SOC was chosen, as --prefer-soc makes, linked none of them)
+        sources = tuple(self.host_sources()) + tuple(unlinked_tiling_keys(self.op_dir, self.soc))
         if not self._doc or self._probed_soc != sources:
             probed = self._probe_opdef()
             self._probed_soc = sources
@@ -722,7 +734,7 @@ def resolve_target(target, soc: Soc) -> OperatorSource:
     if isinstance(resolved, OperatorSource):
         return resolved
     if isinstance(resolved, Path):
-        return OperatorSource(resolved, resolved.name, soc=soc.family)
+        return OperatorSource.for_dir(resolved, soc=soc.family)
     check_spec_dtype(resolved.spec, soc, None)
     return source_for_spec(resolved.spec, soc.family)
 

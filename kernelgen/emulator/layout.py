@@ -178,11 +178,13 @@ def unlinked_tiling_keys(op_dir: Path, soc: str | None) -> list[Path]:
     """The ASCENDC_TPL_ARGS_DECL headers (<op>_tiling_key.h) beside the kernel op_kernel/CMakeLists.txt names for
     the SOC that no host source mentions: CANN's build compiles them into the host library's tiling-key
     registry (ops-nn's foreach 950 kernels decode `template <uint32_t schMode>` from them), so the emulator links
-    them into the host library too."""
-    named = cmake_kernel_src(Path(op_dir) / "op_kernel", soc)
+    them into the host library too; also from op_kernel/ itself when the named source sits in an architecture
+    folder (loss/multilabel_margin_loss: arch35/multilabel_margin_loss.cpp, its key header one folder up)."""
+    kernel_dir = Path(op_dir) / "op_kernel"
+    named = cmake_kernel_src(kernel_dir, soc)
     if named is None:
         return []
-    keys = sorted(named.parent.glob("*_tiling_key.h"))
+    keys = sorted({*named.parent.glob("*_tiling_key.h"), *kernel_dir.glob("*_tiling_key.h")})
     if not keys:
         return []
     host = Path(op_dir) / "op_host"

@@ -434,6 +434,20 @@ def expand_parameter_macros(entry: KernelEntry, kernel: Path, include_dirs: tupl
 _CONSTEXPR_KEY = re.compile(r"\bif\s+constexpr\s*\(\s*(?=TILING_KEY_IS\s*\()")
 
 
+def _tiling_classes_for_the_kernel(op_dir: Path, legacy: list[Path], doc: dict, op_type: str, texts: str) -> list[str]:
+    """The structs written from the host library's layout (kernelgen.emulator.tiling_structs: the kernel sees what
+    CANN's generated header gives it, not the host headers), or the host headers themselves when the kernel includes
+    one of them by name or the layout cannot be written."""
+    from kernelgen.emulator.tiling_structs import generated_tiling_structs
+
+    code = strip_comments(texts)
+    names_a_header = any(re.search(r'#\s*include\s*[<"][^">]*\b' + re.escape(Path(h).name) + r'[">]', code)
+                         for h in legacy)
+    own = set(re.findall(r"\b(?:struct|class)\s+(\w+)\s*(?:final\s*)?[:{]", code))
+    generated = None if names_a_header else generated_tiling_structs(doc, op_type, own)
+    return generated if generated is not None else kernel_tiling_includes(op_dir, legacy)
+
+
 def kernel_include(kernel: Path) -> str:
     """How the launcher brings in the kernel source: an #include, or its text with `if constexpr (TILING_KEY_IS`
     as `if (TILING_KEY_IS` under a #line naming the file."""
@@ -466,7 +480,7 @@ def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc
               else legacy_tiling_headers(op_dir, tiling_sub, decl.op_type))
     if legacy:
         lines.insert(1, "#define KGEMU_TILING_DATA_AS_STRUCT 1")
-        lines += kernel_tiling_includes(op_dir, legacy)
+        lines += _tiling_classes_for_the_kernel(op_dir, legacy, doc, decl.op_type, texts)
         if "REGISTER_TILING_DEFAULT" not in texts:
             lines.append(f"typedef kgemu_tiling::{decl.op_type} kgemu_default_tiling_type_;")
     lines.append('#include "graph/types.h"')
@@ -483,6 +497,9 @@ def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc
         lines.append("#define KGEMU_LAUNCH_DT_MACROS 1")
     if format_macros:
         lines.append("#define KGEMU_LAUNCH_FORMAT_MACROS 1")
+    registered = set(re.findall(r"\bREGISTER_TILING_DEFAULT\s*\(\s*([\w:]+)\s*\)", strip_comments(source)))
+    if len(registered) == 1:   # GET_TILING_DATA may come before it (hardtanh_grad): the type by name
+        lines += ["#undef KGEMU_REGISTERED_TILING_TYPE", f"#define KGEMU_REGISTERED_TILING_TYPE {registered.pop()}"]
     lines += ['#include "kgemu/launch_defines.h"', kernel_include(kernel), ""]
     lines += ['extern "C" void kg_kernel_entry(uint8_t** a, int32_t n, uint64_t key)', "{", "    (void)n;"]
     picked = pick_tpl_decl(doc.get("tiling_keys") or {}, decl.op_type, texts) if entry.template is not None else None

@@ -82,7 +82,7 @@ def default_soc(op_dir: Path) -> Soc:
     from kernelgen.socs import get_soc
 
     op_dir = Path(op_dir).resolve()
-    return get_soc(OperatorSource(op_dir, op_dir.name).default_soc())
+    return get_soc(OperatorSource.for_dir(op_dir).default_soc())
 
 
 def find_examples(op_dir: Path) -> list[Path]:
@@ -173,7 +173,7 @@ def build_example(op_dir: Path, soc: Soc, example: Path, progress: Progress | No
     from kernelgen.emulator.opdir import explain_compile_error
 
     op_dir = Path(op_dir).resolve()
-    source = OperatorSource(op_dir, op_dir.name)
+    source = OperatorSource.for_dir(op_dir)
     # as `kernelgen sim`: the SOC picks the tiling folder compiled into the host library (its tiling keys) and
     # the kernel file (opFile.value)
     decl = source.decl(soc.family)

@@ -343,4 +343,47 @@ inline void duplicate_from_tensor(const char* soc) {
 KG_TEST(duplicate_tensor_source) { duplicate_from_tensor("ascend950"); }
 KG_TEST(duplicate_tensor_source_on_910b) { duplicate_from_tensor("ascend910b"); }
 
+// Select with the scalar first (the flexible scalar position, 950 only): y[i] = selMask bit i ? 7 : x[i], the
+// pattern of opbase's atvoss/util/vec.h Select (threshold_v2); on the 910B the form does not exist.
+inline void select_scalar_first(const char* soc) {
+    kgtest::Gm y("y", 64 * 4);
+    kgtest::run_one(soc, {&y}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECCALC> xb, yb, mb;
+        pipe.InitBuffer(xb, 64 * 4);
+        pipe.InitBuffer(yb, 64 * 4);
+        pipe.InitBuffer(mb, 32);
+        AscendC::LocalTensor<float> x = xb.Get<float>(), out = yb.Get<float>();
+        AscendC::LocalTensor<uint8_t> m = mb.Get<uint8_t>();
+        for (int i = 0; i < 64; ++i) x.SetValue(i, static_cast<float>(i));
+        for (int i = 0; i < 32; ++i) m.SetValue(i, static_cast<uint8_t>(i < 8 ? 0x0F : 0));  // bits 0-3 of each byte
+        AscendC::Select(out, m, 7.0f, x, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, 64);
+        for (int i = 0; i < 64; ++i) y.as<float>()[i] = out.GetValue(i);
+    });
+    v35::val("y", y.as<float>(), 64);
+}
+// Divs / Muls with a LocalTensor element as the scalar (the flexible scalar position, 950): y = x / s[0] * s[1],
+// as gelu_quant's 950 kernel divides by scaleOut[0]; on the 910B the form does not exist.
+inline void scalar_from_tensor(const char* soc) {
+    kgtest::Gm y("y", 64 * 4);
+    kgtest::run_one(soc, {&y}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECCALC> xb, sb;
+        pipe.InitBuffer(xb, 64 * 4);
+        pipe.InitBuffer(sb, 64);
+        AscendC::LocalTensor<float> x = xb.Get<float>(), s = sb.Get<float>();
+        for (int i = 0; i < 64; ++i) x.SetValue(i, static_cast<float>(i));
+        s.SetValue(0, 4.0f);
+        s.SetValue(8, 3.0f);
+        AscendC::Divs(x, x, s[0], 64);
+        AscendC::Muls(x, x, s[8], 64);
+        for (int i = 0; i < 64; ++i) y.as<float>()[i] = x.GetValue(i);
+    });
+    v35::val("y", y.as<float>(), 64);
+}
+KG_TEST(scalar_from_tensor) { scalar_from_tensor("ascend950"); }
+KG_TEST(scalar_from_tensor_on_910b) { scalar_from_tensor("ascend910b"); }
+KG_TEST(select_scalar_first) { select_scalar_first("ascend950"); }
+KG_TEST(select_scalar_first_on_910b) { select_scalar_first("ascend910b"); }
+
 KG_TEST_MAIN()

@@ -40,6 +40,13 @@ inline KgSoc make_soc(const std::string& name) {
     s.has_data_copy_pad = 1;
     s.l1_size = 524288;  // socs.md §3.2: 512 KiB on 910B and 950, 1 MiB on 910, 310P and 310B
     if (name == "ascend910" || name == "ascend310p" || name == "ascend310b") s.l1_size = 1048576;
+    // the cube's memories as kernelgen/data/socs.json has them (socs.md §3.2)
+    s.l0a_size = 65536;
+    s.l0b_size = 65536;
+    s.l0c_size = name == "ascend910b" || name == "ascend310b" ? 131072 : 262144;
+    const bool no_bt = name == "ascend910" || name == "ascend310p";
+    s.bias_table_size = name == "ascend950" ? 4096 : (no_bt ? 0 : 1024);
+    s.fixpipe_buffer_size = name == "ascend950" ? 4096 : (no_bt ? 0 : 2048);
     if (name == "ascend910") {
         s.name = "ascend910"; s.short_soc_version = "Ascend910"; s.soc_version_enum = 0; s.npu_arch = 1001;
         s.ub_size_tiling = 262144; s.ub_pool = 262144; s.ub_doc_usable = 253952; s.libapi_workspace = 2u << 20;

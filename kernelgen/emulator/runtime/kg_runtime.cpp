@@ -425,9 +425,9 @@ void rt_block_begin(uint32_t block_idx, uint32_t block_num, uint64_t tiling_key)
     b.soc = g_run.soc;
     b.trace = g_run.trace;
     // UB and then the cube's memories (kgemu/detail/cube_mem.h): one local address space per block
-    b.ub_size = detail::local_memory_bytes(*g_run.soc);
-    b.ub = t_store.ub_for(b.ub_size);
-    std::memset(b.ub, 0xFF, b.ub_size);  // fresh local memory is poison: NaN for f32/f16/bf16
+    b.local_size = detail::local_memory_bytes(*g_run.soc);
+    b.ub = t_store.ub_for(b.local_size);
+    std::memset(b.ub, 0xFF, b.local_size);  // fresh local memory is poison: NaN for f32/f16/bf16
     detail::san_start(b, g_run.sanitize);
     tl_block = &b;
 }

@@ -34,6 +34,13 @@ struct KgSoc {
     uint64_t l2_size;
     uint64_t hbm_bytes_per_cycle;   // GetCoreMemBw(HBM) per core
     uint64_t l2_bytes_per_cycle;    // GetCoreMemBw(L2) per core
+    // The cube's local memories (GetLocalMemSize L0_A / L0_B / L0_C; the INI's bt_size / fb_size), laid out
+    // after UB and L1 in each block's local memory (kgemu/detail/cube_mem.h)
+    uint64_t l0a_size;
+    uint64_t l0b_size;
+    uint64_t l0c_size;
+    uint64_t bias_table_size;       // TPosition C2
+    uint64_t fixpipe_buffer_size;   // TPosition C2PIPE2GM
 };
 
 // ge::DataType numbering (graph/types.h). Python uses the same numbers.

@@ -84,8 +84,8 @@ public:
 
     // The platform INI's sizes as they stand (24 ops-nn host tilings ask for the UB this way): no deduction, so
     // the UB of an Ascend910B-class SOC is 256 bytes more than PlatformAscendC::GetCoreMemSize(UB) reports.
-    // L0A / L0B 64 KiB, L0C 128 KiB on arch 2201 / 3002 and 256 KiB after, as GetCoreMemSize; HBM is not in the
-    // catalog (0), nor is any size without a platform (0).
+    // L0A / L0B / L0C from the record (the catalog's figures); HBM is not in the catalog (0), nor is any size
+    // without a platform (0).
     void GetLocalMemSize(const LocalMemType& mem_type, uint64_t& size) {
         size = 0;
         const KgSoc* s = KgGetSoc();
@@ -94,9 +94,9 @@ public:
             case LocalMemType::UB: size = s->soc_version_enum == 1 ? s->ub_size_tiling + 256 : s->ub_size_tiling; break;
             case LocalMemType::L1: size = s->l1_size; break;
             case LocalMemType::L2: size = s->l2_size; break;
-            case LocalMemType::L0_A:
-            case LocalMemType::L0_B: size = 65536; break;
-            case LocalMemType::L0_C: size = (s->npu_arch == 2201 || s->npu_arch == 3002) ? 131072 : 262144; break;
+            case LocalMemType::L0_A: size = s->l0a_size; break;
+            case LocalMemType::L0_B: size = s->l0b_size; break;
+            case LocalMemType::L0_C: size = s->l0c_size; break;
             default: break;
         }
     }
@@ -214,6 +214,11 @@ void PlatFormInfos::Synthesize() {
     own_.bf16_level = 2;
     own_.has_data_copy_pad = 1;
     own_.l1_size = Num("AICoreSpec", "l1_size", 0);
+    own_.l0a_size = Num("AICoreSpec", "l0_a_size", 0);
+    own_.l0b_size = Num("AICoreSpec", "l0_b_size", 0);
+    own_.l0c_size = Num("AICoreSpec", "l0_c_size", 0);
+    own_.bias_table_size = Num("AICoreSpec", "bt_size", 0);
+    own_.fixpipe_buffer_size = Num("AICoreSpec", "fb_size", 0);
     own_.l2_size = Num("SoCInfo", "l2_size", 0);
     own_.hbm_bytes_per_cycle = 0;
     own_.l2_bytes_per_cycle = 0;
@@ -234,6 +239,11 @@ std::map<std::string, std::string> PlatFormInfos::Table() const {
     t["AICoreSpec.ub_size"] = std::to_string(s.ub_size_tiling);
     t["AICoreSpec.ubblock_size"] = std::to_string(s.ub_block);
     t["AICoreSpec.l1_size"] = std::to_string(s.l1_size);
+    t["AICoreSpec.l0_a_size"] = std::to_string(s.l0a_size);
+    t["AICoreSpec.l0_b_size"] = std::to_string(s.l0b_size);
+    t["AICoreSpec.l0_c_size"] = std::to_string(s.l0c_size);
+    t["AICoreSpec.bt_size"] = std::to_string(s.bias_table_size);
+    t["AICoreSpec.fb_size"] = std::to_string(s.fixpipe_buffer_size);
     t["AICoreMemoryRates.ddr_rate"] = std::to_string(s.hbm_bytes_per_cycle);
     t["AICoreMemoryRates.l2_rate"] = std::to_string(s.l2_bytes_per_cycle);
     return t;

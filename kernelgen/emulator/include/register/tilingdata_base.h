@@ -82,6 +82,17 @@ public:
     // emulator-private: the flattened field layout (nested struct fields as "member.field").
     KGEMU_HIDDEN void KgCollectFields(const std::string& prefix, size_t base,
                                       std::vector<kgemu::detail::TilingFieldRecord>& out) const;
+    // emulator-private: the class's own members in order ('f' field, 'a' array, 's' nested class), what the
+    // launcher writes the kernel's plain structs from (as CANN generates the kernel's tiling header)
+    struct KgMember {
+        std::string name;
+        char kind;
+        std::string type;    // the C++ spelling given to the macro, or the nested class's name
+        size_t count;
+        size_t offset;
+        const TilingDef* sub;
+    };
+    KGEMU_HIDDEN std::vector<KgMember> KgMembers() const;
 
 protected:
     void CheckAlignAndGenPlaceHolder(const char*, size_t typeSize) {
@@ -172,6 +183,18 @@ void TilingDef::KgCollectFields(const std::string& prefix, size_t base,
         r.count = r.is_array ? f.arrSize_ : 1;
         out.push_back(r);
     }
+}
+std::vector<TilingDef::KgMember> TilingDef::KgMembers() const {
+    std::vector<KgMember> out;
+    size_t next_struct = 0;
+    for (size_t i = 0; i < field_info_.size(); ++i) {
+        const FieldInfo& f = field_info_[i];
+        const char kind = f.classType_[0] == '2' ? 's' : (f.classType_[0] == '1' ? 'a' : 'f');
+        const TilingDef* sub = kind == 's' ? structs_[next_struct++].first : nullptr;
+        out.push_back(KgMember{f.name_, kind, kind == 's' ? f.structType_ : f.dtype_, kind == 'a' ? f.arrSize_ : 1,
+                               offsets_[i], sub});
+    }
+    return out;
 }
 size_t TilingDef::KgAddField(const FieldInfo& info, size_t elem_size, size_t bytes, size_t align) {
     CheckAlignAndGenPlaceHolder(info.name_, align);

@@ -5,8 +5,9 @@
 template <uint32_t schMode>
 __global__ __aicore__ void silu_lite(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
 {
+    // the struct registered after its use (activation/hardtanh_grad): a marker of the whole function on CANN
+    GET_TILING_DATA(tilingData, tiling);
     REGISTER_TILING_DEFAULT(SiluLiteTilingData);
-    GET_TILING_DATA_WITH_STRUCT(SiluLiteTilingData, tilingData, tiling);
     AscendC::TPipe pipe;
     if constexpr (schMode == SILU_LITE_TPL_FP32) {
         NsSiluLite::SiluLite<float, false> op;

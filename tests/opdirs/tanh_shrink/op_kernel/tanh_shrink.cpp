@@ -1,5 +1,6 @@
 // TanhShrink kernel: y = x - tanh(x) computed in float, TBuf buffers only, pipes synchronised by hand.
 #include "kernel_operator.h"
+#include "tanh_shrink.h"
 using namespace AscendC;
 
 template <typename T>
@@ -32,7 +33,7 @@ public:
 private:
     __aicore__ inline void Tile(uint32_t offset, uint32_t n)
     {
-        constexpr uint32_t perBlock = 32 / sizeof(T);
+        constexpr uint32_t perBlock = NsTanhShrink::kBlockBytes / sizeof(T);
         uint32_t aligned = (n + perBlock - 1) / perBlock * perBlock;
         LocalTensor<T> xLocal = xBuf_.Get<T>();
         LocalTensor<T> yLocal = yBuf_.Get<T>();

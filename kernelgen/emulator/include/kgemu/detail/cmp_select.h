@@ -231,6 +231,30 @@ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, con
     kgemu::detail::select_count("Select", dst, selMask, src0, selMode, count, [src1](uint32_t) { return src1; });
 }
 
+// Select with the scalar first (asc-devkit "Select (flexible scalar position)", Ascend 950 only; mode 1): where a
+// selMask bit is 1 the scalar src0, else src1[i] (opbase's atvoss/util/vec.h Select: threshold_v2,
+// smooth_l1_loss_grad_v2).
+template <typename T, typename U>
+inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, T src0, const LocalTensor<T>& src1,
+                   SELMODE selMode, uint32_t count) {
+    auto& b = kgemu::detail::api_enter("Select");
+    kgemu::detail::check_sel_common<T, U>(b, "Select", selMode);
+    kgemu::detail::require_arch_3510(b, "Select", "Select with a scalar src0 (the flexible scalar position)",
+                                     ": swap the operands and invert the mask");
+    if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE) {
+        kgemu::detail::fail("Select", "a scalar src0 needs SELMODE::VSEL_TENSOR_SCALAR_MODE");
+    }
+    const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    kgemu::detail::note_vector(b, "Select", count, sizeof(T), bytes);
+    if (count == 0) return;
+    T* d = kgemu::detail::ub_operand(b, "Select", "dst", dst, bytes);
+    const auto* m = reinterpret_cast<const uint8_t*>(
+        kgemu::detail::ub_operand(b, "Select", "selMask", selMask, (static_cast<uint64_t>(count) + 7) / 8));
+    const T* y = kgemu::detail::ub_operand(b, "Select", "src1", src1, bytes);
+    kgemu::detail::check_overlap(b, "Select", "dst", d, bytes, "src1", y, bytes);
+    for (uint32_t i = 0; i < count; ++i) d[i] = ((m[i >> 3] >> (i & 7)) & 1U) ? src0 : y[i];
+}
+
 template <typename T>
 inline void And(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                 const int32_t& count) {

@@ -1,9 +1,8 @@
 // kernelgen CPU emulator (private, kernel side): where the cube's memories live in a block's local memory.
 //
 // A block's local memory is UB followed by the cube's buffers: L1 (TPosition A1, B1, C1, TSCM), L0A (A2), L0B
-// (B2), L0C (CO1), the bias table (C2) and the fixpipe buffer (C2PIPE2GM), at the SOC's sizes
-// (/work/shared/facts/socs.md §3.2: L1 from the catalog; L0A and L0B 64 KiB; L0C 128 KiB on 2201 and 3002,
-// 256 KiB elsewhere; bias table / fixpipe buffer 1 / 2 KiB on 2201, 4 / 4 KiB on 3510). TPipe::InitBuffer carves
+// (B2), L0C (CO1), the bias table (C2) and the fixpipe buffer (C2PIPE2GM), at the SOC's sizes (the KgSoc record,
+// from the catalog kernelgen/data/socs.json with its sources). TPipe::InitBuffer carves
 // a queue or TBuf from the memory of its position, and a carve past that memory's end is a defect; LocalTensors
 // keep one address space (offsets into the block's local memory), so the sanitizer sees every buffer alike.
 #ifndef KGEMU_INSIDE_KERNEL_OPERATOR
@@ -40,15 +39,14 @@ inline const char* memory_name(AscendC::Hardware h) {
 
 inline uint64_t memory_bytes(const KgSoc& soc, AscendC::Hardware h) {
     using H = AscendC::Hardware;
-    const bool small_l0c = soc.npu_arch == 2201 || soc.npu_arch == 3002;
     switch (h) {
         case H::UB: return soc.ub_pool;
         case H::L1: return soc.l1_size;
-        case H::L0A:
-        case H::L0B: return 64 * 1024;
-        case H::L0C: return small_l0c ? 128 * 1024 : 256 * 1024;
-        case H::BIAS: return soc.npu_arch == 3510 ? 4 * 1024 : 1024;
-        case H::FIXBUF: return soc.npu_arch == 3510 ? 4 * 1024 : 2 * 1024;
+        case H::L0A: return soc.l0a_size;
+        case H::L0B: return soc.l0b_size;
+        case H::L0C: return soc.l0c_size;
+        case H::BIAS: return soc.bias_table_size;
+        case H::FIXBUF: return soc.fixpipe_buffer_size;
         default: return 0;
     }
 }

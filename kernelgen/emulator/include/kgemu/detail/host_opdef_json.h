@@ -5,7 +5,10 @@
 #ifndef KGEMU_DETAIL_HOST_OPDEF_JSON_H
 #define KGEMU_DETAIL_HOST_OPDEF_JSON_H
 
+#include <memory>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "kgemu/detail/host_dtype.h"
 #include "kgemu/detail/host_impl_registry.h"
@@ -257,6 +260,37 @@ inline std::string OpDefJson() {
             w.Key("count").Uint(f.count);
             w.Key("is_array").Bool(f.is_array);
             w.EndObject();
+        }
+        w.EndArray();
+        w.EndObject();
+    }
+    w.EndObject();
+    // every class reachable from a registration, nested ones included: its size and own members
+    w.Key("tiling_structs").BeginObject();
+    std::vector<std::shared_ptr<optiling::TilingDef>> keep;
+    std::vector<const optiling::TilingDef*> todo;
+    for (const auto& kv : optiling::CTilingDataClassFactory::GetInstance().KgAll()) {
+        keep.push_back(kv.second());
+        todo.push_back(keep.back().get());
+    }
+    std::set<std::string> written;
+    while (!todo.empty()) {
+        const optiling::TilingDef* def = todo.back();
+        todo.pop_back();
+        const std::string name = def->GetTilingClassName() == nullptr ? "" : def->GetTilingClassName();
+        if (name.empty() || !written.insert(name).second) continue;
+        w.Key(name).BeginObject();
+        w.Key("size").Uint(def->GetDataSize());
+        w.Key("members").BeginArray();
+        for (const auto& m : def->KgMembers()) {
+            w.BeginObject();
+            w.Key("name").String(m.name);
+            w.Key("kind").String(std::string(1, m.kind));
+            w.Key("type").String(m.type);
+            w.Key("count").Uint(m.count);
+            w.Key("offset").Uint(m.offset);
+            w.EndObject();
+            if (m.sub != nullptr) todo.push_back(m.sub);
         }
         w.EndArray();
         w.EndObject();

@@ -160,7 +160,7 @@ struct TplEntry {
     TilingDeclareParams decl;
     TilingSelectParams sel;
     bool has_sel = false;
-    std::vector<const void*> decl_objects;  // each TU's g_tilingDeclareParams registered under this name
+    std::vector<std::string> units;  // the translation units (their __BASE_FILE__) that declared it
 };
 
 KGEMU_HIDDEN inline std::map<std::string, TplEntry>& TplTable() {
@@ -168,31 +168,44 @@ KGEMU_HIDDEN inline std::map<std::string, TplEntry>& TplTable() {
     return table;
 }
 
+// ASCENDC_TPL_SEL's lists by translation unit: a unit may select before it declares (opbase's
+// atvoss/reduce/reduce_tiling_key_sel.h is included before the operator's ASCENDC_TPL_ARGS_DECL; on CANN both are
+// markers read by a pass over the whole file, so their order does not matter)
+KGEMU_HIDDEN inline std::map<std::string, TilingSelectParams>& TplSelByUnit() {
+    static std::map<std::string, TilingSelectParams> table;
+    return table;
+}
+
 // Out of line: compiled once, in kg_harness.cpp (KGEMU_OPDEF_IMPL); a unit that sees only the declaration does not
 // instantiate the std::map / std::vector members the body uses (docs/speed.md, Session 32)
-KGEMU_HIDDEN int RegisterDecl(const char* name, const TilingDeclareParams& decl);
+KGEMU_HIDDEN int RegisterDecl(const char* name, const TilingDeclareParams& decl, const char* unit);
 #ifdef KGEMU_OPDEF_IMPL
-KGEMU_HIDDEN int RegisterDecl(const char* name, const TilingDeclareParams& decl) {
+KGEMU_HIDDEN int RegisterDecl(const char* name, const TilingDeclareParams& decl, const char* unit) {
     TplEntry& e = TplTable()[name];
     if (e.name.empty()) {
         e.name = name;
         e.decl = decl;
     }
-    e.decl_objects.push_back(&decl);
+    e.units.emplace_back(unit);
+    const auto sel = TplSelByUnit().find(unit);
+    if (sel != TplSelByUnit().end() && !e.has_sel) {
+        e.sel = sel->second;
+        e.has_sel = true;
+    }
     return 0;
 }
 #endif
 
 // Out of line, as above
-KGEMU_HIDDEN int RegisterSel(const TilingDeclareParams* decl, const TilingSelectParams& sel);
+KGEMU_HIDDEN int RegisterSel(const char* unit, const TilingSelectParams& sel);
 #ifdef KGEMU_OPDEF_IMPL
-KGEMU_HIDDEN int RegisterSel(const TilingDeclareParams* decl, const TilingSelectParams& sel) {
+KGEMU_HIDDEN int RegisterSel(const char* unit, const TilingSelectParams& sel) {
+    TplSelByUnit().emplace(unit, sel);
     for (auto& kv : TplTable()) {
-        for (const void* d : kv.second.decl_objects) {
-            if (d == decl && !kv.second.has_sel) {
-                kv.second.sel = sel;
-                kv.second.has_sel = true;
-            }
+        const auto& units = kv.second.units;
+        if (!kv.second.has_sel && std::find(units.begin(), units.end(), unit) != units.end()) {
+            kv.second.sel = sel;
+            kv.second.has_sel = true;
         }
     }
     return 0;

@@ -325,6 +325,10 @@ using ::half;
 // Scalar helpers of the Ascend C API.
 inline float ToFloat(const bfloat16_t& v) { return static_cast<float>(v); }
 inline float ToFloat(const half& v) { return static_cast<float>(v); }
+// asc-devkit documents the bfloat16_t form only, which a float reaches through bfloat16_t's conversion (rounded to
+// bf16); here that is said outright, or the half form made the call ambiguous (loss/ctc_loss_v3 calls ToFloat on a
+// float under a run-time `if (is_same<T, bfloat16_t>)`)
+inline float ToFloat(float v) { return static_cast<float>(bfloat16_t(v)); }
 inline bfloat16_t ToBfloat16(const float& v) { return bfloat16_t(v); }
 }  // namespace AscendC
 

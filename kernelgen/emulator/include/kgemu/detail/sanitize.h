@@ -79,7 +79,7 @@ inline void san_start(BlockState& b, bool on) {
     if (!on) return;
     SanSeg s{};
     s.begin = 0;
-    s.end = static_cast<uint32_t>(b.ub_size);
+    s.end = static_cast<uint32_t>(b.local_size);
     s.w_pipe = -1;
     b.san.segs.assign(1, s);
     b.san.calls.reserve(1024);
@@ -229,8 +229,8 @@ void san_mark(BlockState& b, uint64_t a64, uint64_t e64, uint8_t state, uint32_t
 #ifdef KGEMU_RUNTIME_IMPL
 {
     auto& segs = b.san.segs;
-    const uint32_t a = static_cast<uint32_t>(std::min<uint64_t>(a64, b.ub_size));
-    const uint32_t e = static_cast<uint32_t>(std::min<uint64_t>(e64, b.ub_size));
+    const uint32_t a = static_cast<uint32_t>(std::min<uint64_t>(a64, b.local_size));
+    const uint32_t e = static_cast<uint32_t>(std::min<uint64_t>(e64, b.local_size));
     if (a >= e) return;
     const size_t lo = san_split(segs, a);
     const size_t hi = san_split(segs, e);
@@ -254,7 +254,7 @@ void san_access(BlockState& b, const char* api, int pipe, uint32_t clk, uint32_t
 #ifdef KGEMU_RUNTIME_IMPL
 {
     auto& segs = b.san.segs;
-    const uint64_t ub = b.ub_size;
+    const uint64_t ub = b.local_size;
     const uint32_t a = static_cast<uint32_t>(std::min<uint64_t>(op.begin, ub));
     const uint32_t e = static_cast<uint32_t>(std::min<uint64_t>(op.end, ub));
     if (a >= e) return;
@@ -349,8 +349,8 @@ void san_after_scalar(BlockState& b, int pipe, const SanOp* ops, int n)
 {
     const auto& segs = b.san.segs;
     for (int i = 0; i < n; ++i) {
-        const uint32_t a = static_cast<uint32_t>(std::min<uint64_t>(ops[i].begin, b.ub_size));
-        const uint32_t e = static_cast<uint32_t>(std::min<uint64_t>(ops[i].end, b.ub_size));
+        const uint32_t a = static_cast<uint32_t>(std::min<uint64_t>(ops[i].begin, b.local_size));
+        const uint32_t e = static_cast<uint32_t>(std::min<uint64_t>(ops[i].end, b.local_size));
         auto it = std::upper_bound(segs.begin(), segs.end(), a, [](uint32_t v, const SanSeg& s) { return v < s.begin; });
         if (it != segs.begin()) --it;
         for (; it != segs.end() && it->begin < e; ++it) {
@@ -559,7 +559,7 @@ void san_rows(BlockState& b, uint64_t count, uint64_t len, uint64_t step)
     if (v == nullptr) return;
     const uint64_t base = b.san.p_ops[b.san.p_n - 1].begin;
     for (uint64_t r = 0; r < count && v->size() <= kSanMaxSpans; ++r) {
-        san_span_push(*v, base + r * step, std::min<uint64_t>(base + r * step + len, b.ub_size));
+        san_span_push(*v, base + r * step, std::min<uint64_t>(base + r * step + len, b.local_size));
     }
     san_spans_end(b);
 }

@@ -37,7 +37,7 @@ constexpr uint64_t kPage = 4096;
 __attribute__((no_sanitize_address)) inline std::string where(const Vf& v, uint64_t a) {
     const auto& b = *v.block;
     const uint64_t ub = reinterpret_cast<uint64_t>(b.ub);
-    if (a >= ub && a < ub + b.ub_size) return detail::strf("UB byte %llu", static_cast<unsigned long long>(a - ub));
+    if (a >= ub && a < ub + b.local_size) return detail::strf("UB byte %llu", static_cast<unsigned long long>(a - ub));
     const int t = detail::gm_tensor_of(a);
     if (t >= 0) {
         const auto& g = detail::g_run.gm[static_cast<size_t>(t)];
@@ -49,7 +49,7 @@ __attribute__((no_sanitize_address)) inline std::string where(const Vf& v, uint6
 __attribute__((no_sanitize_address)) inline bool tracked(Vf& v, uint64_t a) {
     const auto& b = *v.block;
     const uint64_t ub = reinterpret_cast<uint64_t>(b.ub);
-    if (a - ub < b.ub_size) return true;
+    if (a - ub < b.local_size) return true;
     if (a >= v.tensor_lo && a < v.tensor_hi) return true;
     const int t = detail::gm_tensor_of(a);
     if (t < 0) return false;
@@ -254,7 +254,7 @@ inline void report_vf(Vf& v) {
                 const uint64_t a = kv.first * kPage + i;
                 const uint8_t f = kv.second[i].vf;
                 const bool hit = pass == 0 ? (f & 1) != 0 : (pass == 1 ? (f & 2) != 0 : (f & 6) == 4);
-                const bool is_ub = a - ub < b.ub_size;
+                const bool is_ub = a - ub < b.local_size;
                 if (open && (!hit || a != cur.end || is_ub != cur.ub)) {
                     runs.push_back(cur);
                     open = false;

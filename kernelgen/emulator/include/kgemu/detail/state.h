@@ -255,8 +255,15 @@ struct BlockState {
     uint32_t task_ratio = 1;
     uint32_t aiv_slots = 1;   // AIV slots of the launch (SyncAll<true> participants)
     const KgSoc* soc = nullptr;
-    uint8_t* ub = nullptr;  // ub_pool bytes, poisoned with 0xFF at block start
-    uint64_t ub_size = 0;
+    // The block's local memory, poisoned with 0xFF at block start: UB's soc->ub_pool bytes first, then the cube's
+    // memories (L1, L0A, L0B, L0C, BT, FB: cube_mem.h). A check that concerns UB alone is bound by ub_bytes().
+    uint8_t* ub = nullptr;
+    uint64_t local_size = 0;
+    uint64_t ub_bytes() const { return soc->ub_pool; }
+    bool in_ub(const void* p) const {
+        const auto* q = static_cast<const uint8_t*>(p);
+        return q >= ub && q < ub + ub_bytes();
+    }
     bool trace = false;
     uint64_t api_calls = 0;
     uint64_t serial = 0;      // unique per rt_block_begin in the process: per-thread caches keyed on it start empty

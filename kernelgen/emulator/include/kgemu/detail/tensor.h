@@ -64,10 +64,9 @@ public:
     LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize) {
         auto& b = kgemu::detail::block_state("LocalTensor(TPosition, addr, tileSize)");
         const uint64_t end = static_cast<uint64_t>(addr) + kgemu::detail::bytes_of<T>(tileSize);
-        // b.ub_size is the block's whole local memory (UB, then the cube's memories: cube_mem.h); a tensor of a
-        // UB position must end inside UB itself, or it silently lands in L1
+        // a tensor of a UB position must end inside UB itself, or it silently lands in L1
         const bool in_ub = kgemu::detail::position_memory(pos) == AscendC::Hardware::UB;
-        const uint64_t limit = in_ub ? b.soc->ub_pool : b.ub_size;
+        const uint64_t limit = in_ub ? b.ub_bytes() : b.local_size;
         if (end > limit) {
             kgemu::detail::fail("LocalTensor(TPosition, addr, tileSize)",
                                 kgemu::detail::strf("%u elements of %s from %s offset %u end at byte %llu, past the "
@@ -161,12 +160,16 @@ public:
     void kg_set_size(const char* api, const uint32_t size) {
         auto& b = kgemu::detail::block_state(api);
         const uint64_t off = static_cast<uint64_t>(reinterpret_cast<uint8_t*>(kg_addr) - b.ub);
-        if (kg_addr == nullptr || off + static_cast<uint64_t>(size) * sizeof(T) > b.ub_size) {
+        // the end of the memory the tensor's position lives in (UB, or one of the cube's after it)
+        const AscendC::Hardware mem = kgemu::detail::position_memory(kg_pos);
+        const uint64_t end = kgemu::detail::memory_base(*b.soc, mem) + kgemu::detail::memory_bytes(*b.soc, mem);
+        if (kg_addr == nullptr || off + static_cast<uint64_t>(size) * sizeof(T) > end) {
             kgemu::detail::fail(api,
-                                kgemu::detail::strf("%u elements of %zu bytes from UB offset %llu run past the end "
-                                                    "of UB (%llu bytes)",
+                                kgemu::detail::strf("%u elements of %zu bytes from local offset %llu run past the end "
+                                                    "of %s (byte %llu)",
                                                     size, sizeof(T), static_cast<unsigned long long>(off),
-                                                    static_cast<unsigned long long>(b.ub_size)));
+                                                    kgemu::detail::memory_name(mem),
+                                                    static_cast<unsigned long long>(end)));
         }
         kg_size = size;
     }
@@ -332,7 +335,7 @@ inline T* ub_operand(BlockState& b, const char* api, const char* role, const Asc
         fail(api, strf("%s is an empty LocalTensor (never set from AllocTensor, DeQue or TBuf::Get)", role));
     }
     const auto* p = reinterpret_cast<const uint8_t*>(t.kg_addr);
-    if (__builtin_expect(p < b.ub || p >= b.ub + b.ub_size, 0)) {
+    if (__builtin_expect(p < b.ub || p >= b.ub + b.local_size, 0)) {
         fail(api, strf("%s does not point into this block's UB (a LocalTensor from another block or a stale "
                        "pointer)", role));
     }

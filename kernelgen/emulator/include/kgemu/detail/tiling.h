@@ -80,8 +80,14 @@ inline const void* addr_of(const X& r) {
 // (TestUtDefaultTilingStruct) and kernelgen's own runs get this one, which checks the size GmAlloc gave.
 #if !(defined(__CCE_KT_TEST__) && defined(GET_TILING_DATA) && !defined(TestUtDefaultTilingStruct))
 #undef GET_TILING_DATA
+// KGEMU_REGISTERED_TILING_TYPE (expanded where GET_TILING_DATA is used): the launcher redefines it as the one
+// struct the kernel registers, for a kernel that registers it after GET_TILING_DATA (activation/hardtanh_grad;
+// CANN's compiler reads the marker from the whole function, so the order is free there)
+#ifndef KGEMU_REGISTERED_TILING_TYPE
+#define KGEMU_REGISTERED_TILING_TYPE kgemu_default_tiling_type_
+#endif
 #define GET_TILING_DATA(var, tiling)                                                                        \
-    kgemu_default_tiling_type_ var;                                                                         \
+    KGEMU_REGISTERED_TILING_TYPE var;                                                                       \
     ::kgemu::detail::load_tiling(&var, sizeof(var), (tiling), "GET_TILING_DATA",                            \
                                  "the struct registered with REGISTER_TILING_DEFAULT")
 #endif

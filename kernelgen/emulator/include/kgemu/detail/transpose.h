@@ -67,7 +67,7 @@ inline void list_offsets(BlockState& b, const char* api, const char* role, const
     hi = 0;
     for (int i = 0; i < 16; ++i) {
         const auto* p = reinterpret_cast<const uint8_t*>(addrs[i]);
-        if (p < b.ub || p >= b.ub + b.soc->ub_pool) {   // b.ub_size also spans the cube's memories
+        if (!b.in_ub(p)) {
             fail(api, strf("%s[%d] does not point into this block's UB (pass LocalTensor::GetPhyAddr() values)", role,
                            i));
         }

@@ -102,16 +102,15 @@ public:
             return;
         }
         const bool is910b = GetSocVersion() == SocVersion::ASCEND910B;
-        const uint32_t arch = static_cast<uint32_t>(s->npu_arch);
         switch (memType) {
             case CoreMemType::UB: size = s->ub_size_tiling > reservedMemSize_ ? s->ub_size_tiling - reservedMemSize_ : 0; break;
             case CoreMemType::L1: size = is910b && s->l1_size > 256 ? s->l1_size - 256 : s->l1_size; break;
-            case CoreMemType::L0_A:
-            case CoreMemType::L0_B: size = 65536; break;
-            case CoreMemType::L0_C: size = (arch == 2201 || arch == 3002) ? 131072 : 262144; break;
+            case CoreMemType::L0_A: size = s->l0a_size; break;
+            case CoreMemType::L0_B: size = s->l0b_size; break;
+            case CoreMemType::L0_C: size = s->l0c_size; break;
             case CoreMemType::L2: size = s->l2_size; break;
-            case CoreMemType::FB: size = arch == 3510 ? 4096 : (arch == 2201 ? 2048 : 0); break;
-            case CoreMemType::BT: size = arch == 3510 ? 4096 : (arch == 2201 ? 1024 : 0); break;
+            case CoreMemType::FB: size = s->fixpipe_buffer_size; break;
+            case CoreMemType::BT: size = s->bias_table_size; break;
             default: size = 0; break;  // HBM size is not in the catalog
         }
     }

@@ -47,7 +47,7 @@
 #define ASCENDC_TPL_ARGS_DECL(x, ...)                                   \
     static TilingDeclareParams g_tilingDeclareParams{__VA_ARGS__};      \
     static const int kg_tpl_decl_registered_##x __attribute__((unused)) = \
-        ::kgemu::tpl::RegisterDecl(#x, g_tilingDeclareParams)
+        ::kgemu::tpl::RegisterDecl(#x, g_tilingDeclareParams, __BASE_FILE__)
 
 #define ASCENDC_TPL_DTYPE_SEL(x, ...) ParamStruct{#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, "SEL"}
 #define ASCENDC_TPL_DATATYPE_SEL(x, ...) ParamStruct{#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, "SEL"}
@@ -67,7 +67,7 @@
 #define ASCENDC_TPL_SEL(...)                                           \
     static TilingSelectParams g_tilingSelectParams{__VA_ARGS__};       \
     static const int kg_tpl_sel_registered __attribute__((unused)) =   \
-        ::kgemu::tpl::RegisterSel(&g_tilingDeclareParams, g_tilingSelectParams);
+        ::kgemu::tpl::RegisterSel(__BASE_FILE__, g_tilingSelectParams);
 
 namespace AscendC {
 inline uint64_t FastEncodeTilingKeyDirect(const TilingDeclareParams& declareParams, std::initializer_list<uint64_t> args) {

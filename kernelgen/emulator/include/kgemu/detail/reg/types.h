@@ -218,7 +218,7 @@ inline void reg_note_view(const void* addr, uint64_t bytes, uint32_t buf_begin, 
     BlockState* b = tl_block;
     if (b == nullptr || addr == nullptr) return;
     const auto* p = static_cast<const uint8_t*>(addr);
-    if (p < b->ub || p >= b->ub + b->ub_size) return;
+    if (p < b->ub || p >= b->ub + b->local_size) return;
     reg::VfState& s = reg::vf_state(*b);
     const uint64_t off = static_cast<uint64_t>(p - b->ub);
     for (auto& v : s.views) {

@@ -100,8 +100,8 @@ inline void record(BlockState& b, const char* api, uint64_t begin, uint64_t end,
 inline uint64_t ub_addr(BlockState& b, const char* api, const void* p, uint64_t bytes, uint32_t align,
                         const char* mode) {
     const auto* q = static_cast<const uint8_t*>(p);
-    const uint64_t ub = b.soc->ub_pool;   // b.ub_size also spans the cube's memories after UB (cube_mem.h)
-    if (q < b.ub || q >= b.ub + ub) {
+    const uint64_t ub = b.ub_bytes();   // Reg loads and stores reach UB only
+    if (!b.in_ub(q)) {
         fail(api, strf("the address %p is not in this block's UB (pass a LocalTensor's GetPhyAddr() as a __ubuf__ "
                        "pointer)", p));
     }
