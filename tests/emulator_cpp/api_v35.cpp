@@ -343,4 +343,6 @@ inline void duplicate_from_tensor(const char* soc) {
 KG_TEST(duplicate_tensor_source) { duplicate_from_tensor("ascend950"); }
 KG_TEST(duplicate_tensor_source_on_910b) { duplicate_from_tensor("ascend910b"); }
 
+#include "api_normalization.h"
+
 KG_TEST_MAIN()

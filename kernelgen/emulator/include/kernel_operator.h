@@ -55,6 +55,7 @@
 #include "kgemu/detail/kernel_assert.h"
 #include "kgemu/detail/limits.h"
 #include "kgemu/detail/vec_subs_copy.h"
+#include "kgemu/detail/normalization.h"
 // Ascend 950 register-level vector model (Reg / MicroAPI): kgemu/detail/reg/
 #include "basic_api/reg_compute/kernel_reg_compute_intf.h"
 

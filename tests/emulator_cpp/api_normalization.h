@@ -1,0 +1,133 @@
+// Ascend 950 normalization library APIs of ops-nn's LayerNorm family (written fresh for the tests, each a miniature
+// of the pattern ada_layer_norm / layer_norm_v4 use): LayerNorm over [A, R] rows padded to 32 bytes with a buffer of
+// GetLayerNormMaxMinTmpSize's minimum, WelfordUpdate in place over two chunks then WelfordFinalize, Normalize from a
+// given mean and variance; each misuse the docs forbid ends in a DEFECT line. Included by api_v35.cpp (one build).
+// Inputs: x[k] = v35::input(k) over the real (unpadded) elements in row order; gamma[j] = 0.5 + j / 64,
+// beta[j] = j / 32 - 0.25 (read by tests/test_normalization_apis.py).
+namespace norm_t {
+using namespace AscendC;
+
+constexpr uint32_t kA = 3, kR = 37, kRp = 40;  // float rows: 37 padded to 40 (32 bytes)
+
+inline float gamma(uint32_t j) { return 0.5f + static_cast<float>(j) / 64.0f; }
+inline float beta(uint32_t j) { return static_cast<float>(j) / 32.0f - 0.25f; }
+
+// LayerNorm (mean + rstd, or variance) of kA rows; tmp_bytes the sharedTmpBuffer; in_place makes output inputX.
+template <const LayerNormConfig& config>
+inline void layer_norm(uint32_t tmp_bytes, bool in_place) {
+    kgtest::Gm y("y", kA * kR * 4), mean("mean", kA * 4), last("last", kA * 4);
+    kgtest::run_one("ascend950", {&y, &mean, &last}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> xb, yb, gb, bb, mb, rb, tb;
+        pipe.InitBuffer(xb, kA * kRp * 4);
+        pipe.InitBuffer(yb, kA * kRp * 4);
+        pipe.InitBuffer(gb, kRp * 4);
+        pipe.InitBuffer(bb, kRp * 4);
+        pipe.InitBuffer(mb, 32);
+        pipe.InitBuffer(rb, 32);
+        pipe.InitBuffer(tb, tmp_bytes);
+        LocalTensor<float> x = xb.Get<float>(), out = in_place ? x : yb.Get<float>();
+        LocalTensor<float> g = gb.Get<float>(), be = bb.Get<float>(), m = mb.Get<float>(), r = rb.Get<float>();
+        for (uint32_t a = 0; a < kA; ++a)
+            for (uint32_t j = 0; j < kRp; ++j) x.SetValue(a * kRp + j, j < kR ? v35::input(a * kR + j) : 0.0f);
+        for (uint32_t j = 0; j < kRp; ++j) {
+            g.SetValue(j, gamma(j));
+            be.SetValue(j, beta(j));
+        }
+        LayerNormSeparateTiling tiling;
+        LayerNormPara para{kA, kR, kRp};
+        LayerNorm<float, float, false, config>(out, m, r, x, g, be, 1e-5f, tb.Get<uint8_t>(), para, tiling);
+        for (uint32_t a = 0; a < kA; ++a) {
+            for (uint32_t j = 0; j < kR; ++j) y.as<float>()[a * kR + j] = out.GetValue(a * kRp + j);
+            mean.as<float>()[a] = m.GetValue(a);
+            last.as<float>()[a] = r.GetValue(a);
+        }
+    });
+    v35::val("y", y.as<float>(), kA * kR);
+    v35::val("mean", mean.as<float>(), kA);
+    v35::val("last", last.as<float>(), kA);
+}
+constexpr LayerNormConfig kRstd = {false, false, false, true};
+constexpr LayerNormConfig kVariance = {false, false, false, false};
+// 950 minimum: (ceil_128(64 / 64) + A [+ A]) floats
+constexpr uint32_t kMinRstd = (128 + kA) * 4, kMinVariance = (128 + 2 * kA) * 4;
+
+// Two chunks of 64 through WelfordUpdate (in place, as ops-nn's layer norms call it), then WelfordFinalize over the 64
+// lanes (no tail: each lane saw rnLength = 2 values): the mean and population variance of the 128 inputs.
+// overlap: inputX starts 32 bytes into outputMean's buffer; tmp_bytes: WelfordFinalize's buffer.
+inline void welford(bool overlap, uint32_t tmp_bytes) {
+    constexpr uint32_t kAb = 64;
+    kgtest::Gm out("out", 8);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> xb, mb, vb, ob, tb;
+        pipe.InitBuffer(xb, 2 * kAb * 4);
+        pipe.InitBuffer(mb, kAb * 4 + 64 * 4);
+        pipe.InitBuffer(vb, kAb * 4);
+        pipe.InitBuffer(ob, 64);
+        pipe.InitBuffer(tb, tmp_bytes);
+        LocalTensor<float> x = xb.Get<float>(), mean = mb.Get<float>(), var = vb.Get<float>();
+        for (uint32_t i = 0; i < 2 * kAb; ++i) x.SetValue(i, v35::input(i));
+        Duplicate(mean, 0.0f, kAb);
+        Duplicate(var, 0.0f, kAb);
+        LocalTensor<uint8_t> tmp = tb.Get<uint8_t>();
+        for (uint32_t n = 0; n < 2; ++n) {
+            WelfordUpdateParam para{1, kAb, kAb, 1.0f / static_cast<float>(n + 1)};
+            LocalTensor<float> chunk = overlap ? mean[8] : x[n * kAb];
+            if (overlap) Duplicate(mean[8], 1.0f, kAb);
+            WelfordUpdate<float, float, false>(mean, var, mean, var, chunk, para);
+        }
+        LocalTensor<float> o = ob.Get<float>();
+        WelfordFinalizePara fp{2, kAb, kAb, kAb, 0, 0, 1.0f / kAb, 1.0f / (2 * kAb), 1.0f / (2 * kAb - 1)};
+        WelfordFinalize<false>(o, o[8], mean, var, tmp, fp);
+        out.as<float>()[0] = o.GetValue(0);
+        out.as<float>()[1] = o.GetValue(8);
+    });
+    v35::val("mean_var", out.as<float>(), 2);
+}
+
+// Normalize of kA half rows (16 padded to 16) with float gamma / beta from a given mean and variance.
+inline void normalize() {
+    constexpr uint32_t kR16 = 16;
+    kgtest::Gm y("y", kA * kR16 * 4), rstd("rstd", kA * 4);
+    kgtest::run_one("ascend950", {&y, &rstd}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> xb, yb, gb, bb, mb, vb, rb;
+        pipe.InitBuffer(xb, kA * kR16 * 2);
+        pipe.InitBuffer(yb, kA * kR16 * 2);
+        pipe.InitBuffer(gb, kR16 * 4);
+        pipe.InitBuffer(bb, kR16 * 4);
+        pipe.InitBuffer(mb, 32);
+        pipe.InitBuffer(vb, 32);
+        pipe.InitBuffer(rb, 32);
+        LocalTensor<half> x = xb.Get<half>(), out = yb.Get<half>();
+        LocalTensor<float> g = gb.Get<float>(), be = bb.Get<float>(), m = mb.Get<float>(), v = vb.Get<float>();
+        for (uint32_t i = 0; i < kA * kR16; ++i) x.SetValue(i, static_cast<half>(v35::input(i)));
+        for (uint32_t j = 0; j < kR16; ++j) {
+            g.SetValue(j, gamma(j));
+            be.SetValue(j, beta(j));
+        }
+        for (uint32_t a = 0; a < kA; ++a) {
+            m.SetValue(a, 0.25f * static_cast<float>(a));
+            v.SetValue(a, 1.5f + static_cast<float>(a));
+        }
+        NormalizePara para{kA, kR16, kR16};
+        LocalTensor<float> r = rb.Get<float>();
+        Normalize<float, half, false, NLCFG_NORM>(out, r, m, v, x, g, be, 1e-5f, para);
+        for (uint32_t i = 0; i < kA * kR16; ++i) y.as<float>()[i] = static_cast<float>(out.GetValue(i));
+        for (uint32_t a = 0; a < kA; ++a) rstd.as<float>()[a] = r.GetValue(a);
+    });
+    v35::val("y", y.as<float>(), kA * kR16);
+    v35::val("rstd", rstd.as<float>(), kA);
+}
+}  // namespace norm_t
+
+KG_TEST(layer_norm_rstd) { norm_t::layer_norm<norm_t::kRstd>(norm_t::kMinRstd, false); }
+KG_TEST(layer_norm_variance) { norm_t::layer_norm<norm_t::kVariance>(norm_t::kMinVariance, false); }
+KG_TEST(layer_norm_in_place) { norm_t::layer_norm<norm_t::kRstd>(norm_t::kMinRstd, true); }
+// 512 bytes: the rstd form would do with (128 + 3) x 4, the variance form needs (128 + 6) x 4
+KG_TEST(layer_norm_tmp_below_minimum) { norm_t::layer_norm<norm_t::kVariance>(128 * 4, false); }
+KG_TEST(welford_update_finalize) { norm_t::welford(false, (64 + 128) * 4); }
+KG_TEST(welford_update_partial_overlap) { norm_t::welford(true, (64 + 128) * 4); }
+KG_TEST(welford_finalize_tmp_below_minimum) { norm_t::welford(false, 64 * 4); }
+KG_TEST(normalize_half_rows) { norm_t::normalize(); }

@@ -1,0 +1,161 @@
+"""The normalization library APIs of ops-nn's 950 LayerNorm family: their host tilings (tiling/tiling_api.h:
+GetLayerNormMaxMinTmpSize / GetLayerNormNDTilingInfo, GetWelfordUpdate/FinalizeMaxMinTmpSize,
+GetNormalizeMaxMinTmpSize, and Power's GetPowerTmpBufferFactorSize / GetPowerMaxMinTmpSize) by asc-devkit's rules,
+and the kernel APIs (LayerNorm's [A, R] form, WelfordUpdate, WelfordFinalize, Normalize: cases in
+tests/emulator_cpp/api_normalization.h, built with api_v35) against NumPy, each misuse the docs forbid diagnosed."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from conftest import requires_cxx
+
+sys.path.insert(0, str(Path(__file__).parent / "emulator_cpp"))
+import kgbuild  # noqa: E402
+
+HOST_SRC = r'''#define KGEMU_OPDEF_IMPL
+#include <cstdio>
+#include "tiling/tiling_api.h"
+using V = std::vector<int64_t>;
+void ln(V d, uint32_t ts, bool rstd, bool only) { uint32_t mx = 7, mn = 9;
+  AscendC::GetLayerNormMaxMinTmpSize(ge::Shape(d), ts, true, rstd, only, mx, mn); std::printf("%u %u ", mx, mn); }
+void wf(V d) { uint32_t mx = 7, mn = 9; AscendC::GetWelfordFinalizeMaxMinTmpSize(ge::Shape(d), 4, false, mx, mn);
+  std::printf("%u %u ", mx, mn); }
+void wu(V d, uint32_t t) { uint32_t mx = 7, mn = 9;
+  AscendC::GetWelfordUpdateMaxMinTmpSize(ge::Shape(d), t, 4, false, true, mx, mn); std::printf("%u %u ", mx, mn); }
+void nz(V d, bool rstd) { uint32_t mx = 7, mn = 9;
+  AscendC::GetNormalizeMaxMinTmpSize(ge::Shape(d), 4, 4, false, rstd, false, mx, mn); std::printf("%u %u ", mx, mn); }
+void pf(bool b, bool e, bool i, uint32_t t) { uint32_t n = 7, x = 9;
+  AscendC::GetPowerTmpBufferFactorSize(b, e, i, t, n, x); std::printf("%u %u ", n, x); }
+void sep(V d, uint32_t buf) { optiling::LayerNormSeparateTiling t;
+  AscendC::GetLayerNormNDTilingInfo(ge::Shape(d), buf, 4, true, true, t);
+  std::printf("%u %u %u %u %u %u %.7g %.7g %.7g ", t.get_aLength(), t.get_rLength(), t.get_rHeadLength(),
+              t.get_oneTmpSize(), t.get_loopRound(), t.get_secondTmpStartPos(), t.get_k2Rec(), t.get_k2RRec(),
+              t.get_rValueBack()); }
+int main() { KgSoc e{}; e.short_soc_version = "Ascend950"; e.soc_version_enum = 4; e.npu_arch = 3510;
+  e.ub_size_tiling = 262144;
+  KgSoc b = e; b.short_soc_version = "Ascend910B"; b.soc_version_enum = 1; b.npu_arch = 2201;
+  { fe::PlatFormInfos pe(&e);
+    ln({4, 37}, 4, true, false); ln({4, 37}, 4, false, false); ln({2, 300}, 2, true, false); ln({4, 37}, 4, true, true);
+    sep({4, 37}, 528); sep({4, 300}, 0);
+    wu({1, 64}, 2); wf({1, 64}); wf({200}); wf({16384}); nz({4, 37}, true); nz({4, 37}, false);
+    pf(true, true, false, 4); pf(true, false, false, 2); pf(true, true, true, 4);
+    uint32_t mx = 7, mn = 9; AscendC::GetPowerMaxMinTmpSize(ge::Shape({4, 37}), ge::Shape({1}), false, 4, false, mx, mn);
+    std::printf("%u %u ", mx, mn); }
+  { fe::PlatFormInfos pb(&b);
+    ln({4, 37}, 4, true, false); sep({4, 37}, 352);
+    uint32_t mx = 7, mn = 9;
+    AscendC::GetLayerNormMaxMinTmpSize(ge::Shape({2, 16, 64, 64}), 2, false, mx, mn); std::printf("%u %u ", mx, mn);
+    wu({1, 64}, 2); wu({1, 200}, 4); wf({64}); wf({200}); wf({37}); nz({4, 37}, true);
+    pf(true, true, false, 4); pf(true, false, false, 2); pf(true, true, true, 4); }
+  std::printf("\n"); }
+'''
+
+
+@requires_cxx
+def test_norm_family_host_tilings_follow_asc_devkit(tmp_path):
+    """One program, both SOCs. 950: LayerNorm's minimum = maximum = (ceil_128(R64 / 64) + A [+ A for the variance])
+    floats; its tiling holds rLength, rHeadLength (largest power of two >= 64 not above R), log2 of it and the
+    2^ceil(log2 R) reciprocals; WelfordUpdate and Normalize need no buffer; WelfordFinalize (K + ceil_128(P / 64))
+    floats; Power 3 / 6 live nodes (float / half), none for integers. 910B: the two-tile rules. Refusals (isOnlyOutput,
+    isComputeRstd false for Normalize, an unaligned abLength) log a line and leave the outputs (7, 9) as they were."""
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "norm_tilings.cpp"
+    src.write_text(HOST_SRC)
+    exe = tmp_path / "norm_tilings"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-3000:]
+    run = subprocess.run([str(exe)], capture_output=True, text=True)
+    got = run.stdout.split()
+    f = 4
+    ln950 = [(128 + 4) * f] * 2 + [(128 + 8) * f] * 2 + [(128 + 2) * f] * 2 + [7, 9]
+    # {4, 37}: head 64 (log2 6), 2^6 >= 37 -> k2Rec 1/64, k2RRec 64/37; {4, 300}: head 256 (8), 2^9 = 512
+    sep950 = ["0", "37", "64", "6", "0", "0", "0.015625", "1.72973", "0",
+              "0", "300", "256", "8", "0", "0", "0.001953125", "1.706667", "0"]
+    rest950 = [0, 0, (64 + 128) * f, (64 + 128) * f, (200 + 128) * f, (200 + 128) * f, (16384 + 256) * f,
+               (16384 + 256) * f, 0, 0, 7, 9, 3, 0, 6, 0, 0, 0, 3 * f * 148, 3 * f * 148]
+    # 910B {4, 37} float: RP 40; max(2 x 640 + 32, Normalize's 2 x 160 + 2 x 1280 + 32), min 2 x 160 + 32;
+    # tiling with 352 bytes: (88 - 8) / 2 -> one row of 40 per tile, 4 rounds, second tile at 8 + 40
+    b910 = [2912, 352] + ["4", "37", "0", "40", "4", "48", "0", "0", "0.02702703"] + \
+        [3 * 8192 + 2 * 128, 3 * 256 + 2 * 128, 768, 768, 4 * 512, 512, 1024, 1024, (128 + 400) * f, 1024, 7, 9,
+         2 * 160 + 2 * 8 * 40 * 4, 2 * 160, 4, 256, 14, 256, 6, 0]
+    want = [str(v) for v in ln950] + sep950 + [str(v) for v in rest950] + [str(v) for v in b910]
+    assert got == want
+    for why in ("isOnlyOutput current only support false", "isComputeRstd current only support true",
+                "abLength must be aligned to 32Bytes"):
+        assert why in run.stderr
+
+
+@pytest.fixture(scope="module")
+def program():
+    if not kgbuild.have_compiler():
+        pytest.skip(f"{kgbuild.CXX} not found")
+    return kgbuild.build("api_v35")
+
+
+def _x(n: int) -> np.ndarray:  # v35::input
+    i = np.arange(n)
+    return ((i % 13 - 6).astype(np.float32) * np.float32(0.37) + (i / 64).astype(np.float32)).astype(np.float32)
+
+
+def _gamma_beta(r: int) -> tuple[np.ndarray, np.ndarray]:
+    j = np.arange(r, dtype=np.float32)
+    return np.float32(0.5) + j / np.float32(64), j / np.float32(32) - np.float32(0.25)
+
+
+@pytest.mark.parametrize("case, rstd_out", [("layer_norm_rstd", True), ("layer_norm_variance", False)])
+def test_layer_norm_rows_match_numpy(program, case, rstd_out):
+    out = kgbuild.run_vals(program, case)
+    assert out["defect"] is None, out["raw"]
+    x = _x(3 * 37).reshape(3, 37).astype(np.float64)
+    g, b = (v.astype(np.float64) for v in _gamma_beta(37))
+    mean = x.mean(axis=1)
+    var = x.var(axis=1)                     # population variance (1 / R)
+    rstd = 1 / np.sqrt(var + 1e-5)
+    y = (x - mean[:, None]) * rstd[:, None] * g + b
+    np.testing.assert_allclose(out["vals"]["y"], y.reshape(-1), rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(out["vals"]["mean"], mean, rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(out["vals"]["last"], rstd if rstd_out else var, rtol=1e-6)
+
+
+def test_welford_update_then_finalize_give_the_population_moments(program):
+    out = kgbuild.run_vals(program, "welford_update_finalize")
+    assert out["defect"] is None, out["raw"]
+    x = _x(128).astype(np.float64)
+    np.testing.assert_allclose(out["vals"]["mean_var"], [x.mean(), x.var()], rtol=2e-6)
+
+
+def test_normalize_half_rows_with_float_gamma(program):
+    out = kgbuild.run_vals(program, "normalize_half_rows")
+    assert out["defect"] is None, out["raw"]
+    x = _x(48).astype(np.float16).astype(np.float64).reshape(3, 16)
+    g, b = (v.astype(np.float64) for v in _gamma_beta(16))
+    mean = 0.25 * np.arange(3)
+    rstd = 1 / np.sqrt(1.5 + np.arange(3) + 1e-5)
+    y = ((x - mean[:, None]) * rstd[:, None] * g + b).astype(np.float16)
+    np.testing.assert_array_equal(out["vals"]["y"].astype(np.float16), y.reshape(-1))
+    np.testing.assert_allclose(out["vals"]["rstd"], rstd, rtol=1e-6)
+
+
+@pytest.mark.parametrize("case, diagnosis", [
+    ("layer_norm_in_place", "LayerNorm: output overlaps inputX; LayerNorm.md: src和dst的Tensor空间不可以复用 (no "
+                            "in-place form)"),
+    ("layer_norm_tmp_below_minimum", "LayerNorm: sharedTmpBuffer holds 512 bytes, less than the 536 bytes "
+                                     "GetLayerNormMaxMinTmpSize({aLength, rLength}) gives as the minimum for this "
+                                     "call (the minimum is what the API needs to compute correctly)"),
+    ("welford_update_partial_overlap", "WelfordUpdate: outputMean overlaps inputX (only an output that is its own "
+                                       "input, whole, is allowed)"),
+    ("welford_finalize_tmp_below_minimum", "WelfordFinalize: sharedTmpBuffer holds 256 bytes, less than the 768 "
+                                           "bytes GetWelfordFinalizeMaxMinTmpSize({abLength}) gives as the minimum "
+                                           "for this call (the minimum is what the API needs to compute correctly)"),
+])
+def test_normalization_misuse_is_named(program, case, diagnosis):
+    out = kgbuild.run_vals(program, case)
+    assert out["defect"] == f"block 0: {diagnosis}", out["raw"]
