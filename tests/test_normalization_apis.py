@@ -159,3 +159,14 @@ def test_normalize_half_rows_with_float_gamma(program):
 def test_normalization_misuse_is_named(program, case, diagnosis):
     out = kgbuild.run_vals(program, case)
     assert out["defect"] == f"block 0: {diagnosis}", out["raw"]
+
+
+def test_broad_cast_is_broadcast_under_its_implementation_name(program):
+    """BroadCast<T, dim, axis> (ada_layer_norm, add_layer_norm, rms_norm, dynamic_quant ... call it directly): the
+    same as Broadcast; a source axis that is neither the destination's nor 1 is named with the call."""
+    out = kgbuild.run_vals(program, "broad_cast_rows")
+    assert out["defect"] is None, out["raw"]
+    col = np.float32(0.5) + np.arange(3, dtype=np.float32)
+    np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32), np.repeat(col, 8))
+    out = kgbuild.run_vals(program, "broad_cast_bad_shape")
+    assert out["defect"] == "block 0: BroadCast: axis 1: srcShape 2 neither equals dstShape 8 nor is 1 (the axis to broadcast)"

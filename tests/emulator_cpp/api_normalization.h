@@ -131,3 +131,23 @@ KG_TEST(welford_update_finalize) { norm_t::welford(false, (64 + 128) * 4); }
 KG_TEST(welford_update_partial_overlap) { norm_t::welford(true, (64 + 128) * 4); }
 KG_TEST(welford_finalize_tmp_below_minimum) { norm_t::welford(false, 64 * 4); }
 KG_TEST(normalize_half_rows) { norm_t::normalize(); }
+
+// BroadCast, the implementation name ada_layer_norm's v1 kernel calls (BroadCast<float, 2, 1>): a [3, 1] column of
+// row statistics to [3, 8]; then a [3, 2] source that is neither [3, 8] nor [3, 1] on axis 1.
+inline void broad_cast(uint32_t src_cols) {
+    kgtest::Gm out("out", 24 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        using namespace AscendC;
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 64 * 4);
+        LocalTensor<float> src = buf.Get<float>(), dst = src[32];
+        for (uint32_t i = 0; i < 8; ++i) src.SetValue(i, 0.5f + static_cast<float>(i));
+        uint32_t dstShape[2] = {3, 8}, srcShape[2] = {3, src_cols};
+        BroadCast<float, 2, 1>(dst, src, dstShape, srcShape);
+        for (uint32_t i = 0; i < 24; ++i) out.as<float>()[i] = dst.GetValue(i);
+    });
+    v35::val("y", out.as<float>(), 24);
+}
+KG_TEST(broad_cast_rows) { broad_cast(1); }
+KG_TEST(broad_cast_bad_shape) { broad_cast(2); }
