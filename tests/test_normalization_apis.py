@@ -169,4 +169,5 @@ def test_broad_cast_is_broadcast_under_its_implementation_name(program):
     col = np.float32(0.5) + np.arange(3, dtype=np.float32)
     np.testing.assert_array_equal(out["vals"]["y"].astype(np.float32), np.repeat(col, 8))
     out = kgbuild.run_vals(program, "broad_cast_bad_shape")
-    assert out["defect"] == "block 0: BroadCast: axis 1: srcShape 2 neither equals dstShape 8 nor is 1 (the axis to broadcast)"
+    assert out["defect"] == ("block 0: BroadCast: axis 1: srcShape 2 neither equals dstShape 8 nor is 1 (the axis to "
+                             "broadcast)")
