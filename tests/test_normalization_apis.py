@@ -171,3 +171,20 @@ def test_broad_cast_is_broadcast_under_its_implementation_name(program):
     out = kgbuild.run_vals(program, "broad_cast_bad_shape")
     assert out["defect"] == ("block 0: BroadCast: axis 1: srcShape 2 neither equals dstShape 8 nor is 1 (the axis to "
                              "broadcast)")
+
+
+def test_power_without_count_takes_the_whole_tensor(program):
+    """Power<T>(dst, scalar, tensor), (dst, tensor, scalar) and the config form (dst, tensor, tensor) without calCount:
+    the tensor operand's whole size (asc-devkit's power.h); an exponent longer than dst is named."""
+    out = kgbuild.run_vals(program, "power_whole_tensor")
+    assert out["defect"] is None, out["raw"]
+    e = np.float32(0.25) * np.arange(8, dtype=np.float32)
+    b = np.float32(1) + np.arange(16, dtype=np.float32) / np.float32(8)
+    y = out["vals"]["y"]
+    np.testing.assert_allclose(y[:8], np.power(np.float32(2), e), rtol=2e-7)
+    np.testing.assert_allclose(y[8:24], b ** 3, rtol=2e-7)
+    np.testing.assert_allclose(y[24:], np.power(b, b), rtol=3e-7)
+    out = kgbuild.run_vals(program, "power_whole_tensor_past_dst")
+    assert out["defect"] == ("block 0: Power: dst needs 64 bytes from UB offset 256, past the end of its LocalTensor "
+                             "view at UB offset 288 (32 bytes): the count exceeds the tensor it was given "
+                             "(TBuf::Get<T>(n), a sub-view or SetSize) although it stays inside the buffer"), out["raw"]

@@ -151,3 +151,40 @@ inline void broad_cast(uint32_t src_cols) {
 }
 KG_TEST(broad_cast_rows) { broad_cast(1); }
 KG_TEST(broad_cast_bad_shape) { broad_cast(2); }
+
+// Power without calCount: the whole tensor operand (apply_adam_w_quant's PowS: Power<float>(dst, scalar, src) on a
+// 8-element view, then dst.GetValue(0)); tensor^scalar over a 16-element view; the config form likewise.
+// long_exponent: a 16-float exponent view for an 8-float dst (the whole exponent runs past dst's view).
+namespace norm_t {
+inline void power_whole(bool long_exponent) {
+    kgtest::Gm out("out", 40 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        using namespace AscendC;
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 128 * 4);
+        LocalTensor<float> all = buf.Get<float>();
+        for (uint32_t i = 0; i < 128; ++i) all.SetValue(i, -1.0f);
+        LocalTensor<float> e = all[0], b = all[32], d = all[64];
+        e.SetBufferLen(long_exponent ? 16 : 8);
+        b.SetBufferLen(16);
+        d.SetBufferLen(8);
+        for (uint32_t i = 0; i < 16; ++i) {
+            e.SetValue(i % 8, 0.25f * static_cast<float>(i % 8));
+            b.SetValue(i, 1.0f + static_cast<float>(i) / 8.0f);
+        }
+        Power<float>(d, 2.0f, e);
+        for (uint32_t i = 0; i < 8; ++i) out.as<float>()[i] = all.GetValue(64 + i);
+        LocalTensor<float> d2 = all[96];
+        d2.SetBufferLen(16);
+        Power<float>(d2, b, 3.0f);
+        for (uint32_t i = 0; i < 16; ++i) out.as<float>()[8 + i] = all.GetValue(96 + i);
+        static constexpr PowerConfig cfg = {PowerAlgo::DOUBLE_FLOAT_TECH};
+        Power<float, false, cfg>(d2, b, b);
+        for (uint32_t i = 0; i < 16; ++i) out.as<float>()[24 + i] = all.GetValue(96 + i);
+    });
+    v35::val("y", out.as<float>(), 40);
+}
+}  // namespace norm_t
+KG_TEST(power_whole_tensor) { norm_t::power_whole(false); }
+KG_TEST(power_whole_tensor_past_dst) { norm_t::power_whole(true); }
