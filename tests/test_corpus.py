@@ -124,6 +124,23 @@ def test_recipes_keep_erfinv_in_its_domain_and_halve_the_glu_familys_last_dim():
     assert recipes_mod.recipe_for(recipes, "Gelu").get("ranges") is None   # other operators keep the default
 
 
+def test_recipes_keep_adams_second_moment_under_its_sqrt_positive_and_give_layer_norm_v4_its_normalized_shape():
+    """optim/adam_apply_one*: output0 = input0^2 x mul3_x + input1 x mul2_x goes under a sqrt, so the default [-2, 2]
+    for input1 (the second moment) and the betas made NaN outputs (a "defect" that was the input's); the 950 tiling
+    wants the factors as shape-1 scalars ("η must be a scalar"). norm/layer_norm_v4's infershape wants
+    normalized_shape a 1-D tensor of x's trailing dims."""
+    recipes = recipes_mod.load_recipes()
+    for op in ("AdamApplyOne", "AdamApplyOneAssign", "AdamApplyOneWithDecay", "AdamApplyOneWithDecayAssign"):
+        r = recipes_mod.recipe_for(recipes, op)
+        assert r["ranges"]["input1"][0] > 0 and r["ranges"]["mul2_x"][0] > 0 and r["ranges"]["mul3_x"][0] > 0, op
+        assert r["shapes"]["input4"] == [1] and r["shapes"]["add2_y"] == [1], op
+    assert ("mul4_x" in recipes_mod.recipe_for(recipes, "AdamApplyOneWithDecay")["shapes"]
+            and "mul4_x" not in recipes_mod.recipe_for(recipes, "AdamApplyOne")["shapes"])
+    ln = recipes_mod.recipe_for(recipes, "LayerNormV4")
+    assert ln["shapes"]["normalized_shape"] == [1] and ln["values"]["normalized_shape"] == [37]   # x: [4, 37]
+    assert recipes_mod.recipe_for(recipes, "ApplyAdagrad").get("ranges") is None   # other optimizers keep the default
+
+
 def test_recipes_sparse_tensor_dense_mat_mul_agrees_with_its_infershape():
     """matmul/sparse_tensor_dense_mat_mul's infershape (ValueDepend x1_shape) wants x1_shape a vector of 2 (the
     dense [M, K]), x1_indices (nnz, 2) and x1_values (nnz); x2 is [K, N] and every index must lie inside x1_shape."""
