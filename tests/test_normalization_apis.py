@@ -188,3 +188,13 @@ def test_power_without_count_takes_the_whole_tensor(program):
     assert out["defect"] == ("block 0: Power: dst needs 64 bytes from UB offset 256, past the end of its LocalTensor "
                              "view at UB offset 288 (32 bytes): the count exceeds the tensor it was given "
                              "(TBuf::Get<T>(n), a sub-view or SetSize) although it stays inside the buffer"), out["raw"]
+
+
+def test_trans_data_to_5hd_impl_takes_pointer_lists(program):
+    """TransDataTo5HDImpl(dstList, srcList, params) with __ubuf__ pointer lists (layer_norm_grad_v3, ge_glu_grad_v2,
+    scatter_list call the implementation name): a 16 x 16 half block transposed; an unaligned address is named."""
+    out = kgbuild.run_vals(program, "trans_5hd_impl_pointer_lists")
+    assert out["defect"] is None, out["raw"]
+    np.testing.assert_array_equal(out["vals"]["y"].reshape(16, 16), np.arange(256, dtype=np.float64).reshape(16, 16).T)
+    out = kgbuild.run_vals(program, "trans_5hd_impl_unaligned")
+    assert out["defect"] == "block 0: TransDataTo5HD: dstList[0] is at UB offset 514, which is not 32-byte aligned"

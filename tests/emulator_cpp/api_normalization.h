@@ -188,3 +188,35 @@ inline void power_whole(bool long_exponent) {
 }  // namespace norm_t
 KG_TEST(power_whole_tensor) { norm_t::power_whole(false); }
 KG_TEST(power_whole_tensor_past_dst) { norm_t::power_whole(true); }
+
+// TransDataTo5HDImpl with __ubuf__ pointer lists, as layer_norm_grad_v3's transpose builds them: 16 rows of 16 halves
+// to 16 blocks (dst block j = element j of every row); then a destination list one element off its 32-byte block.
+inline void trans_5hd_impl(uint32_t dst_skew) {
+    kgtest::Gm y("y", 256 * 4);
+    kgtest::run_one("ascend950", {&y}, [&] {
+        using namespace AscendC;
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> sb, db;
+        pipe.InitBuffer(sb, 256 * 2);
+        pipe.InitBuffer(db, 256 * 2 + 64);
+        LocalTensor<half> src = sb.Get<half>(), dst = db.Get<half>();
+        for (uint32_t i = 0; i < 256; ++i) src.SetValue(i, static_cast<half>(static_cast<float>(i)));
+        __ubuf__ half* srcAddr = (__ubuf__ half*)src.GetPhyAddr();
+        __ubuf__ half* dstAddr = (__ubuf__ half*)dst.GetPhyAddr() + dst_skew;
+        __ubuf__ half* srcList[16];
+        __ubuf__ half* dstList[16];
+        for (int i = 0; i < 16; ++i) {
+            srcList[i] = srcAddr + 16 * i;
+            dstList[i] = dstAddr + 16 * i;
+        }
+        TransDataTo5HDParams params;
+        params.repeatTimes = 1;
+        params.srcRepStride = 0;
+        params.dstRepStride = 0;
+        TransDataTo5HDImpl(dstList, srcList, params);
+        for (uint32_t i = 0; i < 256; ++i) y.as<float>()[i] = static_cast<float>(dst.GetValue(i));
+    });
+    v35::val("y", y.as<float>(), 256);
+}
+KG_TEST(trans_5hd_impl_pointer_lists) { trans_5hd_impl(0); }
+KG_TEST(trans_5hd_impl_unaligned) { trans_5hd_impl(1); }
