@@ -44,7 +44,8 @@ int main() { KgSoc e{}; e.short_soc_version = "Ascend950"; e.soc_version_enum = 
     sep({4, 37}, 528); sep({4, 300}, 0);
     wu({1, 64}, 2); wf({1, 64}); wf({200}); wf({16384}); nz({4, 37}, true); nz({4, 37}, false);
     pf(true, true, false, 4); pf(true, false, false, 2); pf(true, true, true, 4);
-    uint32_t mx = 7, mn = 9; AscendC::GetPowerMaxMinTmpSize(ge::Shape({4, 37}), ge::Shape({1}), false, 4, false, mx, mn);
+    uint32_t mx = 7, mn = 9;
+    AscendC::GetPowerMaxMinTmpSize(ge::Shape({4, 37}), ge::Shape({1}), false, 4, false, mx, mn);
     std::printf("%u %u ", mx, mn); }
   { fe::PlatFormInfos pb(&b);
     ln({4, 37}, 4, true, false); sep({4, 37}, 352);
@@ -198,3 +199,48 @@ def test_trans_data_to_5hd_impl_takes_pointer_lists(program):
     np.testing.assert_array_equal(out["vals"]["y"].reshape(16, 16), np.arange(256, dtype=np.float64).reshape(16, 16).T)
     out = kgbuild.run_vals(program, "trans_5hd_impl_unaligned")
     assert out["defect"] == "block 0: TransDataTo5HD: dstList[0] is at UB offset 514, which is not 32-byte aligned"
+
+
+# A miniature of CANN opbase's op_common/op_host/util/shape_util.h: its guard, CheckAxisBounds inline, the rest
+# declared (libopbase holds the bodies).
+_OPBASE_SHAPE_UTIL = """#ifndef OP_COMMON_OP_HOST_UTIL_SHAPE_UTIL_H
+#define OP_COMMON_OP_HOST_UTIL_SHAPE_UTIL_H
+#include "exe_graph/runtime/shape.h"
+namespace Ops { namespace Base {
+template <typename T1, typename T2> bool CheckAxisBounds(const T1 dimNum, const T2 axis) {
+    if (dimNum == 0) { return axis == 0; }
+    return static_cast<int64_t>(axis) >= -static_cast<int64_t>(dimNum) && static_cast<int64_t>(axis) < dimNum; }
+void SetUnknownRank(gert::Shape& shape);
+bool IsUnknownRank(const gert::Shape& shape);
+void SetUnknownShape(int64_t rank, gert::Shape& shape);
+bool IsUnknownShape(const gert::Shape& shape);
+} }
+#endif
+"""
+
+
+@requires_cxx
+@pytest.mark.parametrize("opbase_first", [True, False])
+def test_shape_util_meets_opbases_copy_in_either_order(tmp_path, opbase_first):
+    """norm/euclidean_norm's infershape includes opbase's op_host/infershape_reduce_util.h (which brings opbase's
+    shape_util.h) and "util/shape_util.h" (the emulator's): with the emulator's header under opbase's guard and
+    libopbase's bodies in the harness (KGEMU_OPDEF_IMPL), both orders compile, link and answer alike (they were a
+    redefinition of CheckAxisBounds)."""
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    ours = '#include "util/shape_util.h"\n'
+    body = ("#include <cstdio>\nint main() { gert::Shape s({3, 4}), r; Ops::Base::SetUnknownRank(r); gert::Shape u;\n"
+            "  Ops::Base::SetUnknownShape(2, u);\n"
+            "  std::printf(\"%d %d %d %d %d %d\\n\", Ops::Base::CheckAxisBounds(2, -2), "
+            "Ops::Base::CheckAxisBounds(2, 2), "
+            "Ops::Base::IsUnknownRank(r), Ops::Base::IsUnknownRank(s), Ops::Base::IsUnknownShape(u), "
+            "Ops::Base::IsUnknownShape(s)); }\n")
+    src = tmp_path / "su.cpp"
+    headers = _OPBASE_SHAPE_UTIL + ours if opbase_first else ours + _OPBASE_SHAPE_UTIL
+    src.write_text("#define KGEMU_OPDEF_IMPL\n" + headers + body)
+    exe = tmp_path / "su"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.split() == ["1", "0", "1", "0", "1", "0"]

@@ -183,7 +183,7 @@ inline void layer_norm(const AscendC::LocalTensor<T>& output, const AscendC::Loc
     static_assert(sizeof(U) >= sizeof(T), "LayerNorm: gamma / beta must be at least as precise as x (LayerNorm.md)");
     const char* api = "LayerNorm";
     auto& b = api_enter(api);
-    if (config.isOnlyOutput) fail(api, "LayerNormConfig.isOnlyOutput must be false (LayerNorm.md: only false is supported)");
+    if (config.isOnlyOutput) fail(api, "LayerNormConfig.isOnlyOutput must be false (LayerNorm.md: only false works)");
     const uint32_t a = para.aLength, r = para.rLength;
     const uint64_t stride = norm_rows<T>(api, a, r, para.rLengthWithPadding);
     if (a == 0) return;
@@ -364,7 +364,9 @@ inline void welford_finalize(const AscendC::LocalTensor<float>& outputMean,
     const char* api = "WelfordFinalize";
     auto& b = api_enter(api);
     const uint64_t n = para.abLength;
-    if (n == 0 || n % 8 != 0) fail(api, strf("para.abLength %u is not a positive multiple of 8 (32 bytes)", para.abLength));
+    if (n == 0 || n % 8 != 0) {
+        fail(api, strf("para.abLength %u is not a positive multiple of 8 (32 bytes)", para.abLength));
+    }
     if (static_cast<uint64_t>(para.headCountLength) + para.tailCountLength != n) {
         fail(api, strf("para.headCountLength %u + tailCountLength %u must equal abLength %u", para.headCountLength,
                        para.tailCountLength, para.abLength));

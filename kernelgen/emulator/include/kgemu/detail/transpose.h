@@ -168,7 +168,8 @@ inline void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<u
 // __ubuf__ pointers or as uint64_t. Kernels call it directly with pointer lists (layer_norm_grad_v3_transpose.h:332,
 // ge_glu_grad_v2's arch35 bases, scatter_list); the same transfer and checks as TransDataTo5HD.
 template <typename T>
-inline void TransDataTo5HDImpl(__ubuf__ T* dstList[NCHW_CONV_ADDR_LIST_SIZE], __ubuf__ T* srcList[NCHW_CONV_ADDR_LIST_SIZE],
+inline void TransDataTo5HDImpl(__ubuf__ T* dstList[NCHW_CONV_ADDR_LIST_SIZE],
+                               __ubuf__ T* srcList[NCHW_CONV_ADDR_LIST_SIZE],
                                const TransDataTo5HDParams& transDataTo5HDParams) {
     uint64_t d[16], s[16];
     for (int i = 0; i < 16; ++i) {

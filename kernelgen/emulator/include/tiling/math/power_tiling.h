@@ -65,8 +65,9 @@ inline void GetPowerTmpBufferFactorSize(const bool baseIsTensor, const bool expI
     }
     const bool tt = baseIsTensor && expIsTensor;
     extraBuffer = typeIsInt ? 0U : 256U;
-    maxLiveNodeCount = typeIsInt ? (tt ? n->intTT : n->intTS)
-                                 : typeSize == sizeof(float) ? (tt ? n->floatTT : n->floatTS) : (tt ? n->halfTT : n->halfTS);
+    maxLiveNodeCount = typeIsInt                   ? (tt ? n->intTT : n->intTS)
+                       : typeSize == sizeof(float) ? (tt ? n->floatTT : n->floatTS)
+                                                   : (tt ? n->halfTT : n->halfTS);
 }
 
 template <typename ShapeT>

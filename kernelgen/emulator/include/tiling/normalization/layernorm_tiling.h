@@ -142,7 +142,8 @@ template <typename ShapeT>
 inline bool check_bsh(const char* fn, const ShapeT& srcShape, uint32_t typeSize) {
     if (srcShape.GetShapeSize() <= 0) return !refuse("LayerNorm", fn, "Input Shape size must be greater than 0.");
     if (srcShape.GetDimNum() != 4U)
-        return !refuse("LayerNorm", fn, "The dims of srcShape should be 4 (e.g. [B, S, storageHLength, originHLength])!");
+        return !refuse("LayerNorm", fn,
+                       "The dims of srcShape should be 4 (e.g. [B, S, storageHLength, originHLength])!");
     if (typeSize != 2U && typeSize != 4U) return !refuse("LayerNorm", fn, "Type size is unsupported!");
     return true;
 }
