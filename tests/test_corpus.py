@@ -128,7 +128,8 @@ def test_recipes_keep_adams_second_moment_under_its_sqrt_positive_and_give_layer
     """optim/adam_apply_one*: output0 = input0^2 x mul3_x + input1 x mul2_x goes under a sqrt, so the default [-2, 2]
     for input1 (the second moment) and the betas made NaN outputs (a "defect" that was the input's); the 950 tiling
     wants the factors as shape-1 scalars ("η must be a scalar"). norm/layer_norm_v4's infershape wants
-    normalized_shape a 1-D tensor of x's trailing dims."""
+    normalized_shape a 1-D tensor of x's trailing dims; quant's per-channel fake quant and GroupQuant their documented
+    shapes."""
     recipes = recipes_mod.load_recipes()
     for op in ("AdamApplyOne", "AdamApplyOneAssign", "AdamApplyOneWithDecay", "AdamApplyOneWithDecayAssign"):
         r = recipes_mod.recipe_for(recipes, op)
@@ -138,6 +139,11 @@ def test_recipes_keep_adams_second_moment_under_its_sqrt_positive_and_give_layer
             and "mul4_x" not in recipes_mod.recipe_for(recipes, "AdamApplyOne")["shapes"])
     ln = recipes_mod.recipe_for(recipes, "LayerNormV4")
     assert ln["shapes"]["normalized_shape"] == [1] and ln["values"]["normalized_shape"] == [37]   # x: [4, 37]
+    pc = recipes_mod.recipe_for(recipes, "FakeQuantWithMinMaxVarsPerChannel")   # per channel: 1-D, min < max
+    assert pc["shapes"]["min"] == pc["shapes"]["max"] == [37] and pc["ranges"]["min"][1] < pc["ranges"]["max"][0]
+    gq = recipes_mod.recipe_for(recipes, "GroupQuant")   # group_index non-decreasing, ending at x's rows (4)
+    idx = gq["values"]["group_index"]
+    assert idx == sorted(idx) and idx[-1] == 4 and gq["shapes"]["scale"] == [len(idx), 37]
     assert recipes_mod.recipe_for(recipes, "ApplyAdagrad").get("ranges") is None   # other optimizers keep the default
 
 

@@ -244,3 +244,14 @@ def test_shape_util_meets_opbases_copy_in_either_order(tmp_path, opbase_first):
                          capture_output=True, text=True)
     assert res.returncode == 0, res.stderr[-2000:]
     assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.split() == ["1", "0", "1", "0", "1", "0"]
+
+
+def test_assert_msg_stops_the_block_with_its_message(program):
+    """ASSERT_MSG(expr, fmt, ...) (asc-devkit kernel_log.h; inplace_apply_adadelta): nothing when expr holds; else
+    the block fails naming the expression and the formatted message."""
+    out = kgbuild.run_vals(program, "assert_msg_holds")
+    assert out["defect"] is None and out["vals"]["y"].tolist() == [0.5], out["raw"]
+    out = kgbuild.run_vals(program, "assert_msg_fails")
+    d = out["defect"]
+    assert d.startswith("block 0: ASSERT_MSG: Assertion `rho >= 0.0f && rho < 1.0f' failed at "), out["raw"]
+    assert "api_normalization.h:" in d and d.endswith(": rho must be in [0, 1), got 1.500000."), d

@@ -220,3 +220,15 @@ inline void trans_5hd_impl(uint32_t dst_skew) {
 }
 KG_TEST(trans_5hd_impl_pointer_lists) { trans_5hd_impl(0); }
 KG_TEST(trans_5hd_impl_unaligned) { trans_5hd_impl(1); }
+
+// ASSERT_MSG, as inplace_apply_adadelta's kernel checks rho: a true condition passes, a false one stops the block.
+inline void assert_msg(float rho) {
+    kgtest::Gm y("y", 32);
+    kgtest::run_one("ascend950", {&y}, [&] {
+        ASSERT_MSG(rho >= 0.0f && rho < 1.0f, "rho must be in [0, 1), got %f.\n", rho);
+        y.as<float>()[0] = rho;
+    });
+    v35::val("y", y.as<float>(), 1);
+}
+KG_TEST(assert_msg_holds) { assert_msg(0.5f); }
+KG_TEST(assert_msg_fails) { assert_msg(1.5f); }
