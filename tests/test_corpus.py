@@ -141,6 +141,9 @@ def test_recipes_keep_adams_second_moment_under_its_sqrt_positive_and_give_layer
     assert ln["shapes"]["normalized_shape"] == [1] and ln["values"]["normalized_shape"] == [37]   # x: [4, 37]
     pc = recipes_mod.recipe_for(recipes, "FakeQuantWithMinMaxVarsPerChannel")   # per channel: 1-D, min < max
     assert pc["shapes"]["min"] == pc["shapes"]["max"] == [37] and pc["ranges"]["min"][1] < pc["ranges"]["max"][0]
+    aq = recipes_mod.recipe_for(recipes, "ApplyAdamWQuant")   # sorted 256-entry maps, one absmax per 256 of var
+    assert aq["values"]["qmap_m"] == sorted(aq["values"]["qmap_m"]) and len(aq["values"]["qmap_v"]) == 256
+    assert aq["shapes"]["absmax_m"] == [1] and aq["values"]["step"][0] > 1
     gq = recipes_mod.recipe_for(recipes, "GroupQuant")   # group_index non-decreasing, ending at x's rows (4)
     idx = gq["values"]["group_index"]
     assert idx == sorted(idx) and idx[-1] == 4 and gq["shapes"]["scale"] == [len(idx), 37]
