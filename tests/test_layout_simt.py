@@ -64,6 +64,28 @@ def test_a_kernel_side_tiling_key_header_no_host_source_includes_is_linked(tmp_p
     assert unlinked_tiling_keys(make_op(tmp_path / "b", CMAKE, host_mentions_key=True), "ascend950") == []
 
 
+def test_a_tiling_key_header_the_kernel_includes_is_linked_without_a_cmake_kernel_src(tmp_path):
+    """norm/bn_training_reduce: no op_kernel/CMakeLists.txt; its kernel includes arch35/<op>_struct.h, which
+    declares ASCENDC_TPL_ARGS_DECL and includes only template_argument.h, while the host tiling sets the raw key
+    (the launcher called the template entry without arguments: "not emulated: bn_training_reduce"). A header that
+    also includes kernel headers cannot join the host library; one a host source names is linked by it already."""
+    op = tmp_path / "bar"
+    (op / "op_kernel" / "arch35").mkdir(parents=True)
+    (op / "op_host").mkdir()
+    (op / "op_host" / "bar_tiling.cpp").write_text("// sets the raw key\n")
+    tpl = ('#include "ascendc/host_api/tiling/template_argument.h"\n'
+           "ASCENDC_TPL_ARGS_DECL(Bar, ASCENDC_TPL_BOOL_DECL(isTail, 0, 1));\n")
+    (op / "op_kernel" / "arch35" / "bar_struct.h").write_text(tpl)
+    (op / "op_kernel" / "arch35" / "bar_kernel.h").write_text('#include "kernel_operator.h"\n#include "bar_struct.h"\n')
+    (op / "op_kernel" / "arch35" / "baz_struct.h").write_text('#include "kernel_tiling/kernel_tiling.h"\n' + tpl)
+    kernel = op / "op_kernel" / "bar.cpp"
+    kernel.write_text('#include "arch35/bar_kernel.h"\n#include "arch35/baz_struct.h"\n')
+    assert unlinked_tiling_keys(op, "ascend950", kernel) == [(op / "op_kernel" / "arch35" / "bar_struct.h").resolve()]
+    assert unlinked_tiling_keys(op, "ascend950") == []                     # no kernel known: nothing to follow
+    (op / "op_host" / "bar_tiling.cpp").write_text('#include "../op_kernel/arch35/bar_struct.h"\n')
+    assert unlinked_tiling_keys(op, "ascend950", kernel) == []
+
+
 def test_simt_is_found_through_the_kernels_includes(tmp_path):
     assert uses_simt(make_op(tmp_path, CMAKE, simt=True), ())
     assert not uses_simt(make_op(tmp_path / "b", CMAKE, simt=False), ())

@@ -138,7 +138,11 @@ class OperatorSource:
         else:
             units = [CompileUnit(f"{self.snake}_{p.parent.name}_{p.stem}", p, (HOST_OPT,), inc, self.digest, "host")
                      for p in sources]
-        keys = unlinked_tiling_keys(self.op_dir, self.soc)
+        try:
+            kernel = self.kernel_source()
+        except UsageError:   # no kernel source: the host library alone (the launcher will name what is missing)
+            kernel = None
+        keys = unlinked_tiling_keys(self.op_dir, self.soc, kernel)
         if keys:
             text = "".join(f'#include "{k}"\n' for k in keys)
             units.append(CompileUnit(f"{self.snake}_tiling_keys", write_source(text, f"{self.snake}_tiling_keys"),

@@ -174,15 +174,36 @@ def cmake_kernel_src(kernel_dir: Path, soc: str | None) -> Path | None:
     return None
 
 
-def unlinked_tiling_keys(op_dir: Path, soc: str | None) -> list[Path]:
-    """The ASCENDC_TPL_ARGS_DECL headers (<op>_tiling_key.h) beside the kernel op_kernel/CMakeLists.txt names for
-    the SOC that no host source mentions: CANN's build compiles them into the host library's tiling-key
-    registry (ops-nn's foreach 950 kernels decode `template <uint32_t schMode>` from them), so the emulator links
-    them into the host library too."""
+_TPL_INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"')
+
+
+def unlinked_tiling_keys(op_dir: Path, soc: str | None, kernel: Path | None = None) -> list[Path]:
+    """The ASCENDC_TPL_ARGS_DECL headers of the SOC's kernel that no host source mentions: CANN's build compiles
+    them into the host library's tiling-key registry (ops-nn's foreach 950 kernels decode `template <uint32_t
+    schMode>` from them; bn_training_reduce's host tiling sets the raw key its kernel's arch35/*_struct.h decodes), so
+    the emulator links them into the host library too. They are the <op>_tiling_key.h files beside the kernel
+    op_kernel/CMakeLists.txt names, and the op_kernel headers the kernel (that one, else `kernel`) includes,
+    transitively, that declare ASCENDC_TPL_ARGS_DECL and include nothing but template_argument.h (a header that
+    needs the kernel's own headers cannot join the host library)."""
     named = cmake_kernel_src(Path(op_dir) / "op_kernel", soc)
-    if named is None:
-        return []
-    keys = sorted(named.parent.glob("*_tiling_key.h"))
+    keys = sorted(named.parent.glob("*_tiling_key.h")) if named is not None else []
+    start = named if named is not None else kernel
+    kernel_dir = (Path(op_dir) / "op_kernel").resolve()
+    if start is not None and Path(start).is_file():
+        todo, seen = [Path(start).resolve()], {Path(start).resolve()}
+        while todo:
+            text = todo.pop().read_text(errors="replace")
+            for name in _TPL_INCLUDE.findall(text):
+                for base in {p.parent for p in seen} | {kernel_dir}:
+                    q = (base / name).resolve()
+                    if q.is_file() and kernel_dir in q.parents and q not in seen:
+                        seen.add(q)
+                        todo.append(q)
+                        body = q.read_text(errors="replace")
+                        own = [i for i in _TPL_INCLUDE.findall(body) if not i.endswith("template_argument.h")]
+                        if "ASCENDC_TPL_ARGS_DECL" in body and not own and q not in keys:
+                            keys.append(q)
+                        break
     if not keys:
         return []
     host = Path(op_dir) / "op_host"
