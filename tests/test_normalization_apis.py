@@ -46,7 +46,10 @@ int main() { KgSoc e{}; e.short_soc_version = "Ascend950"; e.soc_version_enum = 
     pf(true, true, false, 4); pf(true, false, false, 2); pf(true, true, true, 4);
     uint32_t mx = 7, mn = 9;
     AscendC::GetPowerMaxMinTmpSize(ge::Shape({4, 37}), ge::Shape({1}), false, 4, false, mx, mn);
-    std::printf("%u %u ", mx, mn); }
+    std::printf("%u %u ", mx, mn);
+    bool ok = AscendC::GetExpMaxMinTmpSize(ge::Shape({4, 37}), 4, false, mx, mn); std::printf("%d %u %u ", ok, mx, mn);
+    ok = AscendC::GetExpMaxMinTmpSize(ge::Shape({10}), 2, false, mx, mn); std::printf("%d %u %u ", ok, mx, mn);
+    AscendC::GetExpTmpBufferFactorSize(2, mx, mn); std::printf("%u %u ", mx, mn); }
   { fe::PlatFormInfos pb(&b);
     ln({4, 37}, 4, true, false); sep({4, 37}, 352);
     uint32_t mx = 7, mn = 9;
@@ -62,7 +65,8 @@ def test_norm_family_host_tilings_follow_asc_devkit(tmp_path):
     """One program, both SOCs. 950: LayerNorm's minimum = maximum = (ceil_128(R64 / 64) + A [+ A for the variance])
     floats; its tiling holds rLength, rHeadLength (largest power of two >= 64 not above R), log2 of it and the
     2^ceil(log2 R) reciprocals; WelfordUpdate and Normalize need no buffer; WelfordFinalize (K + ceil_128(P / 64))
-    floats; Power 3 / 6 live nodes (float / half), none for integers. 910B: the two-tile rules. Refusals (isOnlyOutput,
+    floats; Power 3 / 6 live nodes (float / half), none for integers; Exp (any SOC) 3 float tiles for float, 4 for
+    half. 910B: the two-tile rules. Refusals (isOnlyOutput,
     isComputeRstd false for Normalize, an unaligned abLength) log a line and leave the outputs (7, 9) as they were."""
     from kernelgen.emulator import INCLUDE_DIR
     from kernelgen.toolchain import find_compiler
@@ -81,7 +85,9 @@ def test_norm_family_host_tilings_follow_asc_devkit(tmp_path):
     sep950 = ["0", "37", "64", "6", "0", "0", "0.015625", "1.72973", "0",
               "0", "300", "256", "8", "0", "0", "0.001953125", "1.706667", "0"]
     rest950 = [0, 0, (64 + 128) * f, (64 + 128) * f, (200 + 128) * f, (200 + 128) * f, (16384 + 256) * f,
-               (16384 + 256) * f, 0, 0, 7, 9, 3, 0, 6, 0, 0, 0, 3 * f * 148, 3 * f * 148]
+               (16384 + 256) * f, 0, 0, 7, 9, 3, 0, 6, 0, 0, 0, 3 * f * 148, 3 * f * 148,
+               # Exp: float 3 float tiles of max(148 x 4, 256) bytes / 3 x 256; half 4 tiles of 256; factor 8, 0
+               1, 3 * 148 * f, 3 * 256, 1, 4 * 256, 4 * 256, 8, 0]
     # 910B {4, 37} float: RP 40; max(2 x 640 + 32, Normalize's 2 x 160 + 2 x 1280 + 32), min 2 x 160 + 32;
     # tiling with 352 bytes: (88 - 8) / 2 -> one row of 40 per tile, 4 rounds, second tile at 8 + 40
     b910 = [2912, 352] + ["4", "37", "0", "40", "4", "48", "0", "0", "0.02702703"] + \

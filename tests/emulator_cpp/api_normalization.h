@@ -221,10 +221,12 @@ inline void trans_5hd_impl(uint32_t dst_skew) {
 KG_TEST(trans_5hd_impl_pointer_lists) { trans_5hd_impl(0); }
 KG_TEST(trans_5hd_impl_unaligned) { trans_5hd_impl(1); }
 
-// ASSERT_MSG, as inplace_apply_adadelta's kernel checks rho: a true condition passes, a false one stops the block.
+// ASSERT_MSG, as inplace_apply_adadelta's kernel checks rho: a true condition passes, a false one stops the block
+// (after a PRELOAD hint, which does nothing).
 inline void assert_msg(float rho) {
     kgtest::Gm y("y", 32);
     kgtest::run_one("ascend950", {&y}, [&] {
+        PRELOAD(4);  // layer_norm_grad's instruction-cache hint: no effect
         ASSERT_MSG(rho >= 0.0f && rho < 1.0f, "rho must be in [0, 1), got %f.\n", rho);
         y.as<float>()[0] = rho;
     });

@@ -1,6 +1,6 @@
 // kernelgen CPU emulator: tiling/tiling_api.h. On CANN this also declares the Ascend C library tiling
 // helpers (matmul_tiling::*, AscendC::Get<Api>MaxMinTmpSize, SoftMax/LayerNorm tiling, ...). The emulator
-// provides the platform and tiling-data parts, the Log/Log10, Sign, Tanh/Sigmoid, Power, Sort and ReduceSum
+// provides the platform and tiling-data parts, the Log/Log10, Sign, Tanh/Sigmoid, Power, Exp, Sort and ReduceSum
 // temporary-buffer helpers, the LayerNorm / WelfordUpdate / WelfordFinalize / Normalize tilings and TCubeTiling
 // (matmul tiling calculators are declared but not emulated); any other library
 // tiling helper is undeclared, so using one is a compile error that names it.
@@ -14,6 +14,7 @@
 #include "tiling/math/sign_tiling.h"
 #include "tiling/math/tanh_sigmoid_tiling.h"
 #include "tiling/math/power_tiling.h"
+#include "tiling/math/exp_tiling.h"
 #include "tiling/normalization/layernorm_tiling.h"
 #include "tiling/normalization/normalize_tiling.h"
 #include "tiling/normalization/welfordfinalize_tiling.h"

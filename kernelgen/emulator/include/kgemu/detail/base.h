@@ -22,6 +22,13 @@
 #ifndef unlikely
 #define unlikely(x) __builtin_expect(!!(x), 0)
 #endif
+// PRELOAD(len): the instruction-cache preload hint of asc-devkit impl/basic_api/utils/kernel_utils_ceil_oom_que.h
+// (layer_norm_grad's arch35 kernels, masked_softmax_with_rel_pos_bias); CANN's CPU-debug build makes it an empty
+// block, as here: it has no effect on results.
+#ifndef PRELOAD
+#define PRELOAD(len) \
+    {}
+#endif
 
 // ---- qualifiers: empty, exactly like CANN's CPU-debug build ----
 #ifndef __aicore__
