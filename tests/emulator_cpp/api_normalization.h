@@ -7,6 +7,9 @@
 namespace norm_t {
 using namespace AscendC;
 
+// kernel_utils_constants.h's block counts, as quantize_add_layer_norm divides by ONE_BLK_FLOAT_NUM
+static_assert(ONE_BLK_FLOAT_NUM == 8 && ONE_BLK_HALF_NUM == 16, "elements of one 32-byte block");
+
 constexpr uint32_t kA = 3, kR = 37, kRp = 40;  // float rows: 37 padded to 40 (32 bytes)
 
 inline float gamma(uint32_t j) { return 0.5f + static_cast<float>(j) / 64.0f; }
