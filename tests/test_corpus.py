@@ -150,6 +150,10 @@ def test_recipes_keep_adams_second_moment_under_its_sqrt_positive_and_give_layer
     lr = recipes_mod.recipe_for(recipes, "LambNextRight")["ranges"]   # its sqrt's argument stays non-negative
     assert min(lr["input_mul2"][0], lr["mul2_x"][0], lr["mul3_x"][0], lr["truediv1_recip"][0]) > 0
     assert recipes_mod.recipe_for(recipes, "SwigluMxQuantWithDualAxis")["attrs"]["dst_type"] == 36   # y1's e4m3fn
+    for op in ("SparseApplyAdagradV2", "SparseApplyProximalAdagrad"):   # 1-D distinct row indices, one per grad row
+        sp = recipes_mod.recipe_for(recipes, op)
+        idx = sp["values"]["indices"]
+        assert sp["shapes"]["indices"] == [len(idx)] == [sp["shapes"]["grad"][0]] and len(set(idx)) == len(idx)
     gq = recipes_mod.recipe_for(recipes, "GroupQuant")   # group_index non-decreasing, ending at x's rows (4)
     idx = gq["values"]["group_index"]
     assert idx == sorted(idx) and idx[-1] == 4 and gq["shapes"]["scale"] == [len(idx), 37]
