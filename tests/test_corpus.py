@@ -146,7 +146,8 @@ def test_recipes_keep_adams_second_moment_under_its_sqrt_positive_and_give_layer
     assert aq["shapes"]["absmax_m"] == [1] and aq["values"]["step"][0] > 1
     en = recipes_mod.recipe_for(recipes, "EuclideanNorm")   # axes inside x's rank 2
     assert en["shapes"]["axes"] == [1] and -2 <= en["values"]["axes"][0] < 2
-    assert len(recipes_mod.recipe_for(recipes, "BNTrainingReduce")["shape"]) == 4   # NCHW only
+    bn = recipes_mod.recipe_for(recipes, "BNTrainingReduce")   # NCHW only
+    assert len(bn["shape"]) == 4 and bn["formats"] == {"x": "NCHW"}
     lr = recipes_mod.recipe_for(recipes, "LambNextRight")["ranges"]   # its sqrt's argument stays non-negative
     assert min(lr["input_mul2"][0], lr["mul2_x"][0], lr["mul3_x"][0], lr["truediv1_recip"][0]) > 0
     assert recipes_mod.recipe_for(recipes, "SwigluMxQuantWithDualAxis")["attrs"]["dst_type"] == 36   # y1's e4m3fn
