@@ -261,3 +261,46 @@ def test_assert_msg_stops_the_block_with_its_message(program):
     d = out["defect"]
     assert d.startswith("block 0: ASSERT_MSG: Assertion `rho >= 0.0f && rho < 1.0f' failed at "), out["raw"]
     assert "api_normalization.h:" in d and d.endswith(": rho must be in [0, 1), got 1.500000."), d
+
+
+_RUNTIME2 = r'''#define KGEMU_OPDEF_IMPL
+#include <cstdio>
+#include "op_api/runtime2_util.h"
+struct Key { int64_t a; int32_t b; int32_t pad; };
+int main() {
+    auto holder = gert::TilingData::CreateCap(64);
+    auto* td = reinterpret_cast<gert::TilingData*>(holder.get());
+    gert::Shape s({4, 37, 2});
+    bool f = optiling::AddReduceMeanCof(s, ge::DT_FLOAT, std::vector<int32_t>{-1, 1}, td);
+    bool h = optiling::AddReduceMeanCof(s, ge::DT_FLOAT16, std::vector<int64_t>{1}, td);
+    bool bad = optiling::AddReduceMeanCof(s, ge::DT_FLOAT, std::vector<int32_t>{3}, td);
+    bool other = optiling::AddReduceMeanCof(s, ge::DT_INT32, std::vector<int32_t>{0}, td);
+    float c; uint16_t hb, z;
+    std::memcpy(&c, td->GetData(), 4);
+    std::memcpy(&hb, static_cast<char*>(td->GetData()) + 4, 2);
+    std::memcpy(&z, static_cast<char*>(td->GetData()) + 6, 2);
+    Key k1{1, 2, 0}, k2{1, 2, 0}, k3{1, 3, 0};
+    optiling::OpHashInput<Key> a(k1), b(k2), d(k3);
+    std::printf("%d %d %d %d %zu %.9g %u %u %d %d\n", f, h, bad, other, td->GetDataSize(), c, hb, z, a == b, a == d);
+}
+'''
+
+
+@requires_cxx
+def test_runtime2_util_appends_the_reduce_mean_coefficient_and_keys_the_tiling_cache(tmp_path):
+    """ops-nn's runtime2_util.h (the emulator stands in for it): AddReduceMeanCof appends 1 / (reduced elements) as a
+    float for float inputs, as a half and two zero bytes for half (layer_norm_v3's 950 tiling), nothing for other
+    types (false), and returns false on an axis out of range (having appended); OpHashInput keys compare by bytes."""
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "rt2.cpp"
+    src.write_text(_RUNTIME2)
+    exe = tmp_path / "rt2"
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-I", str(INCLUDE_DIR), str(src), "-o", str(exe)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    got = subprocess.run([str(exe)], capture_output=True, text=True).stdout.split()
+    half = int(np.float16(1 / 37).view(np.uint16))
+    assert got[:5] == ["1", "1", "0", "0", str(4 + 2 + 2 + 4)]
+    assert np.float32(got[5]) == np.float32(1 / 74) and got[6:] == [str(half), "0", "1", "0"]
