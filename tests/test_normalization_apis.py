@@ -304,3 +304,12 @@ def test_runtime2_util_appends_the_reduce_mean_coefficient_and_keys_the_tiling_c
     half = int(np.float16(1 / 37).view(np.uint16))
     assert got[:5] == ["1", "1", "0", "0", str(4 + 2 + 2 + 4)]
     assert np.float32(got[5]) == np.float32(1 / 74) and got[6:] == [str(half), "0", "1", "0"]
+
+
+def test_reg_sqrt_takes_a_mode_with_a_sqrt_algorithm(program):
+    """Reg Sqrt<T, &mode> with a SqrtSpecificMode whose third field is a SqrtAlgo (asc-devkit's struct; the emulator
+    had it as an alias of DivSpecificMode: "cannot convert SqrtAlgo to DivAlgo" in inplace_apply_adadelta)."""
+    out = kgbuild.run_vals(program, "reg_sqrt_specific_mode")
+    assert out["defect"] is None, out["raw"]
+    x = _x(64)
+    np.testing.assert_allclose(out["vals"]["y"], np.sqrt(x * x / np.float32(16)), rtol=1e-6)

@@ -237,3 +237,34 @@ inline void assert_msg(float rho) {
 }
 KG_TEST(assert_msg_holds) { assert_msg(0.5f); }
 KG_TEST(assert_msg_fails) { assert_msg(1.5f); }
+
+// Reg Sqrt with a SqrtSpecificMode whose algorithm is a SqrtAlgo, as inplace_apply_adadelta's arch35 kernel declares
+// it ({ZEROING, false, SqrtAlgo::PRECISION_0ULP_FTZ_FALSE}): 64 floats x^2 / 16 -> |x| / 4.
+namespace norm_t {
+static constexpr AscendC::MicroAPI::SqrtSpecificMode kSqrtMode = {AscendC::MicroAPI::MaskMergeMode::ZEROING, false,
+                                                                   AscendC::SqrtAlgo::PRECISION_0ULP_FTZ_FALSE};
+inline void reg_sqrt_mode() {
+    kgtest::Gm y("y", 64 * 4);
+    kgtest::run_one("ascend950", {&y}, [&] {
+        using namespace AscendC;
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 128 * 4);
+        LocalTensor<float> t = buf.Get<float>();
+        for (uint32_t i = 0; i < 64; ++i) t.SetValue(i, v35::input(i) * v35::input(i) / 16.0f);
+        __ubuf__ float* src = (__ubuf__ float*)t.GetPhyAddr();
+        __ubuf__ float* dst = src + 64;
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> v, r;
+            uint32_t count = 64;
+            MicroAPI::MaskReg mask = MicroAPI::UpdateMask<float>(count);
+            MicroAPI::LoadAlign(v, src);
+            MicroAPI::Sqrt<float, &kSqrtMode>(r, v, mask);
+            MicroAPI::StoreAlign(dst, r, mask);
+        }
+        for (uint32_t i = 0; i < 64; ++i) y.as<float>()[i] = t.GetValue(64 + i);
+    });
+    v35::val("y", y.as<float>(), 64);
+}
+}  // namespace norm_t
+KG_TEST(reg_sqrt_specific_mode) { norm_t::reg_sqrt_mode(); }
