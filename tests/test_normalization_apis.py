@@ -21,6 +21,8 @@ HOST_SRC = r'''#define KGEMU_OPDEF_IMPL
 #include <cstdio>
 #include "tiling/tiling_api.h"
 using V = std::vector<int64_t>;
+// layer_norm_v3's tiling names std::unordered_set with no include of its own (CANN's headers bring it)
+static const std::unordered_set<ge::DataType> kFloatTypes = {ge::DT_FLOAT, ge::DT_FLOAT16};
 void ln(V d, uint32_t ts, bool rstd, bool only) { uint32_t mx = 7, mn = 9;
   AscendC::GetLayerNormMaxMinTmpSize(ge::Shape(d), ts, true, rstd, only, mx, mn); std::printf("%u %u ", mx, mn); }
 void wf(V d) { uint32_t mx = 7, mn = 9; AscendC::GetWelfordFinalizeMaxMinTmpSize(ge::Shape(d), 4, false, mx, mn);

@@ -7,6 +7,12 @@
 #ifndef KGEMU_TILING_TILING_API_H
 #define KGEMU_TILING_TILING_API_H
 
+// <unordered_set>: CANN's host build compiles norm/layer_norm_v3's arch35 tiling_base.cpp, which names
+// std::unordered_set with no include of its own and reaches it only through CANN's headers (its includes:
+// op_impl_registry.h, tilingdata_base.h, tiling_api.h, op_host/tiling_base.h); which of them brings it is not in the
+// corpora, so the emulator gives it with the widest of them.
+#include <unordered_set>
+
 #include "graph/types.h"
 #include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
