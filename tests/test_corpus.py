@@ -150,7 +150,8 @@ def test_recipes_keep_adams_second_moment_under_its_sqrt_positive_and_give_layer
     assert len(bn["shape"]) == 4 and bn["formats"] == {"x": "NCHW"}
     lr = recipes_mod.recipe_for(recipes, "LambNextRight")["ranges"]   # its sqrt's argument stays non-negative
     assert min(lr["input_mul2"][0], lr["mul2_x"][0], lr["mul3_x"][0], lr["truediv1_recip"][0]) > 0
-    assert recipes_mod.recipe_for(recipes, "SwigluMxQuantWithDualAxis")["attrs"]["dst_type"] == 36   # y1's e4m3fn
+    sw = recipes_mod.recipe_for(recipes, "SwigluMxQuantWithDualAxis")   # y1's e4m3fn; halves of whole MX blocks
+    assert sw["attrs"]["dst_type"] == 36 and sw["shape"][-1] % 64 == 0
     for op in ("SparseApplyAdagradV2", "SparseApplyProximalAdagrad"):   # 1-D distinct row indices, one per grad row
         sp = recipes_mod.recipe_for(recipes, op)
         idx = sp["values"]["indices"]
