@@ -162,6 +162,8 @@ def test_recipes_keep_adams_second_moment_under_its_sqrt_positive_and_give_layer
     assert all(ps[k] == [1] for k in ("lr", "logbase", "sign_decay", "beta"))
     qz = recipes_mod.recipe_for(recipes, "Quantize")   # the required dtype attribute, per-channel scales
     assert qz["attrs"]["dtype"] == "torch.qint8" and qz["shapes"]["scales"] == [37]
+    rg = recipes_mod.recipe_for(recipes, "RmsNormGrad")["shapes"]   # rstd = x's leading dims, gamma its trailing
+    assert rg["rstd"] + rg["gamma"] == [4, 37]
     gq = recipes_mod.recipe_for(recipes, "GroupQuant")   # group_index non-decreasing, ending at x's rows (4)
     idx = gq["values"]["group_index"]
     assert idx == sorted(idx) and idx[-1] == 4 and gq["shapes"]["scale"] == [len(idx), 37]
