@@ -315,3 +315,12 @@ def test_reg_sqrt_takes_a_mode_with_a_sqrt_algorithm(program):
     assert out["defect"] is None, out["raw"]
     x = _x(64)
     np.testing.assert_allclose(out["vals"]["y"], np.sqrt(x * x / np.float32(16)), rtol=1e-6)
+
+
+def test_a_tbuf_passed_by_value_names_the_same_buffer(program):
+    """CANN's TBuf is a copyable handle (apply_fused_ema_adam passes two by value; the emulator had deleted the copy):
+    the copy's Get is the original buffer; a tensor of another buffer handed to the copy is still named."""
+    out = kgbuild.run_vals(program, "tbuf_by_value")
+    assert out["defect"] is None and out["vals"]["y"].tolist() == [2.5, 2.5], out["raw"]
+    out = kgbuild.run_vals(program, "tbuf_copy_foreign_tensor")
+    assert out["defect"] is not None and out["defect"].startswith("block 0: TBuf::EnQue: the tensor (UB buffer "), out

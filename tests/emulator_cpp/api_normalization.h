@@ -268,3 +268,33 @@ inline void reg_sqrt_mode() {
 }
 }  // namespace norm_t
 KG_TEST(reg_sqrt_specific_mode) { norm_t::reg_sqrt_mode(); }
+
+// A TBuf passed by value, as apply_fused_ema_adam's ScalarPow takes two: the copy names the same buffer (what it
+// writes the original reads back); handing the copy a tensor of another buffer is still the mix-up it was.
+namespace norm_t {
+inline float fill_through_copy(AscendC::TBuf<AscendC::TPosition::VECCALC> b, float v) {
+    AscendC::LocalTensor<float> t = b.Get<float>();
+    AscendC::Duplicate(t, v, 8);
+    return t.GetValue(3);
+}
+inline void tbuf_copy(bool foreign) {
+    kgtest::Gm y("y", 32);
+    kgtest::run_one("ascend950", {&y}, [&] {
+        using namespace AscendC;
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, other;
+        pipe.InitBuffer(a, 32);
+        pipe.InitBuffer(other, 32);
+        y.as<float>()[0] = fill_through_copy(a, 2.5f);
+        y.as<float>()[1] = a.Get<float>().GetValue(5);
+        if (foreign) {
+            TBuf<TPosition::VECCALC> copy = a;
+            LocalTensor<float> t = other.Get<float>();
+            copy.EnQue(t);
+        }
+    });
+    v35::val("y", y.as<float>(), 2);
+}
+}  // namespace norm_t
+KG_TEST(tbuf_by_value) { norm_t::tbuf_copy(false); }
+KG_TEST(tbuf_copy_foreign_tensor) { norm_t::tbuf_copy(true); }
