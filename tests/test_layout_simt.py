@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kernelgen.emulator.layout import cmake_kernel_src, kernel_file, unlinked_tiling_keys
+from kernelgen.emulator.layout import (cmake_kernel_src, kernel_file, repository_common_host_sources,
+                                       unlinked_tiling_keys)
 from kernelgen.emulator.opdir import uses_simt
 
 
@@ -89,3 +90,31 @@ def test_a_tiling_key_header_the_kernel_includes_is_linked_without_a_cmake_kerne
 def test_simt_is_found_through_the_kernels_includes(tmp_path):
     assert uses_simt(make_op(tmp_path, CMAKE, simt=True), ())
     assert not uses_simt(make_op(tmp_path / "b", CMAKE, simt=False), ())
+
+
+def test_the_repositorys_common_host_sources_of_included_headers_are_linked(tmp_path):
+    """layer_norm_v3's 950 tiling includes op_host/cache_runinfo.h (ops-nn's common/inc), whose CacheTilingContext
+    is defined in common/src/op_host/cache_runinfo.cpp (CANN's libophost): its dependents' host libraries failed to
+    load ("undefined symbol ...CacheTilingContext..."). A header reached through another counts; one the operator
+    does not include, or without a source of the same stem, adds nothing; nor does a source that includes a header
+    outside common/inc/op_host (the legacy runtime bridge, legacy_common_manager.h)."""
+    repo = tmp_path / "repo"
+    (repo / "common" / "inc" / "op_host").mkdir(parents=True)
+    (repo / "common" / "src" / "op_host").mkdir(parents=True)
+    for stem in ("cache_info", "lock", "unused", "legacy"):
+        (repo / "common" / "src" / "op_host" / f"{stem}.cpp").write_text(f'#include "op_host/{stem}.h"\n')
+    (repo / "common" / "src" / "op_host" / "legacy.cpp").write_text('#include "op_host/legacy.h"\n'
+                                                                  '#include "legacy_manager.h"\n')
+    (repo / "common" / "inc" / "legacy_manager.h").write_text("\n")   # CANN's legacy runtime bridge
+    (repo / "common" / "inc" / "op_host" / "legacy.h").write_text("\n")
+    (repo / "common" / "inc" / "op_host" / "cache_info.h").write_text('#include "lock.h"\n')
+    (repo / "common" / "inc" / "op_host" / "lock.h").write_text("struct Lock { Lock(); };\n")
+    (repo / "common" / "inc" / "op_host" / "no_source.h").write_text("\n")
+    (repo / "common" / "inc" / "op_host" / "unused.h").write_text("\n")
+    tiling = repo / "norm" / "ln" / "op_host" / "ln_tiling.cpp"
+    tiling.parent.mkdir(parents=True)
+    tiling.write_text('#include "op_host/cache_info.h"\n#include "op_host/no_source.h"\n#include "op_host/legacy.h"\n')
+    src = repo / "common" / "src" / "op_host"
+    assert repository_common_host_sources(repo / "norm" / "ln", [tiling]) == [src / "cache_info.cpp", src / "lock.cpp"]
+    tiling.write_text('#include "op_host/no_source.h"\n')
+    assert repository_common_host_sources(repo / "norm" / "ln", [tiling]) == []

@@ -125,7 +125,58 @@ def host_sources(op_dir: Path, soc_family: str | None = None, npu_arch: int | No
     # ElewiseTiling): CANN links libopbase with the one tiling library, so each dependency's families come along
     for dep in host_deps.dependency_dirs(op_dir):
         found += opbase_host_sources(dep)
+    found += repository_common_host_sources(op_dir, found)
     return list(dict.fromkeys(found))
+
+
+_QUOTED_INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"')
+
+
+def repository_common_host_sources(op_dir: Path, sources: list[Path], limit: int = 400) -> list[Path]:
+    """The repository's common host sources (common/src/op_host/<stem>.cpp, in CANN's libophost) whose headers
+    (common/inc/op_host/<stem>.h) the host sources include, transitively: layer_norm_v3's 950 tiling keeps a
+    cache of CacheTilingContext (op_host/cache_runinfo.h), defined in cache_runinfo.cpp ("undefined symbol:
+    optiling::CacheTilingContext::~CacheTilingContext" for its dependents). A source that includes a header outside
+    common/inc/op_host and the emulator's (CANN's legacy runtime bridge) is left out."""
+    root = repo_root(Path(op_dir).resolve())
+    if root is None:
+        return []
+    inc_dir, src_dir = (root / "common" / "inc" / "op_host").resolve(), root / "common" / "src" / "op_host"
+    if not src_dir.is_dir():
+        return []
+    bases = (root / "common" / "inc", root / "common" / "inc" / "op_host", root)
+    todo = [Path(p).resolve() for p in sources if Path(p).is_file()]
+    seen, found = set(todo), []
+    while todo and limit > 0:
+        p, limit = todo.pop(), limit - 1
+        for name in _QUOTED_INCLUDE.findall(p.read_text(errors="replace")):
+            for base in (p.parent, *bases):
+                q = (base / name).resolve()
+                if q.is_file():
+                    if q not in seen and root in q.parents:
+                        seen.add(q)
+                        todo.append(q)
+                        src = src_dir / (q.stem + ".cpp")
+                        if q.parent == inc_dir and src.is_file() and _includes_resolve(src, inc_dir):
+                            found.append(src)
+                    break
+    return sorted(set(found))
+
+
+def _includes_resolve(source: Path, inc_dir: Path) -> bool:
+    """Every `#include "..."` of source is a header of common/inc/op_host, beside source, or the emulator's:
+    op_cache_tiling.cpp, runtime_kb_api.cpp and tbe_tiling_api.cpp also include common/inc/legacy_common_manager.h,
+    the bridge to CANN's legacy runtime (knowledge bases, TBE tilings), which the emulator does not stand in for;
+    linking them would only move conv's and matmul's stops."""
+    from kernelgen.emulator import INCLUDE_DIR
+
+    allowed = (inc_dir, source.parent.resolve(), INCLUDE_DIR.resolve())
+    for name in _QUOTED_INCLUDE.findall(source.read_text(errors="replace")):
+        hits = [(b / name).resolve() for b in (source.parent, inc_dir, inc_dir.parent, INCLUDE_DIR)
+                if (b / name).is_file()]
+        if not hits or not any(h.parent == a or a in h.parents for h in hits[:1] for a in allowed):
+            return False
+    return True
 
 
 _ATVOSS_FAMILY = re.compile(r'#include\s*"(?:op_common/)?atvoss/(\w+)/')
