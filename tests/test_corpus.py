@@ -164,6 +164,7 @@ def test_recipes_keep_adams_second_moment_under_its_sqrt_positive_and_give_layer
     assert qz["attrs"]["dtype"] == "torch.qint8" and qz["shapes"]["scales"] == [37]
     rg = recipes_mod.recipe_for(recipes, "RmsNormGrad")["shapes"]   # rstd = x's leading dims, gamma its trailing
     assert rg["rstd"] + rg["gamma"] == [4, 37]
+    assert recipes_mod.recipe_for(recipes, "InplaceAddLayerNorm")["out_shapes"]["mean"] == [4, 1]   # per row
     gq = recipes_mod.recipe_for(recipes, "GroupQuant")   # group_index non-decreasing, ending at x's rows (4)
     idx = gq["values"]["group_index"]
     assert idx == sorted(idx) and idx[-1] == 4 and gq["shapes"]["scale"] == [len(idx), 37]
