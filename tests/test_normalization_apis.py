@@ -324,3 +324,25 @@ def test_a_tbuf_passed_by_value_names_the_same_buffer(program):
     assert out["defect"] is None and out["vals"]["y"].tolist() == [2.5, 2.5], out["raw"]
     out = kgbuild.run_vals(program, "tbuf_copy_foreign_tensor")
     assert out["defect"] is not None and out["defect"].startswith("block 0: TBuf::EnQue: the tensor (UB buffer "), out
+
+
+def test_outputs_documented_without_data_are_left_out_of_the_coverage_check():
+    """batch_norm's reserve_space_3 ("数据无意义") and the dynamic-quant norms' y2 without smooth scales ("无效输出")
+    are documented to carry nothing, and their kernels leave them unwritten: run_source(no_data=[...]) (the recipe key
+    no_data) leaves them out of the every-byte-written rule; without it the same gap is the defect it was; a name that
+    is no output is a usage error. The miniature: tests/opdirs/pipe_hazards, whose hazard 2 skips the last 40 y."""
+    from kernelgen.emulator.emulate import resolve_target, resolve_user_target, run_source
+    from kernelgen.errors import EmulatorDefect, UsageError
+    from kernelgen.socs import resolve_soc
+
+    opdir = Path(__file__).resolve().parent / "opdirs" / "pipe_hazards"
+    soc = resolve_soc("ascend910b")
+    source = resolve_target(resolve_user_target(opdir), soc)
+    x = np.arange(8 * 3 * 128 + 40, dtype=np.float32)
+    with pytest.raises(EmulatorDefect) as err:
+        run_source(source, soc, {"x": x}, {"hazard": 2})
+    assert "output 'y' (12448 bytes): 160 byte(s) were never written by any block" in str(err.value)
+    out = run_source(source, soc, {"x": x}, {"hazard": 2}, no_data=["y"]).outputs["y"]
+    np.testing.assert_array_equal(out[:-40], 2 * x[:-40])
+    with pytest.raises(UsageError, match="no_data"):
+        run_source(source, soc, {"x": x}, {"hazard": 2}, no_data=["reserve_space_3"])

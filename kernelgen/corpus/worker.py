@@ -155,7 +155,7 @@ def _run_case(source, soc, decl, recipe: dict, job: dict) -> dict:
         stage = "run"
         result = run_source(source, soc, inputs, attrs, threads=int(job.get("threads", 1)), combo=combo,
                             strict_gm=False, aliases=recipe.get("alias"), formats=recipe.get("formats"),
-                            out_shapes=recipe.get("out_shapes"))
+                            out_shapes=recipe.get("out_shapes"), no_data=recipe.get("no_data"))
         case["warnings"] = list(result.report.get("warnings", []))
         case["output_rules"] = list(result.report.get("output_rules", []))
         case["block_dim"] = result.report.get("block_dim")
