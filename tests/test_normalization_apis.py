@@ -346,3 +346,16 @@ def test_outputs_documented_without_data_are_left_out_of_the_coverage_check():
     np.testing.assert_array_equal(out[:-40], 2 * x[:-40])
     with pytest.raises(UsageError, match="no_data"):
         run_source(source, soc, {"x": x}, {"hazard": 2}, no_data=["reserve_space_3"])
+
+
+def test_the_survey_reads_no_output_its_recipe_says_carries_no_data():
+    """The survey's own output checks (never written, NaN / inf for finite inputs) skip the no_data outputs too:
+    batch_norm's reserve_space_3 keeps the emulator's 0xFF fill, which read as "1 of 1 elements never written"."""
+    from kernelgen.corpus.worker import check_outputs, outputs_with_data
+
+    fill = np.frombuffer(b"\xff" * 4, np.float32)
+    outs = {"y": np.ones(3, np.float32), "reserve_space_3": fill}
+    assert check_outputs(outs, {}) == ["output reserve_space_3: 1 of 1 elements never written (still the emulator's "
+                                       "0xFF fill)"]
+    assert check_outputs(outputs_with_data(outs, {"no_data": ["reserve_space_3"]}), {}) == []
+    assert set(outputs_with_data(outs, {})) == {"y", "reserve_space_3"}
