@@ -181,6 +181,55 @@ def test_recipes_of_the_loss_category_agree_with_their_checks():
     assert v3["out_shapes"]["log_alpha"][-1] == 2 * s_max + 1 and v3["out_shapes"]["neg_log_likelihood"] == [n]
 
 
+def test_recipes_keep_adams_second_moment_under_its_sqrt_positive_and_give_layer_norm_v4_its_normalized_shape():
+    """optim/adam_apply_one*: output0 = input0^2 x mul3_x + input1 x mul2_x goes under a sqrt, so the default [-2, 2]
+    for input1 (the second moment) and the betas made NaN outputs (a "defect" that was the input's); the 950 tiling
+    wants the factors as shape-1 scalars ("η must be a scalar"). norm/layer_norm_v4's infershape wants
+    normalized_shape a 1-D tensor of x's trailing dims; quant's per-channel fake quant and GroupQuant their documented
+    shapes."""
+    recipes = recipes_mod.load_recipes()
+    for op in ("AdamApplyOne", "AdamApplyOneAssign", "AdamApplyOneWithDecay", "AdamApplyOneWithDecayAssign"):
+        r = recipes_mod.recipe_for(recipes, op)
+        assert r["ranges"]["input1"][0] > 0 and r["ranges"]["mul2_x"][0] > 0 and r["ranges"]["mul3_x"][0] > 0, op
+        assert r["shapes"]["input4"] == [1] and r["shapes"]["add2_y"] == [1], op
+    assert ("mul4_x" in recipes_mod.recipe_for(recipes, "AdamApplyOneWithDecay")["shapes"]
+            and "mul4_x" not in recipes_mod.recipe_for(recipes, "AdamApplyOne")["shapes"])
+    ln = recipes_mod.recipe_for(recipes, "LayerNormV4")
+    assert ln["shapes"]["normalized_shape"] == [1] and ln["values"]["normalized_shape"] == [37]   # x: [4, 37]
+    pc = recipes_mod.recipe_for(recipes, "FakeQuantWithMinMaxVarsPerChannel")   # per channel: 1-D, min < max
+    assert pc["shapes"]["min"] == pc["shapes"]["max"] == [37] and pc["ranges"]["min"][1] < pc["ranges"]["max"][0]
+    aq = recipes_mod.recipe_for(recipes, "ApplyAdamWQuant")   # sorted 256-entry maps, one absmax per 256 of var
+    assert aq["values"]["qmap_m"] == sorted(aq["values"]["qmap_m"]) and len(aq["values"]["qmap_v"]) == 256
+    assert aq["shapes"]["absmax_m"] == [1] and aq["values"]["step"][0] > 1
+    en = recipes_mod.recipe_for(recipes, "EuclideanNorm")   # axes inside x's rank 2
+    assert en["shapes"]["axes"] == [1] and -2 <= en["values"]["axes"][0] < 2
+    bn = recipes_mod.recipe_for(recipes, "BNTrainingReduce")   # NCHW only
+    assert len(bn["shape"]) == 4 and bn["formats"] == {"x": "NCHW"}
+    lr = recipes_mod.recipe_for(recipes, "LambNextRight")["ranges"]   # its sqrt's argument stays non-negative
+    assert min(lr["input_mul2"][0], lr["mul2_x"][0], lr["mul3_x"][0], lr["truediv1_recip"][0]) > 0
+    sw = recipes_mod.recipe_for(recipes, "SwigluMxQuantWithDualAxis")   # y1's e4m3fn; halves of whole MX blocks
+    assert sw["attrs"]["dst_type"] == 36 and sw["shape"][-1] % 64 == 0
+    for op in ("SparseApplyAdagradV2", "SparseApplyProximalAdagrad"):   # 1-D distinct row indices, one per grad row
+        sp = recipes_mod.recipe_for(recipes, op)
+        idx = sp["values"]["indices"]
+        assert sp["shapes"]["indices"] == [len(idx)] == [sp["shapes"]["grad"][0]] and len(set(idx)) == len(idx)
+    ad = recipes_mod.recipe_for(recipes, "AdaLayerNormV2")   # mean / rstd [B..., S, 1], scale / shift [B..., H]
+    assert ad["out_shapes"]["mean"] == ad["shapes"]["x"][:-1] + [1] and ad["shapes"]["scale"] == [2, 37]
+    ps = recipes_mod.recipe_for(recipes, "InplaceApplyPowerSign")["shapes"]   # four shape-1 scalars
+    assert all(ps[k] == [1] for k in ("lr", "logbase", "sign_decay", "beta"))
+    qz = recipes_mod.recipe_for(recipes, "Quantize")   # the required dtype attribute, per-channel scales
+    assert qz["attrs"]["dtype"] == "torch.qint8" and qz["shapes"]["scales"] == [37]
+    rg = recipes_mod.recipe_for(recipes, "RmsNormGrad")["shapes"]   # rstd = x's leading dims, gamma its trailing
+    assert rg["rstd"] + rg["gamma"] == [4, 37]
+    assert recipes_mod.recipe_for(recipes, "InplaceAddLayerNorm")["out_shapes"]["mean"] == [4, 1]   # per row
+    assert recipes_mod.recipe_for(recipes, "LayerNormV3")["attrs"] == {"begin_norm_axis": 1, "begin_params_axis": 1}
+    assert recipes_mod.recipe_for(recipes, "BatchNorm")["no_data"] == ["reserve_space_3"]   # documented no data
+    gq = recipes_mod.recipe_for(recipes, "GroupQuant")   # group_index non-decreasing, ending at x's rows (4)
+    idx = gq["values"]["group_index"]
+    assert idx == sorted(idx) and idx[-1] == 4 and gq["shapes"]["scale"] == [len(idx), 37]
+    assert recipes_mod.recipe_for(recipes, "ApplyAdagrad").get("ranges") is None   # other optimizers keep the default
+
+
 def test_recipes_sparse_tensor_dense_mat_mul_agrees_with_its_infershape():
     """matmul/sparse_tensor_dense_mat_mul's infershape (ValueDepend x1_shape) wants x1_shape a vector of 2 (the
     dense [M, K]), x1_indices (nnz, 2) and x1_values (nnz); x2 is [K, N] and every index must lie inside x1_shape."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kernelgen.emulator.layout import cmake_kernel_src, kernel_file, unlinked_tiling_keys
+from kernelgen.emulator.layout import (cmake_kernel_src, kernel_file, repository_common_host_sources,
+                                       unlinked_tiling_keys)
 from kernelgen.emulator.opdir import uses_simt
 
 
@@ -62,9 +63,28 @@ def test_a_kernel_side_tiling_key_header_no_host_source_includes_is_linked(tmp_p
     assert unlinked_tiling_keys(op, "ascend950") == [op / "op_kernel" / "arch35" / "foo_tiling_key.h"]
     assert unlinked_tiling_keys(op, "ascend910b") == []
     assert unlinked_tiling_keys(make_op(tmp_path / "b", CMAKE, host_mentions_key=True), "ascend950") == []
-    # the key header one folder above the named arch35 source (loss/multilabel_margin_loss)
-    (op / "op_kernel" / "arch35" / "foo_tiling_key.h").rename(op / "op_kernel" / "foo_tiling_key.h")
-    assert unlinked_tiling_keys(op, "ascend950") == [op / "op_kernel" / "foo_tiling_key.h"]
+
+
+def test_a_tiling_key_header_the_kernel_includes_is_linked_without_a_cmake_kernel_src(tmp_path):
+    """norm/bn_training_reduce: no op_kernel/CMakeLists.txt; its kernel includes arch35/<op>_struct.h, which
+    declares ASCENDC_TPL_ARGS_DECL and includes only template_argument.h, while the host tiling sets the raw key
+    (the launcher called the template entry without arguments: "not emulated: bn_training_reduce"). A header that
+    also includes kernel headers cannot join the host library; one a host source names is linked by it already."""
+    op = tmp_path / "bar"
+    (op / "op_kernel" / "arch35").mkdir(parents=True)
+    (op / "op_host").mkdir()
+    (op / "op_host" / "bar_tiling.cpp").write_text("// sets the raw key\n")
+    tpl = ('#include "ascendc/host_api/tiling/template_argument.h"\n'
+           "ASCENDC_TPL_ARGS_DECL(Bar, ASCENDC_TPL_BOOL_DECL(isTail, 0, 1));\n")
+    (op / "op_kernel" / "arch35" / "bar_struct.h").write_text(tpl)
+    (op / "op_kernel" / "arch35" / "bar_kernel.h").write_text('#include "kernel_operator.h"\n#include "bar_struct.h"\n')
+    (op / "op_kernel" / "arch35" / "baz_struct.h").write_text('#include "kernel_tiling/kernel_tiling.h"\n' + tpl)
+    kernel = op / "op_kernel" / "bar.cpp"
+    kernel.write_text('#include "arch35/bar_kernel.h"\n#include "arch35/baz_struct.h"\n')
+    assert unlinked_tiling_keys(op, "ascend950", kernel) == [(op / "op_kernel" / "arch35" / "bar_struct.h").resolve()]
+    assert unlinked_tiling_keys(op, "ascend950") == []                     # no kernel known: nothing to follow
+    (op / "op_host" / "bar_tiling.cpp").write_text('#include "../op_kernel/arch35/bar_struct.h"\n')
+    assert unlinked_tiling_keys(op, "ascend950", kernel) == []
 
 
 def test_simt_is_found_through_the_kernels_includes(tmp_path):
@@ -93,3 +113,31 @@ def test_the_opdef_is_probed_again_when_the_soc_brings_a_tiling_key_header(tmp_p
     source.decl("ascend950")
     source.decl("ascend950")   # the same SOC again: nothing new to link
     assert probes == [None, "ascend950"]
+
+
+def test_the_repositorys_common_host_sources_of_included_headers_are_linked(tmp_path):
+    """layer_norm_v3's 950 tiling includes op_host/cache_runinfo.h (ops-nn's common/inc), whose CacheTilingContext
+    is defined in common/src/op_host/cache_runinfo.cpp (CANN's libophost): its dependents' host libraries failed to
+    load ("undefined symbol ...CacheTilingContext..."). A header reached through another counts; one the operator
+    does not include, or without a source of the same stem, adds nothing; nor does a source that includes a header
+    outside common/inc/op_host (the legacy runtime bridge, legacy_common_manager.h)."""
+    repo = tmp_path / "repo"
+    (repo / "common" / "inc" / "op_host").mkdir(parents=True)
+    (repo / "common" / "src" / "op_host").mkdir(parents=True)
+    for stem in ("cache_info", "lock", "unused", "legacy"):
+        (repo / "common" / "src" / "op_host" / f"{stem}.cpp").write_text(f'#include "op_host/{stem}.h"\n')
+    (repo / "common" / "src" / "op_host" / "legacy.cpp").write_text('#include "op_host/legacy.h"\n'
+                                                                  '#include "legacy_manager.h"\n')
+    (repo / "common" / "inc" / "legacy_manager.h").write_text("\n")   # CANN's legacy runtime bridge
+    (repo / "common" / "inc" / "op_host" / "legacy.h").write_text("\n")
+    (repo / "common" / "inc" / "op_host" / "cache_info.h").write_text('#include "lock.h"\n')
+    (repo / "common" / "inc" / "op_host" / "lock.h").write_text("struct Lock { Lock(); };\n")
+    (repo / "common" / "inc" / "op_host" / "no_source.h").write_text("\n")
+    (repo / "common" / "inc" / "op_host" / "unused.h").write_text("\n")
+    tiling = repo / "norm" / "ln" / "op_host" / "ln_tiling.cpp"
+    tiling.parent.mkdir(parents=True)
+    tiling.write_text('#include "op_host/cache_info.h"\n#include "op_host/no_source.h"\n#include "op_host/legacy.h"\n')
+    src = repo / "common" / "src" / "op_host"
+    assert repository_common_host_sources(repo / "norm" / "ln", [tiling]) == [src / "cache_info.cpp", src / "lock.cpp"]
+    tiling.write_text('#include "op_host/no_source.h"\n')
+    assert repository_common_host_sources(repo / "norm" / "ln", [tiling]) == []

@@ -378,6 +378,32 @@ def test_entry_under_a_dtype_macro_branch_follows_the_builds_dtype_macros():
     assert find_entries(src)[0].template is None                    # undecided: the first spelling, the wrong one
 
 
+def test_dtype_macros_are_seen_through_a_sibling_operators_headers(tmp_path, monkeypatch):
+    """quant/dynamic_quant_v2's arch35 kernel compares ORIG_DTYPE_Y == DT_INT4 only inside the dynamic_quant headers
+    it includes ("../dynamic_quant/arch35/..."): the launcher looks for the macros through the repository headers
+    the kernel includes (it defined none: "not emulated: DT_INT8; DT_INT4"); a header outside the repository (opbase)
+    does not count."""
+    from kernelgen.emulator.opdir import _repository_included_texts
+
+    monkeypatch.setenv("KERNELGEN_CACHE_DIR", str(tmp_path / "cache"))
+    repo = tmp_path / "repo"
+    (repo / "common" / "inc").mkdir(parents=True)
+    dep = repo / "quant" / "dq" / "op_kernel" / "arch35"
+    dep.mkdir(parents=True)
+    (dep / "dq_base.h").write_text("#if ORIG_DTYPE_Y == DT_INT4\n#define DQ_INT4 1\n#endif\n")
+    user = repo / "quant" / "dq_v2" / "op_kernel"
+    user.mkdir(parents=True)
+    outside = tmp_path / "opbase_like.h"
+    outside.write_text("#if FORMAT_X == FORMAT_ND\n#endif\n")
+    (user / "dq_v2_apt.cpp").write_text('#include "../../dq/op_kernel/arch35/dq_base.h"\n'
+                                        f'#include "{outside}"\n')
+    seen = _repository_included_texts(repo / "quant" / "dq_v2", None)
+    assert "ORIG_DTYPE_Y == DT_INT4" in seen and "FORMAT_X" not in seen
+    (user / "dq_v2_apt.cpp").write_text('#include "dq_v2_own.h"\n')   # nothing included: nothing seen
+    (user / "dq_v2_own.h").write_text("// ORIG_DTYPE_ in a comment only\n")
+    assert "ORIG_DTYPE_" not in _repository_included_texts(repo / "quant" / "dq_v2", None)
+
+
 def test_the_operators_own_template_declaration_wins_over_a_dependencys():
     """threshold_grad_v2_d's host library holds relu_grad's ASCENDC_TPL_ARGS_DECL (a dependency) beside its own,
     named THRESHOLD_GRAD_V2_D_TPL_FP32V2D: neither is named after the OpType, so the one its kernel sources

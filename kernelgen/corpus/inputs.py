@@ -18,6 +18,8 @@ defaults < name rules (by input name, a regular expression) < the operator's ent
   formats {tensor: "NDHWC"} the ge::Format a tensor carries (an aclTensor's format; ND otherwise)
   out_shapes {output: [int]} the shape the caller allocates for an output whose infershape leaves unknown (-1)
                         dims (its length depends on input values: Arange, Bincount) or leaves unset
+  no_data [output]      outputs the operator's docs say carry no data for these inputs (batch_norm's
+                        reserve_space_3): bytes left unwritten there are not a defect
 The OpDef gives the rest: dtypes (the first combination whose first input is float32, else the first one), the
 attribute defaults, and which inputs are required.
 """
@@ -34,7 +36,7 @@ from kernelgen.errors import UsageError
 
 RECIPES = Path(__file__).resolve().parent / "recipes.json"
 _KEYS = {"shape", "shapes", "range", "ranges", "int_range", "attrs", "dtype", "optional", "list_len", "values",
-         "soc", "match", "note", "alias", "formats", "cases", "out_shapes"}
+         "soc", "match", "note", "alias", "formats", "cases", "out_shapes", "no_data"}
 _ATTR_FALLBACK = {"float": 1.0, "int": 1, "bool": False, "str": "", "list_float": [], "list_int": [],
                   "list_bool": []}
 
@@ -63,6 +65,9 @@ def _check_entry(where: str, entry) -> dict:
     for key in ("shapes", "ranges", "attrs", "values", "alias", "formats", "out_shapes"):
         if key in entry and not isinstance(entry[key], dict):
             raise UsageError(f"{where}: {key} must be an object keyed by name, not {entry[key]!r}")
+    if "no_data" in entry and not (isinstance(entry["no_data"], list) and all(isinstance(n, str)
+                                                                              for n in entry["no_data"])):
+        raise UsageError(f"{where}: no_data must be a list of output names, not {entry['no_data']!r}")
     return entry
 
 

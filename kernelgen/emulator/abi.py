@@ -41,7 +41,7 @@ class KgRunRequest(C.Structure):
         ("n_inputs", C.c_int32), ("outputs", C.POINTER(KgTensor)), ("n_outputs", C.c_int32),
         ("attrs", C.POINTER(KgAttr)), ("n_attrs", C.c_int32), ("threads", C.c_int32), ("trace", C.c_int32),
         ("report", C.c_char_p), ("report_cap", C.c_uint64), ("error", C.c_char_p), ("error_cap", C.c_uint64),
-        ("workspace", C.c_void_p), ("workspace_cap", C.c_uint64),
+        ("workspace", C.c_void_p), ("workspace_cap", C.c_uint64), ("no_data", C.c_char_p),
     ]
 
 

@@ -156,7 +156,11 @@ class OperatorSource:
         else:
             units = [CompileUnit(f"{self.snake}_{p.parent.name}_{p.stem}", p, (HOST_OPT,), inc, self.digest, "host")
                      for p in sources]
-        keys = unlinked_tiling_keys(self.op_dir, self.soc)
+        try:
+            kernel = self.kernel_source()
+        except UsageError:   # no kernel source: the host library alone (the launcher will name what is missing)
+            kernel = None
+        keys = unlinked_tiling_keys(self.op_dir, self.soc, kernel)
         if keys:
             text = "".join(f'#include "{k}"\n' for k in keys)
             units.append(CompileUnit(f"{self.snake}_tiling_keys", write_source(text, f"{self.snake}_tiling_keys"),
@@ -461,13 +465,18 @@ def _tensor_formats(decl, formats: dict[str, str] | None) -> dict[str, int]:
 def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | None = None,
                threads: int = 0, trace: bool = False, combo: dict[str, str] | None = None,
                strict_gm: bool | None = None, aliases: dict[str, str] | None = None,
-               formats: dict[str, str] | None = None, out_shapes: dict[str, list] | None = None) -> RunResult:
+               formats: dict[str, str] | None = None, out_shapes: dict[str, list] | None = None,
+               no_data: list[str] | None = None) -> RunResult:
     """Run on every block. A DYNAMIC input takes a list of arrays, and a DYNAMIC output comes back as a list (as
     many tensors as the first DYNAMIC input has). strict_gm: a GM access past a tensor's end is a defect even inside
     the allocator's 512-byte rounding (default: the source's own setting; directories allow it with a warning).
     formats: {tensor name: "NDHWC", ...}, the ge::Format a tensor carries (as an aclTensor's format does; host
-    code reads it as the origin and storage format); FORMAT_ND otherwise."""
+    code reads it as the origin and storage format); FORMAT_ND otherwise. no_data: outputs the operator's docs say
+    carry no data for this call (bytes left unwritten there are not a defect)."""
     decl = source.decl()
+    bad = [n for n in (no_data or []) if n not in {t.name for t in decl.outputs}]
+    if bad:
+        raise UsageError(choices_message(f"output of {decl.op_type} (no_data)", bad[0], [t.name for t in decl.outputs]))
     attrs = attrs or {}
     fmts = _tensor_formats(decl, formats)
     missing = [t.name for t in decl.inputs if t.required and t.name not in inputs]
@@ -502,6 +511,7 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     req = abi.KgRunRequest(decl.op_type.encode(), C.pointer(soc_s), in_structs, len(ins), out_structs,
                            len(out_names), attr_arr, len(attr_list), threads, int(trace), None, 0,
                            C.cast(err, C.c_char_p), len(err))
+    req.no_data = ",".join(no_data).encode() if no_data else None
     notes = []
     aliases = output_aliases(decl, aliases)
     inferred = [None] * len(out_names)

@@ -125,7 +125,58 @@ def host_sources(op_dir: Path, soc_family: str | None = None, npu_arch: int | No
     # ElewiseTiling): CANN links libopbase with the one tiling library, so each dependency's families come along
     for dep in host_deps.dependency_dirs(op_dir):
         found += opbase_host_sources(dep)
+    found += repository_common_host_sources(op_dir, found)
     return list(dict.fromkeys(found))
+
+
+_QUOTED_INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"')
+
+
+def repository_common_host_sources(op_dir: Path, sources: list[Path], limit: int = 400) -> list[Path]:
+    """The repository's common host sources (common/src/op_host/<stem>.cpp, in CANN's libophost) whose headers
+    (common/inc/op_host/<stem>.h) the host sources include, transitively: layer_norm_v3's 950 tiling keeps a
+    cache of CacheTilingContext (op_host/cache_runinfo.h), defined in cache_runinfo.cpp ("undefined symbol:
+    optiling::CacheTilingContext::~CacheTilingContext" for its dependents). A source that includes a header outside
+    common/inc/op_host and the emulator's (CANN's legacy runtime bridge) is left out."""
+    root = repo_root(Path(op_dir).resolve())
+    if root is None:
+        return []
+    inc_dir, src_dir = (root / "common" / "inc" / "op_host").resolve(), root / "common" / "src" / "op_host"
+    if not src_dir.is_dir():
+        return []
+    bases = (root / "common" / "inc", root / "common" / "inc" / "op_host", root)
+    todo = [Path(p).resolve() for p in sources if Path(p).is_file()]
+    seen, found = set(todo), []
+    while todo and limit > 0:
+        p, limit = todo.pop(), limit - 1
+        for name in _QUOTED_INCLUDE.findall(p.read_text(errors="replace")):
+            for base in (p.parent, *bases):
+                q = (base / name).resolve()
+                if q.is_file():
+                    if q not in seen and root in q.parents:
+                        seen.add(q)
+                        todo.append(q)
+                        src = src_dir / (q.stem + ".cpp")
+                        if q.parent == inc_dir and src.is_file() and _includes_resolve(src, inc_dir):
+                            found.append(src)
+                    break
+    return sorted(set(found))
+
+
+def _includes_resolve(source: Path, inc_dir: Path) -> bool:
+    """Every `#include "..."` of source is a header of common/inc/op_host, beside source, or the emulator's:
+    op_cache_tiling.cpp, runtime_kb_api.cpp and tbe_tiling_api.cpp also include common/inc/legacy_common_manager.h,
+    the bridge to CANN's legacy runtime (knowledge bases, TBE tilings), which the emulator does not stand in for;
+    linking them would only move conv's and matmul's stops."""
+    from kernelgen.emulator import INCLUDE_DIR
+
+    allowed = (inc_dir, source.parent.resolve(), INCLUDE_DIR.resolve())
+    for name in _QUOTED_INCLUDE.findall(source.read_text(errors="replace")):
+        hits = [(b / name).resolve() for b in (source.parent, inc_dir, inc_dir.parent, INCLUDE_DIR)
+                if (b / name).is_file()]
+        if not hits or not any(h.parent == a or a in h.parents for h in hits[:1] for a in allowed):
+            return False
+    return True
 
 
 _ATVOSS_FAMILY = re.compile(r'#include\s*"(?:op_common/)?atvoss/(\w+)/')
@@ -174,17 +225,36 @@ def cmake_kernel_src(kernel_dir: Path, soc: str | None) -> Path | None:
     return None
 
 
-def unlinked_tiling_keys(op_dir: Path, soc: str | None) -> list[Path]:
-    """The ASCENDC_TPL_ARGS_DECL headers (<op>_tiling_key.h) beside the kernel op_kernel/CMakeLists.txt names for
-    the SOC that no host source mentions: CANN's build compiles them into the host library's tiling-key
-    registry (ops-nn's foreach 950 kernels decode `template <uint32_t schMode>` from them), so the emulator links
-    them into the host library too; also from op_kernel/ itself when the named source sits in an architecture
-    folder (loss/multilabel_margin_loss: arch35/multilabel_margin_loss.cpp, its key header one folder up)."""
-    kernel_dir = Path(op_dir) / "op_kernel"
-    named = cmake_kernel_src(kernel_dir, soc)
-    if named is None:
-        return []
-    keys = sorted({*named.parent.glob("*_tiling_key.h"), *kernel_dir.glob("*_tiling_key.h")})
+_TPL_INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"')
+
+
+def unlinked_tiling_keys(op_dir: Path, soc: str | None, kernel: Path | None = None) -> list[Path]:
+    """The ASCENDC_TPL_ARGS_DECL headers of the SOC's kernel that no host source mentions: CANN's build compiles
+    them into the host library's tiling-key registry (ops-nn's foreach 950 kernels decode `template <uint32_t
+    schMode>` from them; bn_training_reduce's host tiling sets the raw key its kernel's arch35/*_struct.h decodes), so
+    the emulator links them into the host library too. They are the <op>_tiling_key.h files beside the kernel
+    op_kernel/CMakeLists.txt names, and the op_kernel headers the kernel (that one, else `kernel`) includes,
+    transitively, that declare ASCENDC_TPL_ARGS_DECL and include nothing but template_argument.h (a header that
+    needs the kernel's own headers cannot join the host library)."""
+    named = cmake_kernel_src(Path(op_dir) / "op_kernel", soc)
+    keys = sorted(named.parent.glob("*_tiling_key.h")) if named is not None else []
+    start = named if named is not None else kernel
+    kernel_dir = (Path(op_dir) / "op_kernel").resolve()
+    if start is not None and Path(start).is_file():
+        todo, seen = [Path(start).resolve()], {Path(start).resolve()}
+        while todo:
+            text = todo.pop().read_text(errors="replace")
+            for name in _TPL_INCLUDE.findall(text):
+                for base in {p.parent for p in seen} | {kernel_dir}:
+                    q = (base / name).resolve()
+                    if q.is_file() and kernel_dir in q.parents and q not in seen:
+                        seen.add(q)
+                        todo.append(q)
+                        body = q.read_text(errors="replace")
+                        own = [i for i in _TPL_INCLUDE.findall(body) if not i.endswith("template_argument.h")]
+                        if "ASCENDC_TPL_ARGS_DECL" in body and not own and q not in keys:
+                            keys.append(q)
+                        break
     if not keys:
         return []
     host = Path(op_dir) / "op_host"

@@ -403,6 +403,37 @@ def _included_texts(starts: list[Path], include_dirs: tuple[Path, ...], limit: i
                     break
 
 
+def _repository_included_texts(op_dir: Path, tiling_sub: Path | None, limit: int = 400) -> str:
+    """The headers of the operator's repository its kernel files include (beside the includer or in its include
+    directories, transitively, each by its resolved path; opbase's and the emulator's own headers left out), comments
+    stripped."""
+    from kernelgen.emulator.layout import include_dirs, repo_root
+
+    repo = repo_root(Path(op_dir).resolve())
+    kernel_dir = Path(op_dir) / "op_kernel"
+    starts = [p for p in sorted(kernel_dir.rglob("*")) if p.is_file() and p.suffix in (".h", ".hpp", ".cpp", ".cc",
+                                                                                        ".inc")]
+    dirs = include_dirs(op_dir, tiling_sub)   # CANN's build layout among them: ascendc/<op> -> <op>/op_kernel
+    own = {p.resolve() for p in starts}
+    parts = []
+    todo, seen = list(starts), set(own)
+    while todo and limit > 0:
+        p, limit = todo.pop(), limit - 1
+        text = p.read_text(errors="replace")
+        if p.resolve() not in own:
+            parts.append(strip_comments(text))
+        for name in _INCLUDE.findall(text):
+            for base in (p.parent, *dirs):
+                q = base / name
+                if q.is_file():
+                    q = q.resolve()
+                    if q not in seen and repo is not None and repo in q.parents:
+                        seen.add(q)
+                        todo.append(q)
+                    break
+    return "\n".join(parts)
+
+
 def _header_define(start: Path, name: str, include_dirs: tuple[Path, ...], limit: int = 400) -> str | None:
     """The body of `#define name ...` (continuation lines joined) in start or a header it includes from its
     folder or include_dirs, transitively; None when none of them defines it."""
@@ -484,13 +515,17 @@ def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc
         if "REGISTER_TILING_DEFAULT" not in texts:
             lines.append(f"typedef kgemu_tiling::{decl.op_type} kgemu_default_tiling_type_;")
     lines.append('#include "graph/types.h"')
-    dt_macros = "ORIG_DTYPE_" in texts
-    format_macros = re.search(r"\bFORMAT_\w+\s*[=!]=|[=!]=\s*FORMAT_\w+", texts) is not None
+    # the macros are needed when the kernel or a header of the repository it includes compares them:
+    # dynamic_quant_v2's arch35 kernel compares ORIG_DTYPE_Y == DT_INT4 only in the dynamic_quant headers it
+    # includes ("../dynamic_quant/arch35/...")
+    deep = texts + "\n" + _repository_included_texts(op_dir, tiling_sub)
+    dt_macros = "ORIG_DTYPE_" in deep
+    format_macros = re.search(r"\bFORMAT_\w+\s*[=!]=|[=!]=\s*FORMAT_\w+", deep) is not None
     if dt_macros or format_macros:
         # emulator headers the kernel includes are parsed before the macros (their ge:: names would clash)
         from kernelgen.emulator import INCLUDE_DIR
 
-        for header in dict.fromkeys(re.findall(r'#\s*include\s*[<"]([^">]+)[">]', texts)):
+        for header in dict.fromkeys(re.findall(r'#\s*include\s*[<"]([^">]+)[">]', deep)):
             if (INCLUDE_DIR / header).is_file():
                 lines.append(f'#include "{header}"')
     if dt_macros:

@@ -557,7 +557,7 @@ KG_TEST(fp8_cast_pack) {
     std::printf("\n");
 }
 
-// group_norm's unaligned copy (the older DataCopyUnAlign spelling): 100 floats from element 3 to element 133 of a
+// group_norm's unaligned copy (the older DataCopyUnAlign spelling, with and without the PostLiteral): 100 floats from element 3 to element 133 of a
 // buffer, VL at a time and the tail, through an UnalignReg each way, then DataCopyUnAlignPost.
 KG_TEST(unaligned_copy) {
     using namespace AscendC;
@@ -576,7 +576,8 @@ KG_TEST(unaligned_copy) {
             MicroAPI::DataCopyUnAlignPre<float>(uSrc, src);
             for (uint32_t done = 0; done < 100; done += 64) {
                 const uint32_t n = 100 - done < 64 ? 100 - done : 64;
-                MicroAPI::DataCopyUnAlign(v, uSrc, src, n);
+                // the load spelled as norm_common's reduce_common_regbase.h does (T, then the PostLiteral)
+                MicroAPI::DataCopyUnAlign<float, MicroAPI::PostLiteral::POST_MODE_UPDATE>(v, uSrc, src, n);
                 MicroAPI::DataCopyUnAlign(dst, v, uDst, n);
             }
             MicroAPI::DataCopyUnAlignPost(dst, uDst, 0);

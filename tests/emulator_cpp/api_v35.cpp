@@ -385,5 +385,6 @@ KG_TEST(scalar_from_tensor) { scalar_from_tensor("ascend950"); }
 KG_TEST(scalar_from_tensor_on_910b) { scalar_from_tensor("ascend910b"); }
 KG_TEST(select_scalar_first) { select_scalar_first("ascend950"); }
 KG_TEST(select_scalar_first_on_910b) { select_scalar_first("ascend910b"); }
+#include "api_normalization.h"
 
 KG_TEST_MAIN()

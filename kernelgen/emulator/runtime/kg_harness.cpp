@@ -339,15 +339,24 @@ void ApplyInitValues(const Prepared& p, KgRunRequest* req) {
     }
 }
 
+// Whether name is one of the comma-separated names in list (null: none).
+bool NamedIn(const char* list, const std::string& name) {
+    if (list == nullptr) return false;
+    const std::string all = std::string(",") + list + ",";
+    return all.find("," + name + ",") != std::string::npos;
+}
+
 // Registers output k for the coverage check: every element written exactly once, unless the output is an
-// input too (in place), shares an input's memory, or the framework pre-fills it (InitValue: atomic kernels).
+// input too (in place), shares an input's memory, the framework pre-fills it (InitValue: atomic kernels), or the
+// caller names it as carrying no data for this call (the operator's docs: batch_norm's reserve_space_3, "数据无意义").
 void MarkOutput(const Prepared& p, const KgRunRequest* req, size_t k, const std::string& name, bool in_place) {
     const ParamBinding& b = p.out_bind[k];
     if (b.first < 0) return;
     const bool dynamic = p.op.outputs[k].param_type == ops::DYNAMIC;
+    const bool no_data = NamedIn(req->no_data, p.op.outputs[k].name);
     for (int32_t j = 0; j < b.count; ++j) {
         const KgTensor& t = req->outputs[b.first + j];
-        bool aliased = in_place || !p.op.outputs[k].init_values.empty();
+        bool aliased = in_place || no_data || !p.op.outputs[k].init_values.empty();
         for (int32_t i = 0; i < req->n_inputs; ++i) aliased = aliased || (t.data != nullptr && req->inputs[i].data == t.data);
         kgemu::rt_mark_output((dynamic ? name + "[" + std::to_string(j) + "]" : name).c_str(), !aliased);
     }

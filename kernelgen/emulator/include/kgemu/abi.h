@@ -91,6 +91,8 @@ struct KgRunRequest {
     uint64_t error_cap;
     void* workspace;          // optional: GM workspace to use (the aclnn executor's); null = allocate one
     uint64_t workspace_cap;   // its bytes; must cover what the tiling asks for
+    const char* no_data;      // optional: comma-separated output names the operator's docs say carry no data for
+                              // this call (left out of the every-byte-written check); null = none
 };
 
 // Return codes of kg_run / kg_infer_shape.

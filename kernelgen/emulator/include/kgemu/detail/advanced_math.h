@@ -222,6 +222,36 @@ inline void Power(const LocalTensor<T>& dstTensor, const T& src0Scalar, const Lo
     kgemu::detail::advanced_map<T>("Power", dstTensor, src1Tensor, nullptr, nullptr, calCount,
                                    [a](float e, float) { return std::pow(a, e); });
 }
+// The forms without calCount compute the whole tensor operand (asc-devkit's power.h passes src0Tensor.GetSize(), or
+// src1Tensor's for a scalar base: Power.md's "源操作数Tensor全部参与计算"); apply_adam_w_quant's arch35 kernel calls
+// Power<float>(dst, scalar, src).
+template <typename T, bool isReuseSource = false>
+inline void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor,
+                  const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    Power<T, isReuseSource>(dstTensor, src0Tensor, src1Tensor, sharedTmpBuffer, src0Tensor.GetSize());
+}
+template <typename T, bool isReuseSource = false>
+inline void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor) {
+    Power<T, isReuseSource>(dstTensor, src0Tensor, src1Tensor, src0Tensor.GetSize());
+}
+template <typename T, bool isReuseSource = false>
+inline void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const T& src1Scalar,
+                  const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    Power<T, isReuseSource>(dstTensor, src0Tensor, src1Scalar, sharedTmpBuffer, src0Tensor.GetSize());
+}
+template <typename T, bool isReuseSource = false>
+inline void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const T& src1Scalar) {
+    Power<T, isReuseSource>(dstTensor, src0Tensor, src1Scalar, src0Tensor.GetSize());
+}
+template <typename T, bool isReuseSource = false>
+inline void Power(const LocalTensor<T>& dstTensor, const T& src0Scalar, const LocalTensor<T>& src1Tensor,
+                  const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    Power<T, isReuseSource>(dstTensor, src0Scalar, src1Tensor, sharedTmpBuffer, src1Tensor.GetSize());
+}
+template <typename T, bool isReuseSource = false>
+inline void Power(const LocalTensor<T>& dstTensor, const T& src0Scalar, const LocalTensor<T>& src1Tensor) {
+    Power<T, isReuseSource>(dstTensor, src0Scalar, src1Tensor, src1Tensor.GetSize());
+}
 
 // TQueSync<src, dst>: SetFlag / WaitFlag on the HardEvent between two pipes.
 namespace kgemu_sync {

@@ -114,6 +114,14 @@ inline void Power(const LocalTensor<T>& dst, const A& base, const B& exponent, c
                   const uint32_t calCount) {
     Power<T, isReuseSource>(dst, base, exponent, tmp, calCount);
 }
+template <typename T, bool isReuseSource, const PowerConfig& config, typename A, typename B>
+inline void Power(const LocalTensor<T>& dst, const A& base, const B& exponent) {
+    Power<T, isReuseSource>(dst, base, exponent);
+}
+template <typename T, bool isReuseSource, const PowerConfig& config, typename A, typename B>
+inline void Power(const LocalTensor<T>& dst, const A& base, const B& exponent, const LocalTensor<uint8_t>& tmp) {
+    Power<T, isReuseSource>(dst, base, exponent, tmp);
+}
 
 // Fmod: dst = fmod(src0, src1), the remainder with the sign of src0 (C's fmod).
 template <typename T, bool isReuseSource = false, const FmodConfig& config = defaultFmodConfig>

@@ -22,6 +22,13 @@
 #ifndef unlikely
 #define unlikely(x) __builtin_expect(!!(x), 0)
 #endif
+// PRELOAD(len): the instruction-cache preload hint of asc-devkit impl/basic_api/utils/kernel_utils_ceil_oom_que.h
+// (layer_norm_grad's arch35 kernels, masked_softmax_with_rel_pos_bias); CANN's CPU-debug build makes it an empty
+// block, as here: it has no effect on results.
+#ifndef PRELOAD
+#define PRELOAD(len) \
+    {}
+#endif
 
 // ---- qualifiers: empty, exactly like CANN's CPU-debug build ----
 #ifndef __aicore__
@@ -92,6 +99,9 @@ constexpr int32_t DEFAULT_BLK_NUM = 8;
 constexpr int32_t DEFAULT_BLK_STRIDE = 1;
 constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;
 constexpr int32_t MAX_REPEAT_TIMES = 255;
+// elements of one 32-byte block (quantize_add_layer_norm and add_layer_norm compute repeat strides with them)
+constexpr uint32_t ONE_BLK_HALF_NUM = 32 / 2;
+constexpr uint32_t ONE_BLK_FLOAT_NUM = 32 / 4;
 // IEEE-754 float bit patterns as uint32 (a SIMT kernel reads -inf as `*reinterpret_cast<const float*>(&F32_NEG_INF)`)
 constexpr uint32_t F32_INF = 0x7f800000;
 constexpr uint32_t F32_NEG_INF = 0xff800000;

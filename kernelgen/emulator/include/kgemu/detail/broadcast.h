@@ -82,6 +82,23 @@ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcL
     kgemu::detail::broadcast_ub("Broadcast", dstLocal, srcLocal, dim, dstShape, srcShape);
 }
 
+// BroadCast: the implementation's name that CANN's public broadcast.h forwards Broadcast to (asc-devkit
+// impl/adv_api/detail/pad/broadcast/broadcast_common_impl.h declares it in AscendC with the same parameters);
+// kernels call it directly (ada_layer_norm_base_v1.h: BroadCast<float, 2, 1>(dst, src, dstShape, srcShape)).
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+inline void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim],
+                      const uint32_t srcShape[dim], LocalTensor<uint8_t>& sharedTmpBuffer) {
+    static_assert((dim == 1 || dim == 2) && (axis == 0 || axis == 1), "BroadCast takes dim 1 or 2 and axis 0 or 1");
+    (void)sharedTmpBuffer;
+    kgemu::detail::broadcast_ub("BroadCast", dstLocal, srcLocal, dim, dstShape, srcShape);
+}
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+inline void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim],
+                      const uint32_t srcShape[dim]) {
+    static_assert((dim == 1 || dim == 2) && (axis == 0 || axis == 1), "BroadCast takes dim 1 or 2 and axis 0 or 1");
+    kgemu::detail::broadcast_ub("BroadCast", dstLocal, srcLocal, dim, dstShape, srcShape);
+}
+
 // Ascend 950: any rank in [1, 9], with the tiling GetBroadcastTilingInfo computed (constDstShape/constSrcShape are
 // reserved and must stay nullptr; srcInnerPad must be false).
 template <class T, int constRank = -1, uint32_t* constDstShape = nullptr, uint32_t* constSrcShape = nullptr>

@@ -41,4 +41,31 @@ template <typename... Args>
     ((expr) ? static_cast<void>(0) : ::kgemu::detail::ascendc_assert_fail(#expr, __FILE__, __LINE__, ##__VA_ARGS__))
 #endif
 
+// ASSERT_MSG(expr, fmt, ...): the kernel assertion macro asc-devkit's impl/basic_api/kernel_log.h defines beside it
+// (kernel_operator.h brings it; inplace_apply_adadelta's arch35 kernel checks rho with it): when expr is false it
+// prints "[ASSERT] file:line: Assertion `expr' <message>" and traps (abort() in CANN's CPU debug build). Here the
+// block fails with that text, named ASSERT_MSG; it is not switched off by ASCENDC_DUMP (CANN's is not).
+#define ASSERT_MSG(expr, fmt, ...)                                                                                   \
+    do {                                                                                                             \
+        if (!(expr)) ::kgemu::detail::assert_msg_fail(#expr, __FILE__, __LINE__, fmt, ##__VA_ARGS__);               \
+    } while (0)
+
+namespace kgemu {
+namespace detail {
+template <typename... Args>
+[[noreturn]] inline void assert_msg_fail(const char* expr, const char* file, int line, const char* fmt, Args... args) {
+    std::string message;
+    if constexpr (sizeof...(Args) == 0) {
+        message = fmt;
+    } else {
+        char buf[512];
+        std::snprintf(buf, sizeof(buf), fmt, printf_arg(args)...);
+        message = buf;
+    }
+    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+    fail("ASSERT_MSG", strf("Assertion `%s' failed at %s:%d: %s", expr, file, line, message.c_str()));
+}
+}  // namespace detail
+}  // namespace kgemu
+
 #endif  // KGEMU_DETAIL_KERNEL_ASSERT_H

@@ -461,14 +461,24 @@ public:
         kg_is_tbuf = true;
         kg_bpos = pos;
     }
+    // A copy names the same buffer (CANN's TBuf is a copyable handle: apply_fused_ema_adam passes two by value to
+    // its ScalarPow); every call on the copy is the original's. The copy holds no buffer of its own, so the original
+    // must outlive it, as the buffer does on the NPU.
+    TBuf(const TBuf& other) : TBuf() { kg_alias_ = other.kg_alias_ != nullptr ? other.kg_alias_ : &other; }
+    TBuf& operator=(const TBuf& other) {
+        if (this != &other) kg_alias_ = other.kg_alias_ != nullptr ? other.kg_alias_ : &other;
+        return *this;
+    }
 
     template <typename T>
     LocalTensor<T> Get() {
+        if (kg_alias_ != nullptr) return kg_orig().template Get<T>();
         kgemu::detail::api_enter("TBuf::Get");
         return kg_get<T>("TBuf::Get", static_cast<uint32_t>(kgemu::detail::elems_in<T>(kg_len)), 0);
     }
     template <typename T>
     LocalTensor<T> Get(uint32_t len) {
+        if (kg_alias_ != nullptr) return kg_orig().template Get<T>(len);
         kgemu::detail::api_enter("TBuf::Get");
         return kg_get<T>("TBuf::Get", len, 0);
     }
@@ -476,25 +486,28 @@ public:
     // whole buffer, like Get<T>(); EnQue and FreeTensor do nothing (a TBuf has no buffer states).
     template <typename T>
     LocalTensor<T> AllocTensor() {
+        if (kg_alias_ != nullptr) return kg_orig().template AllocTensor<T>();
         kgemu::detail::api_enter("TBuf::AllocTensor");
         return kg_get<T>("TBuf::AllocTensor", static_cast<uint32_t>(kgemu::detail::elems_in<T>(kg_len)), 0);
     }
     template <typename T>
     LocalTensor<T> DeQue() {
+        if (kg_alias_ != nullptr) return kg_orig().template DeQue<T>();
         kgemu::detail::api_enter("TBuf::DeQue");
         return kg_get<T>("TBuf::DeQue", static_cast<uint32_t>(kgemu::detail::elems_in<T>(kg_len)), 0);
     }
     template <typename T>
     void EnQue(const LocalTensor<T>& tensor) {
-        kg_require_own("TBuf::EnQue", tensor);
+        kg_orig().kg_require_own("TBuf::EnQue", tensor);
     }
     template <typename T>
     void FreeTensor(LocalTensor<T>& tensor) {
-        kg_require_own("TBuf::FreeTensor", tensor);
+        kg_orig().kg_require_own("TBuf::FreeTensor", tensor);
     }
 
     template <typename T>
     LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {
+        if (kg_alias_ != nullptr) return kg_orig().template GetWithOffset<T>(size, bufOffset);
         kgemu::detail::api_enter("TBuf::GetWithOffset");
         if (bufOffset % 32 != 0) {
             kgemu::detail::fail("TBuf::GetWithOffset",
@@ -504,6 +517,9 @@ public:
     }
 
 private:
+    const TBuf* kg_alias_ = nullptr;  // the buffer this copy names (nullptr: this is it)
+    TBuf& kg_orig() { return kg_alias_ != nullptr ? *const_cast<TBuf*>(kg_alias_) : *this; }
+
     // EnQue / FreeTensor change nothing on a TBuf, but a tensor from another buffer there is a mix-up the NPU
     // build would hide (the tensor the kernel meant to hand over stays where it was).
     template <typename T>

@@ -163,6 +163,27 @@ inline void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<u
     kgemu::detail::trans_data_5hd<T>(dl, sl, nchwconvParams);
 }
 
+// TransDataTo5HDImpl: the implementation name CANN's TransDataTo5HD forwards to (asc-devkit
+// impl/basic_api/dav_c220 and dav_3510 kernel_operator_vec_transpose_impl.h declare it in AscendC): address lists as
+// __ubuf__ pointers or as uint64_t. Kernels call it directly with pointer lists (layer_norm_grad_v3_transpose.h:332,
+// ge_glu_grad_v2's arch35 bases, scatter_list); the same transfer and checks as TransDataTo5HD.
+template <typename T>
+inline void TransDataTo5HDImpl(__ubuf__ T* dstList[NCHW_CONV_ADDR_LIST_SIZE],
+                               __ubuf__ T* srcList[NCHW_CONV_ADDR_LIST_SIZE],
+                               const TransDataTo5HDParams& transDataTo5HDParams) {
+    uint64_t d[16], s[16];
+    for (int i = 0; i < 16; ++i) {
+        d[i] = reinterpret_cast<uint64_t>(dstList[i]);
+        s[i] = reinterpret_cast<uint64_t>(srcList[i]);
+    }
+    kgemu::detail::trans_data_5hd<T>(d, s, transDataTo5HDParams);
+}
+template <typename T>
+inline void TransDataTo5HDImpl(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE], uint64_t srcList[NCHW_CONV_ADDR_LIST_SIZE],
+                               const TransDataTo5HDParams& transDataTo5HDParams) {
+    kgemu::detail::trans_data_5hd<T>(dstList, srcList, transDataTo5HDParams);
+}
+
 // Transpose, basic form: one 16 x 16 matrix of 2-byte elements.
 template <typename T>
 inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src) {

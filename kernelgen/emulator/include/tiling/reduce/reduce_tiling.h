@@ -21,10 +21,15 @@
 #include "tiling/platform/platform_ascendc.h"
 
 namespace AscendC {
+// Guarded as asc-devkit guards it: the kernel side's Normalize config (kgemu/detail/normalization.h) declares the same
+// enum, and a kernel TU may see both.
+#ifndef ASCC_ENUM_REDUCEPATTERN
+#define ASCC_ENUM_REDUCEPATTERN
 enum class ReducePattern : uint32_t {
     AR = 0, RA = 1, R, ARA, ARAR, ARARA, ARARAR, ARARARA, ARARARAR, ARARARARA, RAR, RARA, RARAR, RARARA, RARARAR,
     RARARARA,
 };
+#endif
 
 namespace kg_reduce {
 inline bool refuse(const char* why) {

@@ -228,6 +228,10 @@ __aicore__ inline void Div(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask) {
     template <typename T, const DivSpecificMode* spec, typename U, KGEMU_REG_IS_REG(U)>                             \
     __aicore__ inline void NAME(U& dstReg, U& srcReg, MaskReg& mask) {                                              \
         NAME<T, MaskMergeMode::ZEROING>(dstReg, srcReg, mask);                                                      \
+    }                                                                                                               \
+    template <typename T, const SqrtSpecificMode* spec, typename U, KGEMU_REG_IS_REG(U)>                            \
+    __aicore__ inline void NAME(U& dstReg, U& srcReg, MaskReg& mask) {                                              \
+        NAME<T, MaskMergeMode::ZEROING>(dstReg, srcReg, mask);                                                      \
     }
 KGEMU_REG_UNARY(Exp, return kgr::fe<E>(std::exp(kgr::f(a))))
 KGEMU_REG_UNARY(Ln, return kgr::fe<E>(std::log(kgr::f(a))))

@@ -453,17 +453,22 @@ template <typename T = DefaultType, typename A>
 __aicore__ inline void DataCopyUnAlignPre(UnalignReg& ureg, __ubuf__ A* srcAddr) {
     LoadUnAlignPre<T>(ureg, srcAddr);
 }
-template <typename T = DefaultType, typename U, typename A, KGEMU_REG_IS_REG(U)>
+// DataCopyUnAlign / DataCopyUnAlignPost take LoadUnAlign's / StoreUnAlign's PostUpdate template parameters in their
+// order (T, then the PostLiteral: norm_common's reduce_common_regbase.h spells
+// DataCopyUnAlign<float, PostLiteral::POST_MODE_UPDATE>(dst, uSrc, src, stride)).
+template <typename T = DefaultType, PostLiteral post = PostLiteral::POST_MODE_UPDATE, typename U, typename A,
+          KGEMU_REG_IS_REG(U)>
 __aicore__ inline void DataCopyUnAlign(U& dstReg, UnalignReg& ureg, __ubuf__ A*& srcAddr, uint32_t stride) {
-    LoadUnAlign<T>(dstReg, ureg, srcAddr, stride);
+    LoadUnAlign<T, post>(dstReg, ureg, srcAddr, stride);
 }
-template <typename T = DefaultType, typename A, typename U, KGEMU_REG_IS_REG(U)>
+template <typename T = DefaultType, PostLiteral post = PostLiteral::POST_MODE_UPDATE, typename A, typename U,
+          KGEMU_REG_IS_REG(U)>
 __aicore__ inline void DataCopyUnAlign(__ubuf__ A*& dstAddr, U& srcReg, UnalignReg& ureg, uint32_t count) {
-    StoreUnAlign<T>(dstAddr, srcReg, ureg, count);
+    StoreUnAlign<T, post>(dstAddr, srcReg, ureg, count);
 }
-template <typename T = DefaultType, typename A>
+template <typename T = DefaultType, PostLiteral post = PostLiteral::POST_MODE_UPDATE, typename A>
 __aicore__ inline void DataCopyUnAlignPost(__ubuf__ A*& dstAddr, UnalignReg& ureg, int32_t stride) {
-    StoreUnAlignPost<T>(dstAddr, ureg, stride);
+    StoreUnAlignPost<T, post>(dstAddr, ureg, stride);
 }
 }  // namespace Reg
 }  // namespace AscendC

@@ -89,7 +89,14 @@ struct DivSpecificMode {
     bool precisionMode = false;
     DivAlgo algo = DivAlgo::INTRINSIC;
 };
-using SqrtSpecificMode = DivSpecificMode;
+// Sqrt's mode has its own algorithm enum (asc-devkit kernel_reg_compute_utils.h: SqrtSpecificMode's third field is a
+// SqrtAlgo; inplace_apply_adadelta's arch35 kernel writes {ZEROING, false, SqrtAlgo::PRECISION_0ULP_FTZ_FALSE}).
+using ::AscendC::SqrtAlgo;
+struct SqrtSpecificMode {
+    MaskMergeMode mrgMode = MaskMergeMode::ZEROING;
+    bool precisionMode = false;
+    SqrtAlgo algo = SqrtAlgo::INTRINSIC;
+};
 using ExpSpecificMode = DivSpecificMode;
 using LnSpecificMode = DivSpecificMode;
 
