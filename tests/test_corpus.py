@@ -124,6 +124,32 @@ def test_recipes_keep_erfinv_in_its_domain_and_halve_the_glu_familys_last_dim():
     assert recipes_mod.recipe_for(recipes, "Gelu").get("ranges") is None   # other operators keep the default
 
 
+def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their_contracts():
+    """foreach's tilings want `scalar` of shape size 1 and `scalars` of one value per tensor of x (CheckScalar /
+    CheckScalarList); the default [4, 37] was "inputs rejected" for 24 foreach directories. BucketizeV2 wants 1-D
+    sorted boundaries, EmbeddingDenseGradV2 one sorted index per grad row and their original positions."""
+    recipes = recipes_mod.load_recipes()
+    decl = OpDecl("ForeachKgScalars", "foreach_kg_scalars",
+                  (TensorDecl("x", ("DT_FLOAT",), dynamic=True), TensorDecl("scalar", ("DT_FLOAT",)),
+                   TensorDecl("scalars", ("DT_FLOAT",)), TensorDecl("weight", ("DT_FLOAT",))),
+                  (TensorDecl("y", ("DT_FLOAT",), dynamic=True),))
+    recipe = recipes_mod.recipe_for(recipes, "ForeachKgScalars")
+    ins, _ = recipes_mod.make_inputs(decl, {"x": "DT_FLOAT", "scalar": "DT_FLOAT", "scalars": "DT_FLOAT",
+                                            "weight": "DT_FLOAT", "y": "DT_FLOAT"}, recipe)
+    assert ins["scalar"].size == 1 and ins["scalars"].size == len(ins["x"]) == recipes["defaults"]["list_len"]
+    assert ins["weight"].shape == (37,)   # a per-channel weight elsewhere; ForeachLerpScalar's is one value:
+    assert recipes_mod.recipe_for(recipes, "ForeachLerpScalar")["shapes"]["weight"] == [1]
+    bucket = recipes_mod.recipe_for(recipes, "BucketizeV2")
+    bounds = np.asarray(bucket["values"]["boundaries"])
+    assert bucket["shapes"]["boundaries"] == [bounds.size] and np.all(np.diff(bounds) > 0)
+    edg = recipes_mod.recipe_for(recipes, "EmbeddingDenseGradV2")
+    rows = int(np.prod(edg["shapes"]["grad"][:-1]))
+    sorted_idx, pos = np.asarray(edg["values"]["sort_indices"]), np.asarray(edg["values"]["pos_idx"])
+    assert edg["shapes"]["sort_indices"] == edg["shapes"]["pos_idx"] == [rows] == [sorted_idx.size]
+    assert np.all(np.diff(sorted_idx) >= 0) and 0 <= sorted_idx.min() and sorted_idx.max() < edg["attrs"]["num_weights"]
+    assert sorted(pos) == list(range(rows))   # a permutation of the rows
+
+
 def test_recipes_sparse_tensor_dense_mat_mul_agrees_with_its_infershape():
     """matmul/sparse_tensor_dense_mat_mul's infershape (ValueDepend x1_shape) wants x1_shape a vector of 2 (the
     dense [M, K]), x1_indices (nnz, 2) and x1_values (nnz); x2 is [K, N] and every index must lie inside x1_shape."""
