@@ -290,6 +290,46 @@ def test_a_dependencys_tiling_header_compiles_on_the_kernel_side(tmp_path, monke
 
 
 @requires_cxx
+def test_the_kernel_sees_the_host_tiling_classes_not_the_host_headers_constants(tmp_path):
+    """foreach_add_list's arch35 kernel declares its own MAX_TENSOR_CONT beside its own tiling struct, while the host
+    header registering its legacy class (foreach_utils' foreach_tiling_def.h) declares one in optiling: CANN's kernel
+    sees only the generated structs, so the launcher makes the classes visible one by one (and kgemu_tiling, where
+    the registration put it). `using namespace optiling;` made the kernel's own constant ambiguous."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.emulator.opdir import kernel_tiling_includes, tiling_class_scopes
+    from kernelgen.toolchain import find_compiler
+
+    op = tmp_path / "foreach" / "kg_list"
+    (op / "op_kernel").mkdir(parents=True)
+    (op / "op_host").mkdir()
+    header = op / "op_host" / "kg_list_tiling_def.h"
+    header.write_text('#include "register/tilingdata_base.h"\nnamespace optiling {\nconstexpr uint16_t MAX_LIST = 256;\n'
+                      "BEGIN_TILING_DATA_DEF(KgListTilingData)\nTILING_DATA_FIELD_DEF_ARR(int64_t, MAX_LIST, counts);\n"
+                      "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(KgList, KgListTilingData);\n}\n")
+    kernel = ("constexpr uint16_t MAX_LIST = 128;\nstruct KgListArch35Data { int64_t counts[MAX_LIST]; };\n"
+              "int main() { KgListTilingData a{}; kgemu_tiling::KgList b{}; KgListArch35Data c{};\n"
+              "    return static_cast<int>(sizeof(a.counts) + sizeof(b.counts) - 2 * sizeof(c.counts)); }\n")
+    (op / "op_kernel" / "kg_list.cpp").write_text(kernel)
+    assert tiling_class_scopes(header.read_text()) == ({"KgListTilingData": {"optiling"}}, {"optiling"})
+
+    def compiles(lines: list[str]) -> subprocess.CompletedProcess:
+        src = tmp_path / "launch.cpp"
+        src.write_text("#define KGEMU_TILING_DATA_AS_STRUCT 1\n#include <cstdint>\n" + "\n".join(lines) + "\n" + kernel)
+        return subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)],
+                              capture_output=True, text=True)
+
+    lines = kernel_tiling_includes(op, [header])
+    assert "using optiling::KgListTilingData;" in lines and "using namespace optiling;" not in lines
+    res = compiles(lines)
+    assert res.returncode == 0, res.stderr[-2000:]
+    wide = compiles([ln for ln in lines if not ln.startswith(("using optiling::", "namespace kgemu_tiling"))] +
+                    ["using namespace optiling;"])
+    assert wide.returncode != 0 and "MAX_LIST" in wide.stderr and "ambiguous" in wide.stderr
+
+
+@requires_cxx
 def test_tuning_registries_and_the_knowledge_bank_stand_in(tmp_path):
     """ops-nn's tuning headers (common/inc/op_host/register: matmul's MatMulV3TunnerTiling, conv's bank keys) declare
     classes CANN's libregister defines and include register/register_types.h; adaptive_max_pool3d (through

@@ -360,7 +360,61 @@ def kernel_tiling_includes(op_dir: Path, headers: list[Path]) -> list[str]:
     if any(not Path(h).resolve().is_relative_to(Path(op_dir).resolve()) for h in headers):
         lines += ['#include "op_host/tiling_base.h"', "namespace optiling { using Ops::NN::Optiling::TilingBaseClass; }"]
     lines += [f'#include "{Path(h).resolve()}"' for h in headers]  # absolute: g++ runs elsewhere than the caller
-    return lines + ["namespace optiling {}", "using namespace optiling;"]
+    return lines + ["namespace optiling {}"] + _tiling_names_visible(headers, _kernel_texts(op_dir))
+
+
+_SCOPE_TOKEN = re.compile(r"\bnamespace\s+(?P<ns>[\w:]+)?\s*\{|(?P<macro>BEGIN_TILING_DATA_DEF|REGISTER_TILING_DATA_CLASS)"
+                          r"\s*\(\s*(?P<name>\w+)|(?P<brace>[{}])")
+
+
+def tiling_class_scopes(text: str) -> tuple[dict[str, set[str]], set[str]]:
+    """({tiling class: the namespaces declaring it}, {namespaces holding a REGISTER_TILING_DATA_CLASS}) of a header
+    (comments stripped), namespaces as "optiling" / "optiling::inner" / "" for the global one."""
+    stack: list[str | None] = []   # a namespace's name, or None for any other brace
+    classes: dict[str, set[str]] = {}
+    registries: set[str] = set()
+    for m in _SCOPE_TOKEN.finditer(text):
+        if m.group("macro"):
+            scope = "::".join(n for n in stack if n)
+            if m.group("macro") == "BEGIN_TILING_DATA_DEF":
+                classes.setdefault(m.group("name"), set()).add(scope)
+            else:
+                registries.add(scope)
+        elif m.group("brace") == "}":
+            if stack:
+                stack.pop()
+        elif m.group("brace") == "{":
+            stack.append(None)
+        else:
+            stack.append(m.group("ns") or "")
+    return classes, registries
+
+
+def _tiling_names_visible(headers: list[Path], kernel_texts: str) -> list[str]:
+    """What makes the host headers' tiling classes visible to the kernel as CANN's generated kernel header does (the
+    structs at global scope, nothing else of the host headers): a using-declaration per class, and the namespace
+    REGISTER_TILING_DATA_CLASS put kgemu_tiling in. `using namespace optiling;` would also bring the host headers'
+    constants, which meet the kernel's own of the same name (foreach_add_list's arch35 tiling-data header and
+    foreach_utils' host header both declare MAX_TENSOR_CONT: "reference is ambiguous"); it stays the fallback when
+    a class name is declared in two namespaces or registrations sit in several."""
+    classes: dict[str, set[str]] = {}
+    registries: set[str] = set()
+    for h in headers:
+        if not Path(h).is_file():
+            continue
+        c, r = tiling_class_scopes(strip_comments(Path(h).read_text(errors="replace")))
+        for name, scopes in c.items():
+            classes.setdefault(name, set()).update(scopes)
+        registries |= r
+    fallback = ["using namespace optiling;"]
+    if any(len(scopes) > 1 for scopes in classes.values()) or len(registries) > 1:
+        return fallback
+    own = set(re.findall(r"\b(?:struct|class)\s+(\w+)\s*(?:final\s*)?[:{]", kernel_texts))
+    lines = [f"using {scope}::{name};" for name, (scope,) in sorted(classes.items()) if scope and name not in own]
+    (registry,) = registries or {""}
+    if registry:
+        lines.append(f"namespace kgemu_tiling = {registry}::kgemu_tiling;")
+    return lines
 
 
 def _kernel_texts(op_dir: Path) -> str:
