@@ -139,6 +139,8 @@ def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their
     assert ins["scalar"].size == 1 and ins["scalars"].size == len(ins["x"]) == recipes["defaults"]["list_len"]
     assert ins["weight"].shape == (37,)   # a per-channel weight elsewhere; ForeachLerpScalar's is one value:
     assert recipes_mod.recipe_for(recipes, "ForeachLerpScalar")["shapes"]["weight"] == [1]
+    lerp_list = recipes_mod.recipe_for(recipes, "ForeachLerpList")   # a weight list shaped like x1
+    assert lerp_list["shapes"]["weight"] == lerp_list.get("shapes", {}).get("x1", recipes["defaults"]["shape"])
     bucket = recipes_mod.recipe_for(recipes, "BucketizeV2")
     bounds = np.asarray(bucket["values"]["boundaries"])
     assert bucket["shapes"]["boundaries"] == [bounds.size] and np.all(np.diff(bounds) > 0)
