@@ -242,6 +242,22 @@ def test_pooling_register_forms_mull_scatter_mask_logic(program):
     assert v["ninf"][0] == -np.inf
 
 
+def test_reg_trait_two_halves_are_the_documented_registers(program):
+    """RegTensor.md: a b64 RegTraitNumTwo register keeps each element's low 32 bits in reg[0] and its high 32 bits in
+    reg[1] (lane i for element i); pooling's kernels take `(RegTensor<int32_t>&)two.reg[0]` as the int32 indices, and
+    write a float pair through reg[0] / reg[1]."""
+    out = kgbuild.run_vals(program, "reg_trait_two_halves")
+    assert out["defect"] is None, out["raw"]
+    v = out["vals"]
+    idx = (np.arange(64, dtype=np.int64) - 20) * 3 + 5
+    np.testing.assert_array_equal(v["lo"], idx.astype(np.int32))            # low halves, as int32
+    np.testing.assert_array_equal(v["hi"], np.where(idx < 0, -1, 0))         # the sign-extension words
+    assert not np.array_equal(v["lo"], idx.view(np.int32)[:64])             # not the interleaved image
+    np.testing.assert_array_equal(v["rehigh"], np.full(64, 2))              # reg[1] := 2 lands in the high halves
+    np.testing.assert_array_equal(v["relow"], idx.astype(np.int32))         # and keeps the low ones
+    np.testing.assert_array_equal(v["pair"], np.r_[np.full(64, 1.5), np.full(64, -2.5)])
+
+
 @pytest.mark.parametrize("name, diagnosis", [
     ("mask_of_wrong_width", "Reg::Add: the mask was made for b16 elements (UpdateMask/CreateMask/Compare<2-byte "
                             "type>) and is used on b32 elements: each b32 element reads the predicate bit of its "
@@ -279,6 +295,8 @@ def test_pooling_register_forms_mull_scatter_mask_logic(program):
                                "new type on the same address"),
     ("duplicate_highest_part", "Reg::Duplicate: pos must be HighLowPart::LOWEST (the only position the register "
                                "form supports)"),
+    ("reg_trait_two_third_register", "RegTensor::reg: index 2: a RegTraitNumTwo register has reg[0] and reg[1] "
+                                     "only"),
     ("reg_on_910b", "Reg::CreateMask: the Reg (MicroAPI) register-level vector API is an Ascend 950 API (npu arch "
                     "3510); ascend910b (arch 2201) has none: use the vector APIs on LocalTensor operands"),
 ])

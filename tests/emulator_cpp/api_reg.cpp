@@ -1066,4 +1066,46 @@ KG_TEST(gm_reinterpret_on_910b) {  // GlobalTensor::ReinterpretCast is Ascend 95
     });
 }
 
+// RegTraitNumTwo's reg[0] / reg[1] (RegTensor.md): pooling's arch35 kernels take the low halves of an int64 index
+// register as int32 (`(RegTensor<int32_t>&)two.reg[0]`, avg_pool_v2_grad) and use a float pair as two registers
+// (`Move((RegTensor<float>&)res.reg[1], ...)`, pool_3d_common).
+KG_TEST(reg_trait_two_halves) {
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) {
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<int64_t, MicroAPI::RegTraitNumTwo> idx;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<int64_t, MicroAPI::MaskPattern::ALL, MicroAPI::RegTraitNumTwo>();
+            for (uint32_t i = 0; i < 64; ++i) idx.v[i] = (static_cast<int64_t>(i) - 20) * 3;   // negatives: high -1
+            MicroAPI::Adds(idx, idx, static_cast<int64_t>(5), all);
+            MicroAPI::RegTensor<int32_t> lo = (MicroAPI::RegTensor<int32_t>&)idx.reg[0];
+            MicroAPI::RegTensor<int32_t> hi = (MicroAPI::RegTensor<int32_t>&)idx.reg[1];
+            kgtest::val("lo", lo.v, 64);
+            kgtest::val("hi", hi.v, 64);
+            MicroAPI::Duplicate((MicroAPI::RegTensor<int32_t>&)idx.reg[1], 2);   // high halves := 2
+            int32_t high[64], low[64];   // the elements' halves, read from v (%.9g would print an int64 inexactly)
+            for (uint32_t i = 0; i < 64; ++i) {
+                high[i] = static_cast<int32_t>(idx.v[i] >> 32);
+                low[i] = static_cast<int32_t>(idx.v[i]);
+            }
+            kgtest::val("rehigh", high, 64);
+            kgtest::val("relow", low, 64);
+            MicroAPI::RegTensor<float, MicroAPI::RegTraitNumTwo> pair;
+            MicroAPI::RegTensor<float> a, b;
+            MicroAPI::Duplicate(a, 1.5f);
+            MicroAPI::Duplicate(b, -2.5f);
+            MicroAPI::MaskReg fm = MicroAPI::CreateMask<float>();
+            MicroAPI::Move((MicroAPI::RegTensor<float>&)pair.reg[0], a, fm);
+            MicroAPI::Move((MicroAPI::RegTensor<float>&)pair.reg[1], b, fm);
+            kgtest::val("pair", pair.v, 128);
+        }
+    });
+}
+KG_TEST(reg_trait_two_third_register) {  // a RegTraitNumTwo register has two
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) {
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<int64_t, MicroAPI::RegTraitNumTwo> idx;
+            MicroAPI::RegTensor<int32_t> r = (MicroAPI::RegTensor<int32_t>&)idx.reg[2];
+            (void)r;
+        }
+    });
+}
 KG_TEST_MAIN()
