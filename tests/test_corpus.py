@@ -150,6 +150,16 @@ def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their
     assert edg["shapes"]["sort_indices"] == edg["shapes"]["pos_idx"] == [rows] == [sorted_idx.size]
     assert np.all(np.diff(sorted_idx) >= 0) and 0 <= sorted_idx.min() and sorted_idx.max() < edg["attrs"]["num_weights"]
     assert sorted(pos) == list(range(rows))   # a permutation of the rows
+    inplace_sub = recipes_mod.recipe_for(recipes, "InplaceSub")["values"]["indices"]   # repeated: undefined (README)
+    assert len(set(inplace_sub)) == len(inplace_sub)
+    linear = recipes_mod.recipe_for(recipes, "LinearIndexV2")   # index % value_size: every size positive
+    assert min(linear["values"]["value_size"]) > 0 and len(linear["values"]["stride"]) == recipes["defaults"]["list_len"]
+    rev = recipes_mod.recipe_for(recipes, "ReverseSequence")
+    assert len(rev["values"]["seq_lengths"]) == rev["shapes"]["x"][0] and max(rev["values"]["seq_lengths"]) <= 37
+    qus = recipes_mod.recipe_for(recipes, "QuantUpdateScatter")
+    var, upd, idx = qus["shapes"]["var"], qus["shapes"]["updates"], qus["values"]["indices"]
+    assert len(var) == len(upd) >= 3 and upd[0] == len(idx)   # axis -2: segments [i, i + 2) inside var's 8, disjoint
+    assert all(0 <= i <= var[-2] - upd[-2] for i in idx) and min(abs(a - b) for a in idx for b in idx if a != b) >= upd[-2]
 
 
 def test_recipes_sparse_tensor_dense_mat_mul_agrees_with_its_infershape():
