@@ -150,6 +150,15 @@ def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their
     assert edg["shapes"]["sort_indices"] == edg["shapes"]["pos_idx"] == [rows] == [sorted_idx.size]
     assert np.all(np.diff(sorted_idx) >= 0) and 0 <= sorted_idx.min() and sorted_idx.max() < edg["attrs"]["num_weights"]
     assert sorted(pos) == list(range(rows))   # a permutation of the rows
+    # the scatter family by `like`: updates = indices.shape + var.shape[1:] (TF) or indices.shape[:-1] + var[k:] (ND)
+    for op in ("ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMax"):
+        sh = recipes_mod.recipe_for(recipes, op)["shapes"]
+        assert sh["updates"] == sh["indices"] + sh["var"][1:], op
+    assert recipes_mod.recipe_for(recipes, "ScatterDiv")["ranges"]["updates"][0] > 0   # its own key over the family's
+    for op in ("ScatterNdAdd", "ScatterNdSub", "ScatterNdMax", "ScatterNdMin", "ScatterNdUpdate"):
+        sh = recipes_mod.recipe_for(recipes, op)["shapes"]
+        assert sh["updates"] == sh["indices"][:-1] + sh["var"][sh["indices"][-1]:], op
+    assert recipes_mod.recipe_for(recipes, "ScatterMin")["values"]["indices"] == [5, 0, 2, 5]   # its own entry stays
     inplace_sub = recipes_mod.recipe_for(recipes, "InplaceSub")["values"]["indices"]   # repeated: undefined (README)
     assert len(set(inplace_sub)) == len(inplace_sub)
     linear = recipes_mod.recipe_for(recipes, "LinearIndexV2")   # index % value_size: every size positive
@@ -222,6 +231,8 @@ def test_survey_picks_8_bit_float_combinations_ml_dtypes_encodes():
     ('{"ops": {"X": {"colour": 1}}}', "unknown recipe key 'colour'"),
     ('{"name_rules": [{"match": "("}]}', "not a regular expression"),
     ('{"extra": 1}', "unknown section 'extra'"),
+    ('{"ops": {"ScatterSub": {"like": "ScatterAdd"}}}', "ops.ScatterSub.like must name another operator's entry"),
+    ('{"ops": {"X": {"like": "X"}}}', "ops.X.like must name another"),
 ])
 def test_bad_recipe_files_are_one_line_usage_errors(tmp_path, text, message):
     f = tmp_path / "r.json"
