@@ -201,6 +201,12 @@ def test_scalar_bit_builtins(program):
     assert out["vals"]["b"].astype(int).tolist() == [4, 64, 8, 56, 5, 3, 63, 64]
 
 
+def test_block_builtin_functions_name_the_running_block(program):
+    out = kgbuild.run_vals(program, "block_builtin_functions")
+    assert out["defect"] is None, out["raw"]
+    assert out["vals"]["blocks"].astype(int).tolist() == [0, 3, 1, 3, 2, 3]   # (index, count) per block
+
+
 def test_numeric_limits_and_ctrl_register(program):
     out = kgbuild.run_vals(program, "limits_and_ctrl")
     assert out["defect"] is None, out["raw"]

@@ -28,7 +28,8 @@ KERNEL_PATHS = ["basic_api/kernel_operator_list_tensor_intf.h", "adv_api/math/si
                 "adv_api/math/asin.h", "adv_api/math/asinh.h", "adv_api/math/sign.h", "lib/math/sin.h",
                 "lib/math/cos.h"] + [f"lib/math/kernel_operator_{api}_intf.h"  # foreach's kernels (CANN 8.x names)
                                      for api in ("acos", "asin", "atan", "cos", "erf", "log", "power", "sin", "sinh",
-                                                 "tan", "tanh")]
+                                                 "tan", "tanh")] + [
+                    "lib/sigmoid/kernel_operator_sigmoid_intf.h", "adv_api/sort/sort.h"]
 
 
 @requires_cxx

@@ -223,6 +223,56 @@ def test_opbase_host_headers_meet_the_emulators_as_in_cann(tmp_path, order):
 
 
 @requires_cxx
+def test_one_block_size_is_the_950_familys_constant(tmp_path):
+    """asc-devkit's kernel_utils_constants.h declares AscendC::ONE_BLOCK_SIZE (32) for the 950 family's arches (3510,
+    5102, 3003, 3113), not 2201: scatter_add's arch35 kernel names it unqualified; kernels that keep their own
+    (gelu_mul, embedding) declare it in their namespace, where it wins over the using-directive's."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "k.cpp"
+    src.write_text('#include "kernel_operator.h"\nnamespace ScatterLike { using namespace AscendC;\n'
+                   "__aicore__ inline uint64_t Blocks(uint64_t bytes) { return (bytes + ONE_BLOCK_SIZE - 1) / "
+                   "ONE_BLOCK_SIZE; } }\nnamespace OwnConstant { using namespace AscendC; constexpr int32_t "
+                   "ONE_BLOCK_SIZE = 32; __aicore__ inline int32_t Half() { return ONE_BLOCK_SIZE / 2; } }\n")
+
+    def compiles(arch: int) -> subprocess.CompletedProcess:
+        flags = ["-std=c++17", "-fsyntax-only", f"-D__NPU_ARCH__={arch}", "-DASCENDC_CPU_DEBUG=1"]
+        return subprocess.run([find_compiler().path, *flags, "-I", str(INCLUDE_DIR), str(src)], capture_output=True,
+                              text=True)
+
+    res = compiles(3510)
+    assert res.returncode == 0, res.stderr[-2000:]
+    on_910b = compiles(2201)   # not an Ascend 910B name
+    assert on_910b.returncode != 0 and "ONE_BLOCK_SIZE" in on_910b.stderr and "was not declared" in on_910b.stderr
+
+
+@requires_cxx
+def test_an_opdefs_check_support_reads_the_operators_attributes(tmp_path):
+    """unique_consecutive's OpDef (and masked_scatter's, unique_dim's, dynamic_rnn's) registers a CheckSupport that
+    calls ge::Operator::GetAttr with only register/op_def_registry.h included, which on CANN makes ge::Operator
+    complete ("invalid use of incomplete type 'const class ge::Operator'")."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "kg_unique_def.cpp"
+    src.write_text('#include "register/op_def_registry.h"\nnamespace ops {\n'
+                   "static ge::graphStatus CheckSupport(const ge::Operator& op, ge::AscendString& result) {\n"
+                   '    bool idx = false;\n    if (op.GetAttr("return_idx", idx) != ge::GRAPH_SUCCESS || idx) {\n'
+                   '        result = ge::AscendString("{\\"isSupported\\": \\"False\\"}");\n'
+                   "        return ge::GRAPH_FAILED;\n    }\n    return ge::GRAPH_SUCCESS;\n}\n"
+                   "static_assert(sizeof(ge::Operator) > 0, \"complete\");\n"
+                   "ge::graphStatus (*kg_check)(const ge::Operator&, ge::AscendString&) = CheckSupport;\n}\n")
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+
+
+@requires_cxx
 def test_internal_reg_others_header_brings_the_public_api(tmp_path):
     """norm/loss/rnn kernels include impl/dav_c220/kernel_operator_reg_others_impl.h after kernel_operator.h and use
     only public names from it (21 files of the main tree); conv and matmul kernels include asc-devkit's basic_api

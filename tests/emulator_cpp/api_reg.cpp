@@ -651,6 +651,17 @@ KG_TEST(scalar_bit_builtins) {
     rg::val("b", out.as<float>(), 8);
 }
 
+// The device compiler's block built-in functions (segment_sum's SIMT kernel: get_block_idx()), over three blocks.
+KG_TEST(block_builtin_functions) {
+    kgtest::Gm out("out", 3 * 2 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        const int64_t i = get_block_idx();
+        out.as<float>()[2 * i] = static_cast<float>(i);
+        out.as<float>()[2 * i + 1] = static_cast<float>(get_block_num());
+    }, std::vector<uint8_t>(8, 0), 3);
+    rg::val("blocks", out.as<float>(), 6);
+}
+
 // NumericLimits' scalar bit patterns and vector form, and CTRL read back (reset value, then a set field).
 KG_TEST(limits_and_ctrl) {
     using namespace AscendC;
