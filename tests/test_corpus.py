@@ -159,6 +159,14 @@ def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their
         sh = recipes_mod.recipe_for(recipes, op)["shapes"]
         assert sh["updates"] == sh["indices"][:-1] + sh["var"][sh["indices"][-1]:], op
     assert recipes_mod.recipe_for(recipes, "ScatterMin")["values"]["indices"] == [5, 0, 2, 5]   # its own entry stays
+    for op in ("UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin", "UnsortedSegmentProd"):
+        r = recipes_mod.recipe_for(recipes, op)
+        (segments,) = r["values"]["num_segments"]
+        assert len(r["values"]["segment_ids"]) == r["shapes"]["x"][0] and max(r["values"]["segment_ids"]) < segments
+    for op in ("SegmentSum", "SparseSegmentMean"):   # sorted ids; y's rows = the last id + 1
+        r = recipes_mod.recipe_for(recipes, op)
+        ids = r["values"]["segment_ids"]
+        assert ids == sorted(ids) and r["out_shapes"]["y"][0] == ids[-1] + 1, op
     inplace_sub = recipes_mod.recipe_for(recipes, "InplaceSub")["values"]["indices"]   # repeated: undefined (README)
     assert len(set(inplace_sub)) == len(inplace_sub)
     linear = recipes_mod.recipe_for(recipes, "LinearIndexV2")   # index % value_size: every size positive
