@@ -625,3 +625,22 @@ def test_survey_of_ops_nn_experimental(tmp_path):
     gelu = next((r for r in doc["rows"] if r["dir"].endswith("activation/gelu_grad")), None)
     if gelu is not None:  # ops-nn's reference operator (other repositories do not have it)
         assert gelu["class"] in ("defect found", "not emulated")
+
+
+def test_a_sync_all_in_an_included_shared_header_makes_the_blocks_run_at_once(tmp_path):
+    """scatter_mul's kernel includes ../scatter_reduce_common/arch35/scatter_reduce_common_simt.h, where its SyncAll
+    is: the harness ran its blocks one at a time (SyncAll's wait was reported as a defect of the operator's). The
+    check follows the kernel's includes; a mention in a comment does not count."""
+    from kernelgen.emulator.opdir import waits_for_other_blocks
+
+    cat = tmp_path / "index"
+    (cat / "scatter_kg" / "op_kernel" / "arch35").mkdir(parents=True)
+    (cat / "scatter_common" / "arch35").mkdir(parents=True)
+    (cat / "scatter_common" / "arch35" / "common.h").write_text("inline void Phase() { AscendC::SyncAll(); }\n")
+    kernel = cat / "scatter_kg" / "op_kernel" / "arch35" / "scatter_kg.cpp"
+    kernel.write_text('// no SyncAll here\n#include "../scatter_common/arch35/common.h"\n')
+    op = cat / "scatter_kg"
+    assert waits_for_other_blocks(op, (op,))   # ../scatter_common from the operator's directory (CANN's build_out)
+    assert not waits_for_other_blocks(op, ())                  # the header not reachable: nothing to see
+    kernel.write_text("// SyncAll() would be needed with two phases\n")
+    assert not waits_for_other_blocks(op, (op,))

@@ -201,6 +201,18 @@ def test_scalar_bit_builtins(program):
     assert out["vals"]["b"].astype(int).tolist() == [4, 64, 8, 56, 5, 3, 63, 64]
 
 
+def test_older_unaligned_names_load_squeeze_and_store_by_ar(program):
+    """ids[i] = i // 5 from element 8 on: a new segment starts where ids[i] != ids[i - 1], at 10, 15, ..., 70 (13
+    starts among elements 8..71); the AR form stores exactly those 13 positions, the rest of keep stays -1."""
+    out = kgbuild.run_vals(program, "older_unaligned_names")
+    assert out["defect"] is None, out["raw"]
+    v = out["vals"]["older"]
+    starts = [i for i in range(8, 72) if i // 5 != (i - 1) // 5]
+    assert v[0] == len(starts) == 13
+    np.testing.assert_array_equal(v[1:14], starts)
+    np.testing.assert_array_equal(v[14:17], [-1, -1, -1])
+
+
 def test_block_builtin_functions_name_the_running_block(program):
     out = kgbuild.run_vals(program, "block_builtin_functions")
     assert out["defect"] is None, out["raw"]

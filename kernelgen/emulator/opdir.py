@@ -438,6 +438,20 @@ def uses_simt(op_dir: Path, include_dirs: tuple[Path, ...], limit: int = 400) ->
     return any(any(m in text for m in markers) for text in _included_texts(starts, include_dirs, limit))
 
 
+def waits_for_other_blocks(op_dir: Path, include_dirs: tuple[Path, ...], limit: int = 400) -> bool:
+    """The kernel (its op_kernel files and the operator headers they include, transitively, as uses_simt reads them)
+    calls SyncAll or CrossCoreWaitFlag, so its blocks must all run at once: scatter_mul's SyncAll sits in
+    scatter_reduce_common's header, which its kernel includes as ../scatter_reduce_common/... The emulator's own
+    headers (which define both) are not the operator's and are not read."""
+    from kernelgen.emulator import INCLUDE_DIR
+
+    dirs = tuple(d for d in include_dirs if not Path(d).resolve().is_relative_to(INCLUDE_DIR.resolve()))
+    starts = [p for p in sorted((Path(op_dir) / "op_kernel").rglob("*")) if p.is_file() and p.suffix in
+              (".h", ".hpp", ".cpp", ".cc", ".inc")]
+    return any("SyncAll" in t or "CrossCoreWaitFlag" in t
+               for t in map(strip_comments, _included_texts(starts, dirs, limit)))
+
+
 def _included_texts(starts: list[Path], include_dirs: tuple[Path, ...], limit: int):
     """The texts of starts and of the headers they include (`#include "..."`, looked up beside the includer, then
     in include_dirs), transitively, each once, at most limit files."""

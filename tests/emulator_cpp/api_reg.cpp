@@ -651,6 +651,44 @@ KG_TEST(scalar_bit_builtins) {
     rg::val("b", out.as<float>(), 8);
 }
 
+// The older MicroAPI names unsorted_segment_sum's arch35 kernel uses: a register loaded from one element before an
+// aligned address (DataCopyUnAlignPre + the three-argument DataCopyUnAlign), compared with the aligned one, and the
+// positions where they differ kept by a STORE_REG Squeeze and stored by the AR form, closed by the two-argument post.
+KG_TEST(older_unaligned_names) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 130 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<int32_t> ids = buf.Get<int32_t>(128);
+        LocalTensor<int32_t> keep = buf.Get<int32_t>()[128];
+        for (uint32_t i = 0; i < 72; ++i) ids.SetValue(i, static_cast<int32_t>(i / 5));   // sorted segment ids
+        for (uint32_t i = 0; i < 64; ++i) keep.SetValue(i, -1);
+        __ubuf__ int32_t* start = (__ubuf__ int32_t*)ids.GetPhyAddr() + 8;
+        __ubuf__ int32_t* dst = (__ubuf__ int32_t*)keep.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<int32_t> cur, prev, order, sel;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<int32_t>(), ne;
+            MicroAPI::UnalignRegForLoad u0;
+            MicroAPI::UnalignRegForStore uOut;
+            MicroAPI::ClearSpr<SpecialPurposeReg::AR>();
+            MicroAPI::Arange(order, 8);
+            MicroAPI::DataCopy(cur, start);
+            MicroAPI::DataCopyUnAlignPre(u0, start - 1);
+            MicroAPI::DataCopyUnAlign<int32_t>(prev, u0, start - 1);
+            MicroAPI::Compare<int32_t, CMPMODE::NE>(ne, cur, prev, all);
+            MicroAPI::Squeeze<int32_t, MicroAPI::GatherMaskMode::STORE_REG>(sel, order, ne);
+            MicroAPI::DataCopyUnAlign<int32_t, MicroAPI::PostLiteral::POST_MODE_UPDATE>(dst, sel, uOut);
+            MicroAPI::DataCopyUnAlignPost(dst, uOut);
+        }
+        const int64_t kept = GetSpr<SpecialPurposeReg::AR>() / 4;   // AscendC's (unique_consecutive's spelling)
+        out.as<float>()[0] = static_cast<float>(kept);
+        for (uint32_t i = 0; i < 16; ++i) out.as<float>()[1 + i] = static_cast<float>(keep.GetValue(i));
+    });
+    rg::val("older", out.as<float>(), 17);
+}
+
 // The device compiler's block built-in functions (segment_sum's SIMT kernel: get_block_idx()), over three blocks.
 KG_TEST(block_builtin_functions) {
     kgtest::Gm out("out", 3 * 2 * 4);

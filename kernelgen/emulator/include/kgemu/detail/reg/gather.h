@@ -48,10 +48,16 @@ template <typename T = DefaultType, GatherMaskMode store = GatherMaskMode::NO_ST
 __aicore__ inline void GatherMask(U& dstReg, U& srcReg, MaskReg& mask) {
     Squeeze<T, store>(dstReg, srcReg, mask);
 }
+}  // namespace Reg
+// GetSpr is AscendC's (asc-devkit 特殊寄存器访问/GetSpr.md: "命名空间为AscendC", called outside the VF;
+// unique_consecutive calls it unqualified after `using namespace AscendC`); kernels also name it AscendC::MicroAPI::
+// (scatter_add), the same function.
 template <SpecialPurposeReg spr = SpecialPurposeReg::AR>
 __aicore__ inline int64_t GetSpr() {
     return static_cast<int64_t>(::kgemu::detail::reg::tl_spr.ar_total);
 }
+namespace Reg {
+using ::AscendC::GetSpr;
 template <SpecialPurposeReg spr = SpecialPurposeReg::AR>
 __aicore__ inline void ClearSpr() {
     ::kgemu::detail::reg::tl_spr = ::kgemu::detail::reg::SprState{};
@@ -153,6 +159,23 @@ __aicore__ inline void Histograms(V& dstReg, S& srcReg, MaskReg& mask) {
         const uint32_t add = type == HistogramsType::FREQUENCY ? freq[n] : running;
         dstReg.v[n] = static_cast<uint16_t>(dstReg.v[n] + add);
     }
+}
+
+// The older MicroAPI names of the forms above and of datamove.h's short ones, as ops-nn's index kernels call them
+// (unsorted_segment_sum, index, non_zero: the AR form after a STORE_REG Squeeze, the load without post-update, the
+// two-argument post); datamove.h has the four-argument forms.
+template <typename T = DefaultType, PostLiteral post = PostLiteral::POST_MODE_UPDATE, typename A, typename U,
+          KGEMU_REG_IS_REG(U)>
+__aicore__ inline void DataCopyUnAlign(__ubuf__ A*& dstAddr, U& srcReg, UnalignRegForStore& ureg) {
+    StoreUnAlign<T, post>(dstAddr, srcReg, ureg);
+}
+template <typename T = DefaultType, typename U, typename A, KGEMU_REG_IS_REG(U)>
+__aicore__ inline void DataCopyUnAlign(U& dstReg, UnalignRegForLoad& ureg, __ubuf__ A* srcAddr) {
+    LoadUnAlign<T>(dstReg, ureg, srcAddr);
+}
+template <typename T = DefaultType, typename A>
+__aicore__ inline void DataCopyUnAlignPost(__ubuf__ A* const& dstAddr, UnalignRegForStore& ureg) {
+    StoreUnAlignPost<T>(dstAddr, ureg);
 }
 }  // namespace Reg
 }  // namespace AscendC
