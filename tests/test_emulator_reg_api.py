@@ -274,6 +274,8 @@ def test_reg_trait_two_halves_are_the_documented_registers(program):
     np.testing.assert_array_equal(v["rehigh"], np.full(64, 2))              # reg[1] := 2 lands in the high halves
     np.testing.assert_array_equal(v["relow"], idx.astype(np.int32))         # and keeps the low ones
     np.testing.assert_array_equal(v["pair"], np.r_[np.full(64, 1.5), np.full(64, -2.5)])
+    # a one-register b64 tensor's reg[0] is its own image: int64 -3, -2, -1, 0 as little-endian int32 words
+    np.testing.assert_array_equal(v["one"], (np.arange(4, dtype=np.int64) - 3).view(np.int32))
 
 
 @pytest.mark.parametrize("name, diagnosis", [

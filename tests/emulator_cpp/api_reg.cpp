@@ -1145,6 +1145,10 @@ KG_TEST(reg_trait_two_halves) {
             MicroAPI::Move((MicroAPI::RegTensor<float>&)pair.reg[0], a, fm);
             MicroAPI::Move((MicroAPI::RegTensor<float>&)pair.reg[1], b, fm);
             kgtest::val("pair", pair.v, 128);
+            MicroAPI::RegTensor<int64_t> one;   // RegTraitNumOne: reg[0] is the register (32 int64 lanes)
+            for (uint32_t i = 0; i < 32; ++i) one.v[i] = static_cast<int64_t>(i) - 3;
+            MicroAPI::RegTensor<int32_t> words = (MicroAPI::RegTensor<int32_t>&)one.reg[0];
+            kgtest::val("one", words.v, 8);
         }
     });
 }

@@ -98,7 +98,8 @@ using LnSpecificMode = DivSpecificMode;
 template <typename T, const RegTrait& Trait>
 struct RegTensor;
 
-// `reg[k]` of a RegTraitNumTwo register, the k-th of its two vector registers (RegTensor.md): kernels take it as a
+// `reg[k]` of a RegTraitNumTwo register, the k-th of its two vector registers (RegTensor.md), and reg[0] of a
+// RegTraitNumOne one (the register): kernels take it as a
 // one-register tensor of another type, `(RegTensor<int32_t>&)two.reg[0]` (pooling's index registers, 10 ops-nn
 // folders). For b64 (and complex64) elements reg[0] holds each element's low 32 bits and reg[1] its high 32 bits,
 // lane i for element i; the emulator keeps the elements whole, so the cast gets a register of the halves and, when
@@ -116,7 +117,7 @@ struct RegHalfRef {
     operator RegTensor<U, Tr>&() {
         static_assert(Tr.REG_NUM == 1, "reg[k] is one vector register (RegTraitNumOne)");
         using E = typename Owner::ActualT;
-        if constexpr (sizeof(E) == 8) {
+        if constexpr (Owner::kRegs == 2 && sizeof(E) == 8) {
             uint32_t* w = reinterpret_cast<uint32_t*>(words);
             for (uint32_t i = 0; i < Owner::kLanes; ++i) {
                 uint64_t bits;
@@ -144,14 +145,14 @@ struct RegHalfRef {
 template <typename Owner>
 struct RegPair {
     RegHalfRef<Owner> operator[](uint32_t k) {
-        if (k > 1) {
-            ::kgemu::detail::fail("RegTensor::reg", "index " + std::to_string(k) +
-                                                        ": a RegTraitNumTwo register has reg[0] and reg[1] only");
+        if (k >= Owner::kRegs) {
+            ::kgemu::detail::fail("RegTensor::reg", "index " + std::to_string(k) + (Owner::kRegs == 2 ?
+                                  ": a RegTraitNumTwo register has reg[0] and reg[1] only" :
+                                  ": a RegTraitNumOne register has reg[0] only"));
         }
         return RegHalfRef<Owner>(reinterpret_cast<Owner*>(reinterpret_cast<char*>(this) - offsetof(Owner, reg)), k);
     }
 };
-struct NoRegPair {};   // RegTraitNumOne: no reg[] (RegTensor.md names it for the two-register trait only)
 
 // One vector register (two for RegTraitNumTwo): kLanes elements of T.
 template <typename T = DefaultType, const RegTrait& Trait = RegTraitNumOne>
@@ -162,7 +163,9 @@ struct RegTensor {
     // The byte of a register lane i's predicate bit: b64 in two registers keeps b32's 4-bit mask groups.
     static constexpr uint32_t kMaskStride = sizeof(T) / Trait.REG_NUM;
     T v[kLanes];
-    [[no_unique_address]] std::conditional_t<Trait.REG_NUM == 2, RegPair<RegTensor>, NoRegPair> reg;
+    // reg[0] of a one-register tensor is the register itself (kernels templated on the trait name reg[0] for both:
+    // avg_pool_v2_grad's ComputeOutWIndex defaults to RegTraitNumOne)
+    [[no_unique_address]] RegPair<RegTensor> reg;
     RegTensor() { std::memset(static_cast<void*>(v), 0, sizeof(v)); }
 };
 
