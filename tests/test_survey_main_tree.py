@@ -223,6 +223,29 @@ def test_opbase_host_headers_meet_the_emulators_as_in_cann(tmp_path, order):
 
 
 @requires_cxx
+def test_both_asc_vf_call_forms_are_found_from_inside_namespace_ascendc(tmp_path):
+    """asc-devkit declares the register form asc_vf_call<f>(args...) globally (basic_api/kernel_common.h) beside the
+    SIMT form asc_vf_call<f>(dim3, args...); index_put_with_sort_v2's kernel class sits in namespace AscendC, where
+    a register form of AscendC's own hid the SIMT one ("cannot convert 'cce::dim3' to 'float*'")."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "k.cpp"
+    src.write_text('#include "kernel_operator.h"\n#include "simt_api/asc_simt.h"\nnamespace AscendC {\n'
+                   "template <typename T> __simt_vf__ __aicore__ LAUNCH_BOUND(1024) inline void Put(__gm__ T* out, "
+                   "__ubuf__ int64_t* t) { (void)out; (void)t; }\n"
+                   "__simd_vf__ inline void Vf(__ubuf__ float* p, uint32_t n) { (void)p; (void)n; }\n"
+                   "struct Op { void Run(__gm__ float* out, __ubuf__ int64_t* t, __ubuf__ float* p) {\n"
+                   "    asc_vf_call<Put<float>>(dim3{4u, 2u, 1}, out, t);\n    asc_vf_call<Vf>(p, 8u);\n} };\n}\n")
+    flags = ["-std=c++17", "-fsyntax-only", "-D__NPU_ARCH__=3510", "-DASCENDC_CPU_DEBUG=1"]
+    res = subprocess.run([find_compiler().path, *flags, "-I", str(INCLUDE_DIR), str(src)], capture_output=True,
+                         text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+
+
+@requires_cxx
 def test_one_block_size_is_the_950_familys_constant(tmp_path):
     """asc-devkit's kernel_utils_constants.h declares AscendC::ONE_BLOCK_SIZE (32) for the 950 family's arches (3510,
     5102, 3003, 3113), not 2201: scatter_add's arch35 kernel names it unqualified; kernels that keep their own
