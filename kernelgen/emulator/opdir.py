@@ -176,6 +176,13 @@ def find_entry(source: str, candidates: list[str], path: Path,
                      f"(the snake-case OpType); __global__ entries found: {names}")
 
 
+def entry_candidates(op_dir: Path, decl) -> list[str]:
+    """The kernel entry's possible names, in order: the snake-case OpType, the spec's snake name, and the operator's
+    directory, which names it where the OpType's digits meet a capital (AdaptiveMaxPool3DGrad's entry, file and
+    folder are adaptive_max_pool3d_grad; snake_case gives adaptive_max_pool3_d_grad)."""
+    return list(dict.fromkeys([snake_case(decl.op_type), decl.snake, Path(op_dir).name]))
+
+
 def snake_case(op_type: str) -> str:
     """CANN's OpType -> kernel name: GeluGradV2 -> gelu_grad_v2, HardSwish -> hard_swish."""
     s = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", op_type)
@@ -516,7 +523,7 @@ def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc
     """The C++ of the launcher TU: includes the kernel source and defines kg_kernel_entry (tiling_sub: the SOC's
     per-architecture tiling folder, whose BEGIN_TILING_DATA_DEF headers the kernel sees as plain structs)."""
     source = kernel.read_text(errors="replace")
-    candidates = [snake_case(decl.op_type), decl.snake]
+    candidates = entry_candidates(op_dir, decl)
     texts = _kernel_texts(op_dir)
     dtypes = dtype_macro_names(decl)
     if not any(e.name in candidates for e in find_entries(source, dtypes)):
