@@ -1035,7 +1035,7 @@ KG_TEST(pool_fastdiv_scatter) {
             uint32_t count = 60;
             MicroAPI::MaskReg first60 = MicroAPI::UpdateMask<float>(count);
             MicroAPI::LoadAlign(vidx, pi);
-            MicroAPI::Scatter(pd, vmax, vidx, first60);
+            MicroAPI::DataCopyScatter(pd, vmax, vidx, first60);   // the older name pool_grad_common uses
         }
         for (uint32_t i = 0; i < 64; ++i) {
             q[i] = qo.GetValue(i);

@@ -161,6 +161,14 @@ __aicore__ inline void Histograms(V& dstReg, S& srcReg, MaskReg& mask) {
     }
 }
 
+// DataCopyScatter: the older MicroAPI name of Scatter, as DataCopyGather is Gather's (max_pool3d_grad, pool_grad_common,
+// non_zero).
+template <typename T = DefaultType, typename U = DefaultType, typename A, typename S, typename V, KGEMU_REG_IS_REG(S),
+          KGEMU_REG_IS_REG(V)>
+__aicore__ inline void DataCopyScatter(__ubuf__ A* baseAddr, S& srcReg, V& index, MaskReg& mask) {
+    Scatter<T, U>(baseAddr, srcReg, index, mask);
+}
+
 // The older MicroAPI names of the forms above and of datamove.h's short ones, as ops-nn's index kernels call them
 // (unsorted_segment_sum, index, non_zero: the AR form after a STORE_REG Squeeze, the load without post-update, the
 // two-argument post); datamove.h has the four-argument forms.
