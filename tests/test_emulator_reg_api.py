@@ -213,6 +213,17 @@ def test_older_unaligned_names_load_squeeze_and_store_by_ar(program):
     np.testing.assert_array_equal(v[14:17], [-1, -1, -1])
 
 
+def test_ar_store_appends_from_a_copied_base(program):
+    """0..127 in two registers; the multiples of 7 kept by a STORE_REG Squeeze per register and stored by the AR form
+    through a helper holding a copy of the base: 0, 7, ..., 63 then 70, ..., 126 (19 values), one after the other."""
+    out = kgbuild.run_vals(program, "ar_store_from_a_copied_base")
+    assert out["defect"] is None, out["raw"]
+    v = out["vals"]["kept7"]
+    sevens = np.arange(0, 128, 7)
+    np.testing.assert_array_equal(v[:19], sevens)
+    np.testing.assert_array_equal(v[19:], -1.0)   # nothing past them, and the second chunk not over the first
+
+
 def test_block_builtin_functions_name_the_running_block(program):
     out = kgbuild.run_vals(program, "block_builtin_functions")
     assert out["defect"] is None, out["raw"]

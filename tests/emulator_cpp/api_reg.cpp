@@ -689,6 +689,52 @@ KG_TEST(older_unaligned_names) {
     rg::val("older", out.as<float>(), 17);
 }
 
+// The AR form stores at its base plus AR's offset (the page's prototype takes the address by value): a helper that
+// receives the base as a copy, as unique_consecutive's CollectAndCopy2Ub does, appends each Squeeze's kept elements.
+namespace rg {
+inline void keep_and_store(__ubuf__ float* base, AscendC::MicroAPI::RegTensor<float>& v, AscendC::MicroAPI::MaskReg& m,
+                           AscendC::MicroAPI::UnalignRegForStore& ureg) {
+    AscendC::MicroAPI::RegTensor<float> sq;
+    AscendC::MicroAPI::Squeeze<float, AscendC::MicroAPI::GatherMaskMode::STORE_REG>(sq, v, m);
+    AscendC::MicroAPI::StoreUnAlign<float, AscendC::MicroAPI::PostLiteral::POST_MODE_UPDATE>(base, sq, ureg);
+}
+}  // namespace rg
+KG_TEST(ar_store_from_a_copied_base) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 40 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<float> src = buf.Get<float>(128);
+        LocalTensor<float> flag = buf.Get<float>()[128];
+        LocalTensor<float> dst = buf.Get<float>()[256];
+        for (uint32_t i = 0; i < 128; ++i) {
+            src.SetValue(i, static_cast<float>(i));
+            flag.SetValue(i, i % 7 == 0 ? 1.0f : -1.0f);   // the multiples of 7
+        }
+        for (uint32_t i = 0; i < 40; ++i) dst.SetValue(i, -1.0f);
+        __ubuf__ float* s = (__ubuf__ float*)src.GetPhyAddr();
+        __ubuf__ float* f = (__ubuf__ float*)flag.GetPhyAddr();
+        __ubuf__ float* d = (__ubuf__ float*)dst.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> v, fl;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<float>(), every7;
+            MicroAPI::UnalignRegForStore ureg;
+            MicroAPI::ClearSpr<SpecialPurposeReg::AR>();
+            for (uint16_t i = 0; i < 2; ++i) {
+                MicroAPI::LoadAlign(v, s + i * 64);
+                MicroAPI::LoadAlign(fl, f + i * 64);
+                MicroAPI::Compares<float, CMPMODE::GT>(every7, fl, 0.0f, all);
+                rg::keep_and_store(d, v, every7, ureg);
+            }
+            MicroAPI::StoreUnAlignPost(d, ureg);
+        }
+        for (uint32_t i = 0; i < 40; ++i) out.as<float>()[i] = dst.GetValue(i);
+    });
+    rg::val("kept7", out.as<float>(), 40);
+}
+
 // The device compiler's block built-in functions (segment_sum's SIMT kernel: get_block_idx()), over three blocks.
 KG_TEST(block_builtin_functions) {
     kgtest::Gm out("out", 3 * 2 * 4);
