@@ -343,7 +343,9 @@ def test_entry_named_by_the_operators_directory_where_digits_meet_a_capital(tmp_
     src = ("template <uint64_t MODE = 0> __global__ __aicore__ void kg_pool3d_grad(GM_ADDR x, GM_ADDR tiling) {}\n"
            "extern \"C\" __global__ __aicore__ void kg_pool3d_grad(GM_ADDR x, GM_ADDR tiling) {}\n")
     decl = SimpleNamespace(op_type="KgPool3DGrad", snake="kg_pool3_d_grad")
-    cands = entry_candidates(tmp_path / "kg_pool3d_grad", decl)
+    (tmp_path / "kg_pool3d_grad").mkdir()
+    (tmp_path / "pooling__kg_pool3d_grad").symlink_to(tmp_path / "kg_pool3d_grad")   # as the survey's rows are
+    cands = entry_candidates(tmp_path / "pooling__kg_pool3d_grad", decl)
     assert cands == ["kg_pool3_d_grad", "kg_pool3d_grad"]
     assert find_entry(src, cands, tmp_path / "k.cpp").template is not None   # the first, the 950 template
     with pytest.raises(UsageError, match="no __global__ kernel entry named kg_pool3_d_grad"):

@@ -180,7 +180,8 @@ def entry_candidates(op_dir: Path, decl) -> list[str]:
     """The kernel entry's possible names, in order: the snake-case OpType, the spec's snake name, and the operator's
     directory, which names it where the OpType's digits meet a capital (AdaptiveMaxPool3DGrad's entry, file and
     folder are adaptive_max_pool3d_grad; snake_case gives adaptive_max_pool3_d_grad)."""
-    return list(dict.fromkeys([snake_case(decl.op_type), decl.snake, Path(op_dir).name]))
+    # resolved: the survey reaches a directory through a symlink named <category>__<op>
+    return list(dict.fromkeys([snake_case(decl.op_type), decl.snake, Path(op_dir).resolve().name]))
 
 
 def snake_case(op_type: str) -> str:
