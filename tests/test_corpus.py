@@ -163,6 +163,8 @@ def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their
         r = recipes_mod.recipe_for(recipes, op)
         (segments,) = r["values"]["num_segments"]
         assert len(r["values"]["segment_ids"]) == r["shapes"]["x"][0] and max(r["values"]["segment_ids"]) < segments
+    ipv = recipes_mod.recipe_for(recipes, "IndexPutWithSortV2")["values"]   # sorted, distinct; positions a permutation
+    assert ipv["linear_index"] == sorted(set(ipv["linear_index"])) and sorted(ipv["pos_idx"]) == [0, 1, 2]
     msp = recipes_mod.recipe_for(recipes, "MaskedScatterWithPosition")["values"]   # position: mask's prefix sum
     assert msp["position"] == np.cumsum(msp["mask"]).tolist()
     for op in ("SegmentSum", "SparseSegmentMean"):   # sorted ids; y's rows = the last id + 1
