@@ -230,6 +230,65 @@ def test_recipes_keep_adams_second_moment_under_its_sqrt_positive_and_give_layer
     assert recipes_mod.recipe_for(recipes, "ApplyAdagrad").get("ranges") is None   # other optimizers keep the default
 
 
+def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their_contracts():
+    """foreach's tilings want `scalar` of shape size 1 and `scalars` of one value per tensor of x (CheckScalar /
+    CheckScalarList); the default [4, 37] was "inputs rejected" for 24 foreach directories. BucketizeV2 wants 1-D
+    sorted boundaries, EmbeddingDenseGradV2 one sorted index per grad row and their original positions."""
+    recipes = recipes_mod.load_recipes()
+    decl = OpDecl("ForeachKgScalars", "foreach_kg_scalars",
+                  (TensorDecl("x", ("DT_FLOAT",), dynamic=True), TensorDecl("scalar", ("DT_FLOAT",)),
+                   TensorDecl("scalars", ("DT_FLOAT",)), TensorDecl("weight", ("DT_FLOAT",))),
+                  (TensorDecl("y", ("DT_FLOAT",), dynamic=True),))
+    recipe = recipes_mod.recipe_for(recipes, "ForeachKgScalars")
+    ins, _ = recipes_mod.make_inputs(decl, {"x": "DT_FLOAT", "scalar": "DT_FLOAT", "scalars": "DT_FLOAT",
+                                            "weight": "DT_FLOAT", "y": "DT_FLOAT"}, recipe)
+    assert ins["scalar"].size == 1 and ins["scalars"].size == len(ins["x"]) == recipes["defaults"]["list_len"]
+    assert ins["weight"].shape == (37,)   # a per-channel weight elsewhere; ForeachLerpScalar's is one value:
+    assert recipes_mod.recipe_for(recipes, "ForeachLerpScalar")["shapes"]["weight"] == [1]
+    lerp_list = recipes_mod.recipe_for(recipes, "ForeachLerpList")   # a weight list shaped like x1
+    assert lerp_list["shapes"]["weight"] == lerp_list.get("shapes", {}).get("x1", recipes["defaults"]["shape"])
+    bucket = recipes_mod.recipe_for(recipes, "BucketizeV2")
+    bounds = np.asarray(bucket["values"]["boundaries"])
+    assert bucket["shapes"]["boundaries"] == [bounds.size] and np.all(np.diff(bounds) > 0)
+    edg = recipes_mod.recipe_for(recipes, "EmbeddingDenseGradV2")
+    rows = int(np.prod(edg["shapes"]["grad"][:-1]))
+    sorted_idx, pos = np.asarray(edg["values"]["sort_indices"]), np.asarray(edg["values"]["pos_idx"])
+    assert edg["shapes"]["sort_indices"] == edg["shapes"]["pos_idx"] == [rows] == [sorted_idx.size]
+    assert np.all(np.diff(sorted_idx) >= 0) and 0 <= sorted_idx.min() and sorted_idx.max() < edg["attrs"]["num_weights"]
+    assert sorted(pos) == list(range(rows))   # a permutation of the rows
+    # the scatter family by `like`: updates = indices.shape + var.shape[1:] (TF) or indices.shape[:-1] + var[k:] (ND)
+    for op in ("ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMax"):
+        sh = recipes_mod.recipe_for(recipes, op)["shapes"]
+        assert sh["updates"] == sh["indices"] + sh["var"][1:], op
+    assert recipes_mod.recipe_for(recipes, "ScatterDiv")["ranges"]["updates"][0] > 0   # its own key over the family's
+    for op in ("ScatterNdAdd", "ScatterNdSub", "ScatterNdMax", "ScatterNdMin", "ScatterNdUpdate"):
+        sh = recipes_mod.recipe_for(recipes, op)["shapes"]
+        assert sh["updates"] == sh["indices"][:-1] + sh["var"][sh["indices"][-1]:], op
+    assert recipes_mod.recipe_for(recipes, "ScatterMin")["values"]["indices"] == [5, 0, 2, 5]   # its own entry stays
+    for op in ("UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin", "UnsortedSegmentProd"):
+        r = recipes_mod.recipe_for(recipes, op)
+        (segments,) = r["values"]["num_segments"]
+        assert len(r["values"]["segment_ids"]) == r["shapes"]["x"][0] and max(r["values"]["segment_ids"]) < segments
+    ipv = recipes_mod.recipe_for(recipes, "IndexPutWithSortV2")["values"]   # sorted, distinct; positions a permutation
+    assert ipv["linear_index"] == sorted(set(ipv["linear_index"])) and sorted(ipv["pos_idx"]) == [0, 1, 2]
+    msp = recipes_mod.recipe_for(recipes, "MaskedScatterWithPosition")["values"]   # position: mask's prefix sum
+    assert msp["position"] == np.cumsum(msp["mask"]).tolist()
+    for op in ("SegmentSum", "SparseSegmentMean"):   # sorted ids; y's rows = the last id + 1
+        r = recipes_mod.recipe_for(recipes, op)
+        ids = r["values"]["segment_ids"]
+        assert ids == sorted(ids) and r["out_shapes"]["y"][0] == ids[-1] + 1, op
+    inplace_sub = recipes_mod.recipe_for(recipes, "InplaceSub")["values"]["indices"]   # repeated: undefined (README)
+    assert len(set(inplace_sub)) == len(inplace_sub)
+    linear = recipes_mod.recipe_for(recipes, "LinearIndexV2")   # index % value_size: every size positive
+    assert min(linear["values"]["value_size"]) > 0 and len(linear["values"]["stride"]) == recipes["defaults"]["list_len"]
+    rev = recipes_mod.recipe_for(recipes, "ReverseSequence")
+    assert len(rev["values"]["seq_lengths"]) == rev["shapes"]["x"][0] and max(rev["values"]["seq_lengths"]) <= 37
+    qus = recipes_mod.recipe_for(recipes, "QuantUpdateScatter")
+    var, upd, idx = qus["shapes"]["var"], qus["shapes"]["updates"], qus["values"]["indices"]
+    assert len(var) == len(upd) >= 3 and upd[0] == len(idx)   # axis -2: segments [i, i + 2) inside var's 8, disjoint
+    assert all(0 <= i <= var[-2] - upd[-2] for i in idx) and min(abs(a - b) for a in idx for b in idx if a != b) >= upd[-2]
+
+
 def test_recipes_sparse_tensor_dense_mat_mul_agrees_with_its_infershape():
     """matmul/sparse_tensor_dense_mat_mul's infershape (ValueDepend x1_shape) wants x1_shape a vector of 2 (the
     dense [M, K]), x1_indices (nnz, 2) and x1_values (nnz); x2 is [K, N] and every index must lie inside x1_shape."""
@@ -290,6 +349,8 @@ def test_survey_picks_8_bit_float_combinations_ml_dtypes_encodes():
     ('{"ops": {"X": {"colour": 1}}}', "unknown recipe key 'colour'"),
     ('{"name_rules": [{"match": "("}]}', "not a regular expression"),
     ('{"extra": 1}', "unknown section 'extra'"),
+    ('{"ops": {"ScatterSub": {"like": "ScatterAdd"}}}', "ops.ScatterSub.like must name another operator's entry"),
+    ('{"ops": {"X": {"like": "X"}}}', "ops.X.like must name another"),
 ])
 def test_bad_recipe_files_are_one_line_usage_errors(tmp_path, text, message):
     f = tmp_path / "r.json"
@@ -687,3 +748,22 @@ def test_survey_of_ops_nn_experimental(tmp_path):
     gelu = next((r for r in doc["rows"] if r["dir"].endswith("activation/gelu_grad")), None)
     if gelu is not None:  # ops-nn's reference operator (other repositories do not have it)
         assert gelu["class"] in ("defect found", "not emulated")
+
+
+def test_a_sync_all_in_an_included_shared_header_makes_the_blocks_run_at_once(tmp_path):
+    """scatter_mul's kernel includes ../scatter_reduce_common/arch35/scatter_reduce_common_simt.h, where its SyncAll
+    is: the harness ran its blocks one at a time (SyncAll's wait was reported as a defect of the operator's). The
+    check follows the kernel's includes; a mention in a comment does not count."""
+    from kernelgen.emulator.opdir import waits_for_other_blocks
+
+    cat = tmp_path / "index"
+    (cat / "scatter_kg" / "op_kernel" / "arch35").mkdir(parents=True)
+    (cat / "scatter_common" / "arch35").mkdir(parents=True)
+    (cat / "scatter_common" / "arch35" / "common.h").write_text("inline void Phase() { AscendC::SyncAll(); }\n")
+    kernel = cat / "scatter_kg" / "op_kernel" / "arch35" / "scatter_kg.cpp"
+    kernel.write_text('// no SyncAll here\n#include "../scatter_common/arch35/common.h"\n')
+    op = cat / "scatter_kg"
+    assert waits_for_other_blocks(op, (op,))   # ../scatter_common from the operator's directory (CANN's build_out)
+    assert not waits_for_other_blocks(op, ())                  # the header not reachable: nothing to see
+    kernel.write_text("// SyncAll() would be needed with two phases\n")
+    assert not waits_for_other_blocks(op, (op,))

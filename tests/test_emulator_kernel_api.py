@@ -104,7 +104,16 @@ DEFECTS = [
     ("dtype_abs_int32", "Abs: int32_t is not a supported dtype on ascend910b (documented: float, half)"),
     ("sigmoid_in_place", "Sigmoid: src and dst overlap; this API does not support overlapping (or in-place) operands"),
     ("kernel_assert", "ASSERT: assertion 'n % 8 == 0' failed at"),
+    ("kernel_assert_message", "assert: assertion 'n <= limit' failed at"),
 ]
+
+
+def test_kernel_assert_prints_its_message(programs):
+    """asc-devkit assert.md: assert(expr, fmt, args...) prints the formatted message with the assertion (ops-nn's
+    masked_scatter_with_position, broadcast_gradient_args, bidirection_lstm pass one; the one-argument macro of
+    <cassert> refused the call)."""
+    out = run_test(programs, "defect_tests", "kernel_assert_message")
+    assert out["defect"].endswith("defect_misc.cpp:46: n 7 exceeds the limit 4"), out["defect"]
 
 
 @pytest.mark.parametrize("name,diagnosis", DEFECTS, ids=[d[0] for d in DEFECTS])

@@ -201,6 +201,35 @@ def test_scalar_bit_builtins(program):
     assert out["vals"]["b"].astype(int).tolist() == [4, 64, 8, 56, 5, 3, 63, 64]
 
 
+def test_older_unaligned_names_load_squeeze_and_store_by_ar(program):
+    """ids[i] = i // 5 from element 8 on: a new segment starts where ids[i] != ids[i - 1], at 10, 15, ..., 70 (13
+    starts among elements 8..71); the AR form stores exactly those 13 positions, the rest of keep stays -1."""
+    out = kgbuild.run_vals(program, "older_unaligned_names")
+    assert out["defect"] is None, out["raw"]
+    v = out["vals"]["older"]
+    starts = [i for i in range(8, 72) if i // 5 != (i - 1) // 5]
+    assert v[0] == len(starts) == 13
+    np.testing.assert_array_equal(v[1:14], starts)
+    np.testing.assert_array_equal(v[14:17], [-1, -1, -1])
+
+
+def test_ar_store_appends_from_a_copied_base(program):
+    """0..127 in two registers; the multiples of 7 kept by a STORE_REG Squeeze per register and stored by the AR form
+    through a helper holding a copy of the base: 0, 7, ..., 63 then 70, ..., 126 (19 values), one after the other."""
+    out = kgbuild.run_vals(program, "ar_store_from_a_copied_base")
+    assert out["defect"] is None, out["raw"]
+    v = out["vals"]["kept7"]
+    sevens = np.arange(0, 128, 7)
+    np.testing.assert_array_equal(v[:19], sevens)
+    np.testing.assert_array_equal(v[19:], -1.0)   # nothing past them, and the second chunk not over the first
+
+
+def test_block_builtin_functions_name_the_running_block(program):
+    out = kgbuild.run_vals(program, "block_builtin_functions")
+    assert out["defect"] is None, out["raw"]
+    assert out["vals"]["blocks"].astype(int).tolist() == [0, 3, 1, 3, 2, 3]   # (index, count) per block
+
+
 def test_numeric_limits_and_ctrl_register(program):
     out = kgbuild.run_vals(program, "limits_and_ctrl")
     assert out["defect"] is None, out["raw"]
@@ -242,6 +271,24 @@ def test_pooling_register_forms_mull_scatter_mask_logic(program):
     assert v["ninf"][0] == -np.inf
 
 
+def test_reg_trait_two_halves_are_the_documented_registers(program):
+    """RegTensor.md: a b64 RegTraitNumTwo register keeps each element's low 32 bits in reg[0] and its high 32 bits in
+    reg[1] (lane i for element i); pooling's kernels take `(RegTensor<int32_t>&)two.reg[0]` as the int32 indices, and
+    write a float pair through reg[0] / reg[1]."""
+    out = kgbuild.run_vals(program, "reg_trait_two_halves")
+    assert out["defect"] is None, out["raw"]
+    v = out["vals"]
+    idx = (np.arange(64, dtype=np.int64) - 20) * 3 + 5
+    np.testing.assert_array_equal(v["lo"], idx.astype(np.int32))            # low halves, as int32
+    np.testing.assert_array_equal(v["hi"], np.where(idx < 0, -1, 0))         # the sign-extension words
+    assert not np.array_equal(v["lo"], idx.view(np.int32)[:64])             # not the interleaved image
+    np.testing.assert_array_equal(v["rehigh"], np.full(64, 2))              # reg[1] := 2 lands in the high halves
+    np.testing.assert_array_equal(v["relow"], idx.astype(np.int32))         # and keeps the low ones
+    np.testing.assert_array_equal(v["pair"], np.r_[np.full(64, 1.5), np.full(64, -2.5)])
+    # a one-register b64 tensor's reg[0] is its own image: int64 -3, -2, -1, 0 as little-endian int32 words
+    np.testing.assert_array_equal(v["one"], (np.arange(4, dtype=np.int64) - 3).view(np.int32))
+
+
 @pytest.mark.parametrize("name, diagnosis", [
     ("mask_of_wrong_width", "Reg::Add: the mask was made for b16 elements (UpdateMask/CreateMask/Compare<2-byte "
                             "type>) and is used on b32 elements: each b32 element reads the predicate bit of its "
@@ -279,6 +326,8 @@ def test_pooling_register_forms_mull_scatter_mask_logic(program):
                                "new type on the same address"),
     ("duplicate_highest_part", "Reg::Duplicate: pos must be HighLowPart::LOWEST (the only position the register "
                                "form supports)"),
+    ("reg_trait_two_third_register", "RegTensor::reg: index 2: a RegTraitNumTwo register has reg[0] and reg[1] "
+                                     "only"),
     ("reg_on_910b", "Reg::CreateMask: the Reg (MicroAPI) register-level vector API is an Ascend 950 API (npu arch "
                     "3510); ascend910b (arch 2201) has none: use the vector APIs on LocalTensor operands"),
 ])

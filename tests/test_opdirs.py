@@ -332,6 +332,26 @@ def test_entry_discovery_and_snake_case():
         "gelu_grad_v2", "hard_swish", "celu_v3", "log_softmax_v2", "si_lu"]
 
 
+def test_entry_named_by_the_operators_directory_where_digits_meet_a_capital(tmp_path):
+    """pooling/adaptive_max_pool3d_grad: OpType AdaptiveMaxPool3DGrad, kernel entry adaptive_max_pool3d_grad (as its
+    folder and file), two entries (its 950 template and its 910B function, under __CCE_AICORE__ branches): the
+    snake-case OpType alone named neither ("no __global__ kernel entry named adaptive_max_pool3_d_grad")."""
+    from types import SimpleNamespace
+
+    from kernelgen.emulator.opdir import entry_candidates, find_entry
+
+    src = ("template <uint64_t MODE = 0> __global__ __aicore__ void kg_pool3d_grad(GM_ADDR x, GM_ADDR tiling) {}\n"
+           "extern \"C\" __global__ __aicore__ void kg_pool3d_grad(GM_ADDR x, GM_ADDR tiling) {}\n")
+    decl = SimpleNamespace(op_type="KgPool3DGrad", snake="kg_pool3_d_grad")
+    (tmp_path / "kg_pool3d_grad").mkdir()
+    (tmp_path / "pooling__kg_pool3d_grad").symlink_to(tmp_path / "kg_pool3d_grad")   # as the survey's rows are
+    cands = entry_candidates(tmp_path / "pooling__kg_pool3d_grad", decl)
+    assert cands == ["kg_pool3_d_grad", "kg_pool3d_grad"]
+    assert find_entry(src, cands, tmp_path / "k.cpp").template is not None   # the first, the 950 template
+    with pytest.raises(UsageError, match="no __global__ kernel entry named kg_pool3_d_grad"):
+        find_entry(src, cands[:1], tmp_path / "k.cpp")
+
+
 def test_entry_of_the_branch_the_emulator_compiles_when_a_kt_test_branch_declares_another():
     # ops-nn's CANNBot kernels: a plain extern "C" entry for CANN's kernel unit tests (__CCE_KT_TEST__), the
     # templated one otherwise; the emulator does not define __CCE_KT_TEST__, so the template is the entry.

@@ -26,7 +26,10 @@ HOST_STAND_INS = ["op_host/tiling_base_util.h", "op_host/tiling_util.h", "exe_gr
                   "op_host/tiling_base_class.h", "infershape_reduce_util.h", "op_common/op_host/infershape_reduce_util.h"]
 KERNEL_PATHS = ["basic_api/kernel_operator_list_tensor_intf.h", "adv_api/math/sin.h", "adv_api/math/cos.h",
                 "adv_api/math/asin.h", "adv_api/math/asinh.h", "adv_api/math/sign.h", "lib/math/sin.h",
-                "lib/math/cos.h"]
+                "lib/math/cos.h"] + [f"lib/math/kernel_operator_{api}_intf.h"  # foreach's kernels (CANN 8.x names)
+                                     for api in ("acos", "asin", "atan", "cos", "erf", "log", "power", "sin", "sinh",
+                                                 "tan", "tanh")] + [
+                    "lib/sigmoid/kernel_operator_sigmoid_intf.h", "adv_api/sort/sort.h"]
 
 
 @requires_cxx

@@ -223,6 +223,79 @@ def test_opbase_host_headers_meet_the_emulators_as_in_cann(tmp_path, order):
 
 
 @requires_cxx
+def test_both_asc_vf_call_forms_are_found_from_inside_namespace_ascendc(tmp_path):
+    """asc-devkit declares the register form asc_vf_call<f>(args...) globally (basic_api/kernel_common.h) beside the
+    SIMT form asc_vf_call<f>(dim3, args...); index_put_with_sort_v2's kernel class sits in namespace AscendC, where
+    a register form of AscendC's own hid the SIMT one ("cannot convert 'cce::dim3' to 'float*'")."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "k.cpp"
+    src.write_text('#include "kernel_operator.h"\n#include "simt_api/asc_simt.h"\nnamespace AscendC {\n'
+                   "template <typename T> __simt_vf__ __aicore__ LAUNCH_BOUND(1024) inline void Put(__gm__ T* out, "
+                   "__ubuf__ int64_t* t) { (void)out; (void)t; }\n"
+                   "__simd_vf__ inline void Vf(__ubuf__ float* p, uint32_t n) { (void)p; (void)n; }\n"
+                   "struct Op { void Run(__gm__ float* out, __ubuf__ int64_t* t, __ubuf__ float* p) {\n"
+                   "    asc_vf_call<Put<float>>(dim3{4u, 2u, 1}, out, t);\n    asc_vf_call<Vf>(p, 8u);\n} };\n}\n")
+    flags = ["-std=c++17", "-fsyntax-only", "-D__NPU_ARCH__=3510", "-DASCENDC_CPU_DEBUG=1"]
+    res = subprocess.run([find_compiler().path, *flags, "-I", str(INCLUDE_DIR), str(src)], capture_output=True,
+                         text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+
+
+@requires_cxx
+def test_one_block_size_is_the_950_familys_constant(tmp_path):
+    """asc-devkit's kernel_utils_constants.h declares AscendC::ONE_BLOCK_SIZE (32) for the 950 family's arches (3510,
+    5102, 3003, 3113), not 2201: scatter_add's arch35 kernel names it unqualified; kernels that keep their own
+    (gelu_mul, embedding) declare it in their namespace, where it wins over the using-directive's."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "k.cpp"
+    src.write_text('#include "kernel_operator.h"\nnamespace ScatterLike { using namespace AscendC;\n'
+                   "__aicore__ inline uint64_t Blocks(uint64_t bytes) { return (bytes + ONE_BLOCK_SIZE - 1) / "
+                   "ONE_BLOCK_SIZE; } }\nnamespace OwnConstant { using namespace AscendC; constexpr int32_t "
+                   "ONE_BLOCK_SIZE = 32; __aicore__ inline int32_t Half() { return ONE_BLOCK_SIZE / 2; } }\n")
+
+    def compiles(arch: int) -> subprocess.CompletedProcess:
+        flags = ["-std=c++17", "-fsyntax-only", f"-D__NPU_ARCH__={arch}", "-DASCENDC_CPU_DEBUG=1"]
+        return subprocess.run([find_compiler().path, *flags, "-I", str(INCLUDE_DIR), str(src)], capture_output=True,
+                              text=True)
+
+    res = compiles(3510)
+    assert res.returncode == 0, res.stderr[-2000:]
+    on_910b = compiles(2201)   # not an Ascend 910B name
+    assert on_910b.returncode != 0 and "ONE_BLOCK_SIZE" in on_910b.stderr and "was not declared" in on_910b.stderr
+
+
+@requires_cxx
+def test_an_opdefs_check_support_reads_the_operators_attributes(tmp_path):
+    """unique_consecutive's OpDef (and masked_scatter's, unique_dim's, dynamic_rnn's) registers a CheckSupport that
+    calls ge::Operator::GetAttr with only register/op_def_registry.h included, which on CANN makes ge::Operator
+    complete ("invalid use of incomplete type 'const class ge::Operator'")."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "kg_unique_def.cpp"
+    src.write_text('#include "register/op_def_registry.h"\nnamespace ops {\n'
+                   "static ge::graphStatus CheckSupport(const ge::Operator& op, ge::AscendString& result) {\n"
+                   '    bool idx = false;\n    if (op.GetAttr("return_idx", idx) != ge::GRAPH_SUCCESS || idx) {\n'
+                   '        result = ge::AscendString("{\\"isSupported\\": \\"False\\"}");\n'
+                   "        return ge::GRAPH_FAILED;\n    }\n    return ge::GRAPH_SUCCESS;\n}\n"
+                   "static_assert(sizeof(ge::Operator) > 0, \"complete\");\n"
+                   "ge::graphStatus (*kg_check)(const ge::Operator&, ge::AscendString&) = CheckSupport;\n}\n")
+    res = subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+
+
+@requires_cxx
 def test_internal_reg_others_header_brings_the_public_api(tmp_path):
     """norm/loss/rnn kernels include impl/dav_c220/kernel_operator_reg_others_impl.h after kernel_operator.h and use
     only public names from it (21 files of the main tree); conv and matmul kernels include asc-devkit's basic_api
@@ -287,6 +360,46 @@ def test_a_dependencys_tiling_header_compiles_on_the_kernel_side(tmp_path, monke
     monkeypatch.chdir(tmp_path)
     rel = kernel_tiling_includes(Path("pooling/mp3"), [Path("pooling/pool_common/op_host/arch35/pool_big_tiling.h")])
     assert f'#include "{header.resolve()}"' in rel
+
+
+@requires_cxx
+def test_the_kernel_sees_the_host_tiling_classes_not_the_host_headers_constants(tmp_path):
+    """foreach_add_list's arch35 kernel declares its own MAX_TENSOR_CONT beside its own tiling struct, while the host
+    header registering its legacy class (foreach_utils' foreach_tiling_def.h) declares one in optiling: CANN's kernel
+    sees only the generated structs, so the launcher makes the classes visible one by one (and kgemu_tiling, where
+    the registration put it). `using namespace optiling;` made the kernel's own constant ambiguous."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.emulator.opdir import kernel_tiling_includes, tiling_class_scopes
+    from kernelgen.toolchain import find_compiler
+
+    op = tmp_path / "foreach" / "kg_list"
+    (op / "op_kernel").mkdir(parents=True)
+    (op / "op_host").mkdir()
+    header = op / "op_host" / "kg_list_tiling_def.h"
+    header.write_text('#include "register/tilingdata_base.h"\nnamespace optiling {\nconstexpr uint16_t MAX_LIST = 256;\n'
+                      "BEGIN_TILING_DATA_DEF(KgListTilingData)\nTILING_DATA_FIELD_DEF_ARR(int64_t, MAX_LIST, counts);\n"
+                      "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(KgList, KgListTilingData);\n}\n")
+    kernel = ("constexpr uint16_t MAX_LIST = 128;\nstruct KgListArch35Data { int64_t counts[MAX_LIST]; };\n"
+              "int main() { KgListTilingData a{}; kgemu_tiling::KgList b{}; KgListArch35Data c{};\n"
+              "    return static_cast<int>(sizeof(a.counts) + sizeof(b.counts) - 2 * sizeof(c.counts)); }\n")
+    (op / "op_kernel" / "kg_list.cpp").write_text(kernel)
+    assert tiling_class_scopes(header.read_text()) == ({"KgListTilingData": {"optiling"}}, {"optiling"})
+
+    def compiles(lines: list[str]) -> subprocess.CompletedProcess:
+        src = tmp_path / "launch.cpp"
+        src.write_text("#define KGEMU_TILING_DATA_AS_STRUCT 1\n#include <cstdint>\n" + "\n".join(lines) + "\n" + kernel)
+        return subprocess.run([find_compiler().path, "-std=c++17", "-fsyntax-only", "-I", str(INCLUDE_DIR), str(src)],
+                              capture_output=True, text=True)
+
+    lines = kernel_tiling_includes(op, [header])
+    assert "using optiling::KgListTilingData;" in lines and "using namespace optiling;" not in lines
+    res = compiles(lines)
+    assert res.returncode == 0, res.stderr[-2000:]
+    wide = compiles([ln for ln in lines if not ln.startswith(("using optiling::", "namespace kgemu_tiling"))] +
+                    ["using namespace optiling;"])
+    assert wide.returncode != 0 and "MAX_LIST" in wide.stderr and "ambiguous" in wide.stderr
 
 
 @requires_cxx

@@ -20,6 +20,8 @@ defaults < name rules (by input name, a regular expression) < the operator's ent
                         dims (its length depends on input values: Arange, Bincount) or leaves unset
   no_data [output]      outputs the operator's docs say carry no data for these inputs (batch_norm's
                         reserve_space_3): bytes left unwritten there are not a defect
+  like "OpType"         (an operator's entry only) start from that operator's entry: one recipe for a family
+                        (ScatterSub like ScatterAdd), the entry's own keys over it
 The OpDef gives the rest: dtypes (the first combination whose first input is float32, else the first one), the
 attribute defaults, and which inputs are required.
 """
@@ -36,7 +38,7 @@ from kernelgen.errors import UsageError
 
 RECIPES = Path(__file__).resolve().parent / "recipes.json"
 _KEYS = {"shape", "shapes", "range", "ranges", "int_range", "attrs", "dtype", "optional", "list_len", "values",
-         "soc", "match", "note", "alias", "formats", "cases", "out_shapes", "no_data"}
+         "soc", "match", "note", "alias", "formats", "cases", "out_shapes", "no_data", "like"}
 _ATTR_FALLBACK = {"float": 1.0, "int": 1, "bool": False, "str": "", "list_float": [], "list_int": [],
                   "list_bool": []}
 
@@ -100,6 +102,9 @@ def load_recipes(path: Path | None = None) -> dict:
         raise UsageError(f"{path}: ops must be an object keyed by OpType")
     for name, entry in ops.items():
         _check_entry(f"{path}: ops.{name}", entry)
+        like = entry.get("like")
+        if like is not None and (not isinstance(like, str) or like not in ops or like == name):
+            raise UsageError(f"{path}: ops.{name}.like must name another operator's entry, not {like!r}")
     return doc
 
 
@@ -114,9 +119,18 @@ def merge_recipes(base: dict, extra: dict) -> dict:
 def recipe_for(recipes: dict, op_type: str) -> dict:
     """The operator's entry (by OpType, case-insensitively) with the defaults under it; name rules stay separate."""
     ops = recipes.get("ops", {})
-    entry = ops.get(op_type)
-    if entry is None:
-        entry = next((v for k, v in ops.items() if k.lower() == op_type.lower()), {})
+
+    def lookup(name: str) -> dict:
+        found = ops.get(name)
+        return found if found is not None else next((v for k, v in ops.items() if k.lower() == name.lower()), {})
+
+    entry, seen = lookup(op_type), {op_type.lower()}
+    while "like" in entry:   # a family member: its own keys over the entry it names
+        base_name = entry["like"]
+        if base_name.lower() in seen or not lookup(base_name):
+            raise UsageError(f"recipe for {op_type}: like {base_name!r} names no other recipe entry")
+        seen.add(base_name.lower())
+        entry = {**lookup(base_name), **{k: v for k, v in entry.items() if k != "like"}}
     merged = dict(recipes.get("defaults", {}))
     for key, value in entry.items():
         if isinstance(value, dict) and isinstance(merged.get(key), dict):

@@ -178,11 +178,11 @@ class OperatorSource:
         return launcher_source(self.op_dir, self.kernel_source().resolve(), decl, combo, self._doc, ids, sub)
 
     def uses_sync_all(self) -> bool:
-        """The kernel calls SyncAll: its blocks must all run at once."""
-        from kernelgen.emulator.opdir import _kernel_texts
+        """The kernel calls SyncAll (or CrossCoreWaitFlag), also from a header it includes: its blocks must all run
+        at once."""
+        from kernelgen.emulator.opdir import waits_for_other_blocks
 
-        texts = _kernel_texts(self.op_dir) if (self.op_dir / "op_kernel").is_dir() else ""
-        return "SyncAll" in texts or "CrossCoreWaitFlag" in texts
+        return (self.op_dir / "op_kernel").is_dir() and waits_for_other_blocks(self.op_dir, self.include_dirs())
 
     def has_infershape(self) -> bool:
         """False when the directory registers no infershape (no *_infershape*.cpp, no SetInferShape)."""

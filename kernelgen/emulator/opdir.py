@@ -176,6 +176,14 @@ def find_entry(source: str, candidates: list[str], path: Path,
                      f"(the snake-case OpType); __global__ entries found: {names}")
 
 
+def entry_candidates(op_dir: Path, decl) -> list[str]:
+    """The kernel entry's possible names, in order: the snake-case OpType, the spec's snake name, and the operator's
+    directory, which names it where the OpType's digits meet a capital (AdaptiveMaxPool3DGrad's entry, file and
+    folder are adaptive_max_pool3d_grad; snake_case gives adaptive_max_pool3_d_grad)."""
+    # resolved: the survey reaches a directory through a symlink named <category>__<op>
+    return list(dict.fromkeys([snake_case(decl.op_type), decl.snake, Path(op_dir).resolve().name]))
+
+
 def snake_case(op_type: str) -> str:
     """CANN's OpType -> kernel name: GeluGradV2 -> gelu_grad_v2, HardSwish -> hard_swish."""
     s = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", op_type)
@@ -360,7 +368,61 @@ def kernel_tiling_includes(op_dir: Path, headers: list[Path]) -> list[str]:
     if any(not Path(h).resolve().is_relative_to(Path(op_dir).resolve()) for h in headers):
         lines += ['#include "op_host/tiling_base.h"', "namespace optiling { using Ops::NN::Optiling::TilingBaseClass; }"]
     lines += [f'#include "{Path(h).resolve()}"' for h in headers]  # absolute: g++ runs elsewhere than the caller
-    return lines + ["namespace optiling {}", "using namespace optiling;"]
+    return lines + ["namespace optiling {}"] + _tiling_names_visible(headers, _kernel_texts(op_dir))
+
+
+_SCOPE_TOKEN = re.compile(r"\bnamespace\s+(?P<ns>[\w:]+)?\s*\{|(?P<macro>BEGIN_TILING_DATA_DEF|REGISTER_TILING_DATA_CLASS)"
+                          r"\s*\(\s*(?P<name>\w+)|(?P<brace>[{}])")
+
+
+def tiling_class_scopes(text: str) -> tuple[dict[str, set[str]], set[str]]:
+    """({tiling class: the namespaces declaring it}, {namespaces holding a REGISTER_TILING_DATA_CLASS}) of a header
+    (comments stripped), namespaces as "optiling" / "optiling::inner" / "" for the global one."""
+    stack: list[str | None] = []   # a namespace's name, or None for any other brace
+    classes: dict[str, set[str]] = {}
+    registries: set[str] = set()
+    for m in _SCOPE_TOKEN.finditer(text):
+        if m.group("macro"):
+            scope = "::".join(n for n in stack if n)
+            if m.group("macro") == "BEGIN_TILING_DATA_DEF":
+                classes.setdefault(m.group("name"), set()).add(scope)
+            else:
+                registries.add(scope)
+        elif m.group("brace") == "}":
+            if stack:
+                stack.pop()
+        elif m.group("brace") == "{":
+            stack.append(None)
+        else:
+            stack.append(m.group("ns") or "")
+    return classes, registries
+
+
+def _tiling_names_visible(headers: list[Path], kernel_texts: str) -> list[str]:
+    """What makes the host headers' tiling classes visible to the kernel as CANN's generated kernel header does (the
+    structs at global scope, nothing else of the host headers): a using-declaration per class, and the namespace
+    REGISTER_TILING_DATA_CLASS put kgemu_tiling in. `using namespace optiling;` would also bring the host headers'
+    constants, which meet the kernel's own of the same name (foreach_add_list's arch35 tiling-data header and
+    foreach_utils' host header both declare MAX_TENSOR_CONT: "reference is ambiguous"); it stays the fallback when
+    a class name is declared in two namespaces or registrations sit in several."""
+    classes: dict[str, set[str]] = {}
+    registries: set[str] = set()
+    for h in headers:
+        if not Path(h).is_file():
+            continue
+        c, r = tiling_class_scopes(strip_comments(Path(h).read_text(errors="replace")))
+        for name, scopes in c.items():
+            classes.setdefault(name, set()).update(scopes)
+        registries |= r
+    fallback = ["using namespace optiling;"]
+    if any(len(scopes) > 1 for scopes in classes.values()) or len(registries) > 1:
+        return fallback
+    own = set(re.findall(r"\b(?:struct|class)\s+(\w+)\s*(?:final\s*)?[:{]", kernel_texts))
+    lines = [f"using {scope}::{name};" for name, (scope,) in sorted(classes.items()) if scope and name not in own]
+    (registry,) = registries or {""}
+    if registry:
+        lines.append(f"namespace kgemu_tiling = {registry}::kgemu_tiling;")
+    return lines
 
 
 def _kernel_texts(op_dir: Path) -> str:
@@ -382,6 +444,20 @@ def uses_simt(op_dir: Path, include_dirs: tuple[Path, ...], limit: int = 400) ->
     starts = [p for p in sorted((Path(op_dir) / "op_kernel").rglob("*")) if p.is_file() and p.suffix in
               (".h", ".hpp", ".cpp", ".cc", ".inc")]
     return any(any(m in text for m in markers) for text in _included_texts(starts, include_dirs, limit))
+
+
+def waits_for_other_blocks(op_dir: Path, include_dirs: tuple[Path, ...], limit: int = 400) -> bool:
+    """The kernel (its op_kernel files and the operator headers they include, transitively, as uses_simt reads them)
+    calls SyncAll or CrossCoreWaitFlag, so its blocks must all run at once: scatter_mul's SyncAll sits in
+    scatter_reduce_common's header, which its kernel includes as ../scatter_reduce_common/... The emulator's own
+    headers (which define both) are not the operator's and are not read."""
+    from kernelgen.emulator import INCLUDE_DIR
+
+    dirs = tuple(d for d in include_dirs if not Path(d).resolve().is_relative_to(INCLUDE_DIR.resolve()))
+    starts = [p for p in sorted((Path(op_dir) / "op_kernel").rglob("*")) if p.is_file() and p.suffix in
+              (".h", ".hpp", ".cpp", ".cc", ".inc")]
+    return any("SyncAll" in t or "CrossCoreWaitFlag" in t
+               for t in map(strip_comments, _included_texts(starts, dirs, limit)))
 
 
 def _included_texts(starts: list[Path], include_dirs: tuple[Path, ...], limit: int):
@@ -493,7 +569,7 @@ def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc
     """The C++ of the launcher TU: includes the kernel source and defines kg_kernel_entry (tiling_sub: the SOC's
     per-architecture tiling folder, whose BEGIN_TILING_DATA_DEF headers the kernel sees as plain structs)."""
     source = kernel.read_text(errors="replace")
-    candidates = [snake_case(decl.op_type), decl.snake]
+    candidates = entry_candidates(op_dir, decl)
     texts = _kernel_texts(op_dir)
     dtypes = dtype_macro_names(decl)
     if not any(e.name in candidates for e in find_entries(source, dtypes)):

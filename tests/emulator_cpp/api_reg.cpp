@@ -652,6 +652,101 @@ KG_TEST(scalar_bit_builtins) {
     rg::val("b", out.as<float>(), 8);
 }
 
+// The older MicroAPI names unsorted_segment_sum's arch35 kernel uses: a register loaded from one element before an
+// aligned address (DataCopyUnAlignPre + the three-argument DataCopyUnAlign), compared with the aligned one, and the
+// positions where they differ kept by a STORE_REG Squeeze and stored by the AR form, closed by the two-argument post.
+KG_TEST(older_unaligned_names) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 130 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<int32_t> ids = buf.Get<int32_t>(128);
+        LocalTensor<int32_t> keep = buf.Get<int32_t>()[128];
+        for (uint32_t i = 0; i < 72; ++i) ids.SetValue(i, static_cast<int32_t>(i / 5));   // sorted segment ids
+        for (uint32_t i = 0; i < 64; ++i) keep.SetValue(i, -1);
+        __ubuf__ int32_t* start = (__ubuf__ int32_t*)ids.GetPhyAddr() + 8;
+        __ubuf__ int32_t* dst = (__ubuf__ int32_t*)keep.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<int32_t> cur, prev, order, sel;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<int32_t>(), ne;
+            MicroAPI::UnalignRegForLoad u0;
+            MicroAPI::UnalignRegForStore uOut;
+            MicroAPI::ClearSpr<SpecialPurposeReg::AR>();
+            MicroAPI::Arange(order, 8);
+            MicroAPI::DataCopy(cur, start);
+            MicroAPI::DataCopyUnAlignPre(u0, start - 1);
+            MicroAPI::DataCopyUnAlign<int32_t>(prev, u0, start - 1);
+            MicroAPI::Compare<int32_t, CMPMODE::NE>(ne, cur, prev, all);
+            MicroAPI::Squeeze<int32_t, MicroAPI::GatherMaskMode::STORE_REG>(sel, order, ne);
+            MicroAPI::DataCopyUnAlign<int32_t, MicroAPI::PostLiteral::POST_MODE_UPDATE>(dst, sel, uOut);
+            MicroAPI::DataCopyUnAlignPost(dst, uOut);
+        }
+        const int64_t kept = GetSpr<SpecialPurposeReg::AR>() / 4;   // AscendC's (unique_consecutive's spelling)
+        out.as<float>()[0] = static_cast<float>(kept);
+        for (uint32_t i = 0; i < 16; ++i) out.as<float>()[1 + i] = static_cast<float>(keep.GetValue(i));
+    });
+    rg::val("older", out.as<float>(), 17);
+}
+
+// The AR form stores at its base plus AR's offset (the page's prototype takes the address by value): a helper that
+// receives the base as a copy, as unique_consecutive's CollectAndCopy2Ub does, appends each Squeeze's kept elements.
+namespace rg {
+inline void keep_and_store(__ubuf__ float* base, AscendC::MicroAPI::RegTensor<float>& v, AscendC::MicroAPI::MaskReg& m,
+                           AscendC::MicroAPI::UnalignRegForStore& ureg) {
+    AscendC::MicroAPI::RegTensor<float> sq;
+    AscendC::MicroAPI::Squeeze<float, AscendC::MicroAPI::GatherMaskMode::STORE_REG>(sq, v, m);
+    AscendC::MicroAPI::StoreUnAlign<float, AscendC::MicroAPI::PostLiteral::POST_MODE_UPDATE>(base, sq, ureg);
+}
+}  // namespace rg
+KG_TEST(ar_store_from_a_copied_base) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 40 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<float> src = buf.Get<float>(128);
+        LocalTensor<float> flag = buf.Get<float>()[128];
+        LocalTensor<float> dst = buf.Get<float>()[256];
+        for (uint32_t i = 0; i < 128; ++i) {
+            src.SetValue(i, static_cast<float>(i));
+            flag.SetValue(i, i % 7 == 0 ? 1.0f : -1.0f);   // the multiples of 7
+        }
+        for (uint32_t i = 0; i < 40; ++i) dst.SetValue(i, -1.0f);
+        __ubuf__ float* s = (__ubuf__ float*)src.GetPhyAddr();
+        __ubuf__ float* f = (__ubuf__ float*)flag.GetPhyAddr();
+        __ubuf__ float* d = (__ubuf__ float*)dst.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> v, fl;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<float>(), every7;
+            MicroAPI::UnalignRegForStore ureg;
+            MicroAPI::ClearSpr<SpecialPurposeReg::AR>();
+            for (uint16_t i = 0; i < 2; ++i) {
+                MicroAPI::LoadAlign(v, s + i * 64);
+                MicroAPI::LoadAlign(fl, f + i * 64);
+                MicroAPI::Compares<float, CMPMODE::GT>(every7, fl, 0.0f, all);
+                rg::keep_and_store(d, v, every7, ureg);
+            }
+            MicroAPI::StoreUnAlignPost(d, ureg);
+        }
+        for (uint32_t i = 0; i < 40; ++i) out.as<float>()[i] = dst.GetValue(i);
+    });
+    rg::val("kept7", out.as<float>(), 40);
+}
+
+// The device compiler's block built-in functions (segment_sum's SIMT kernel: get_block_idx()), over three blocks.
+KG_TEST(block_builtin_functions) {
+    kgtest::Gm out("out", 3 * 2 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        const int64_t i = get_block_idx();
+        out.as<float>()[2 * i] = static_cast<float>(i);
+        out.as<float>()[2 * i + 1] = static_cast<float>(get_block_num());
+    }, std::vector<uint8_t>(8, 0), 3);
+    rg::val("blocks", out.as<float>(), 6);
+}
+
 // NumericLimits' scalar bit patterns and vector form, and CTRL read back (reset value, then a set field).
 KG_TEST(limits_and_ctrl) {
     using namespace AscendC;
@@ -987,7 +1082,7 @@ KG_TEST(pool_fastdiv_scatter) {
             uint32_t count = 60;
             MicroAPI::MaskReg first60 = MicroAPI::UpdateMask<float>(count);
             MicroAPI::LoadAlign(vidx, pi);
-            MicroAPI::Scatter(pd, vmax, vidx, first60);
+            MicroAPI::DataCopyScatter(pd, vmax, vidx, first60);   // the older name pool_grad_common uses
         }
         for (uint32_t i = 0; i < 64; ++i) {
             q[i] = qo.GetValue(i);
@@ -1067,4 +1162,50 @@ KG_TEST(gm_reinterpret_on_910b) {  // GlobalTensor::ReinterpretCast is Ascend 95
     });
 }
 
+// RegTraitNumTwo's reg[0] / reg[1] (RegTensor.md): pooling's arch35 kernels take the low halves of an int64 index
+// register as int32 (`(RegTensor<int32_t>&)two.reg[0]`, avg_pool_v2_grad) and use a float pair as two registers
+// (`Move((RegTensor<float>&)res.reg[1], ...)`, pool_3d_common).
+KG_TEST(reg_trait_two_halves) {
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) {
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<int64_t, MicroAPI::RegTraitNumTwo> idx;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<int64_t, MicroAPI::MaskPattern::ALL, MicroAPI::RegTraitNumTwo>();
+            for (uint32_t i = 0; i < 64; ++i) idx.v[i] = (static_cast<int64_t>(i) - 20) * 3;   // negatives: high -1
+            MicroAPI::Adds(idx, idx, static_cast<int64_t>(5), all);
+            MicroAPI::RegTensor<int32_t> lo = (MicroAPI::RegTensor<int32_t>&)idx.reg[0];
+            MicroAPI::RegTensor<int32_t> hi = (MicroAPI::RegTensor<int32_t>&)idx.reg[1];
+            kgtest::val("lo", lo.v, 64);
+            kgtest::val("hi", hi.v, 64);
+            MicroAPI::Duplicate((MicroAPI::RegTensor<int32_t>&)idx.reg[1], 2);   // high halves := 2
+            int32_t high[64], low[64];   // the elements' halves, read from v (%.9g would print an int64 inexactly)
+            for (uint32_t i = 0; i < 64; ++i) {
+                high[i] = static_cast<int32_t>(idx.v[i] >> 32);
+                low[i] = static_cast<int32_t>(idx.v[i]);
+            }
+            kgtest::val("rehigh", high, 64);
+            kgtest::val("relow", low, 64);
+            MicroAPI::RegTensor<float, MicroAPI::RegTraitNumTwo> pair;
+            MicroAPI::RegTensor<float> a, b;
+            MicroAPI::Duplicate(a, 1.5f);
+            MicroAPI::Duplicate(b, -2.5f);
+            MicroAPI::MaskReg fm = MicroAPI::CreateMask<float>();
+            MicroAPI::Move((MicroAPI::RegTensor<float>&)pair.reg[0], a, fm);
+            MicroAPI::Move((MicroAPI::RegTensor<float>&)pair.reg[1], b, fm);
+            kgtest::val("pair", pair.v, 128);
+            MicroAPI::RegTensor<int64_t> one;   // RegTraitNumOne: reg[0] is the register (32 int64 lanes)
+            for (uint32_t i = 0; i < 32; ++i) one.v[i] = static_cast<int64_t>(i) - 3;
+            MicroAPI::RegTensor<int32_t> words = (MicroAPI::RegTensor<int32_t>&)one.reg[0];
+            kgtest::val("one", words.v, 8);
+        }
+    });
+}
+KG_TEST(reg_trait_two_third_register) {  // a RegTraitNumTwo register has two
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>&) {
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<int64_t, MicroAPI::RegTraitNumTwo> idx;
+            MicroAPI::RegTensor<int32_t> r = (MicroAPI::RegTensor<int32_t>&)idx.reg[2];
+            (void)r;
+        }
+    });
+}
 KG_TEST_MAIN()

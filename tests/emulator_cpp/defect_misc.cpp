@@ -41,6 +41,11 @@ __global__ __aicore__ void kernel_assert(uint32_t n) {
     ASSERT(n % 8 == 0);
 }
 
+// the kernel assert's message form (asc-devkit assert.md), as ops-nn's index kernels write it
+__global__ __aicore__ void kernel_assert_message(uint32_t n, uint32_t limit) {
+    assert(n <= limit, "n %u exceeds the limit %u\n", n, limit);
+}
+
 __global__ __aicore__ void queue_before_init() {
     TPipe pipe;
     TQue<QuePosition::VECIN, 1> q;
@@ -53,4 +58,5 @@ KG_TEST(partial_overlap) { kgtest::run_one("ascend910b", {}, [] { d_misc::partia
 KG_TEST(dtype_abs_int32) { kgtest::run_one("ascend910b", {}, [] { d_misc::abs_int32(); }); }
 KG_TEST(sigmoid_in_place) { kgtest::run_one("ascend910b", {}, [] { d_misc::sigmoid_in_place(); }); }
 KG_TEST(kernel_assert) { kgtest::run_one("ascend910b", {}, [] { d_misc::kernel_assert(5); }); }
+KG_TEST(kernel_assert_message) { kgtest::run_one("ascend910b", {}, [] { d_misc::kernel_assert_message(7, 4); }); }
 KG_TEST(queue_before_init) { kgtest::run_one("ascend910b", {}, [] { d_misc::queue_before_init(); }); }

@@ -3,6 +3,7 @@
 #ifndef KGEMU_REGISTER_OP_DEF_REGISTRY_H
 #define KGEMU_REGISTER_OP_DEF_REGISTRY_H
 
+#include "graph/operator.h"   // complete: OpDefs' CheckSupport functions call ge::Operator::GetAttr (unique_consecutive)
 #include "graph/utils/type_utils.h"
 #include "register/op_def.h"
 #include "register/op_check.h"

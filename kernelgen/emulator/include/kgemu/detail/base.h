@@ -106,6 +106,12 @@ constexpr uint32_t ONE_BLK_FLOAT_NUM = 32 / 4;
 constexpr uint32_t F32_INF = 0x7f800000;
 constexpr uint32_t F32_NEG_INF = 0xff800000;
 constexpr uint32_t F32_NAN = 0x7fc00000;
+// One UB block's bytes under the name kernel_utils_constants.h gives it for the Ascend 950 family's arches (3510 and
+// 5102 / 3003 / 3113) only, not for 2201 / 2002: scatter_add's arch35 kernel names it unqualified.
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510 || __NPU_ARCH__ == 5102 || __NPU_ARCH__ == 3003 || \
+                              __NPU_ARCH__ == 3113)
+constexpr uint32_t ONE_BLOCK_SIZE = 32;
+#endif
 #ifndef ASCC_PARAM_BLOCK_CUBE
 #define ASCC_PARAM_BLOCK_CUBE
 constexpr int32_t BLOCK_CUBE = 16;

@@ -34,5 +34,9 @@ struct BlockNumVar {
 
 inline constexpr kgemu::detail::BlockIdxVar block_idx{};
 inline constexpr kgemu::detail::BlockNumVar block_num{};
+// The same two as the device compiler's built-in functions (asc-devkit's debug utilities call get_block_idx() and
+// get_block_num(); segment_sum's SIMT kernel indexes its workspace by get_block_idx()).
+inline int64_t get_block_idx() { return block_idx; }
+inline int64_t get_block_num() { return block_num; }
 
 #endif  // KGEMU_DETAIL_BLOCK_VARS_H

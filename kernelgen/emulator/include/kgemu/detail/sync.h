@@ -38,6 +38,22 @@ inline auto printf_arg(A a) {
     }
 }
 
+// assert's failure with an optional printf-style message (the kernel's assert, below).
+[[noreturn]] inline void assert_fail_with(const char* expr, const char* file, int line) { assert_fail(expr, file, line); }
+template <typename... Args>
+[[noreturn]] inline void assert_fail_with(const char* expr, const char* file, int line, const char* fmt, Args... args) {
+    std::string message;
+    if constexpr (sizeof...(Args) == 0) {
+        message = fmt;
+    } else {
+        char buf[512];
+        std::snprintf(buf, sizeof(buf), fmt, printf_arg(args)...);
+        message = buf;
+    }
+    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+    fail("assert", strf("assertion '%s' failed at %s:%d: %s", expr, file, line, message.c_str()));
+}
+
 }  // namespace detail
 }  // namespace kgemu
 
@@ -152,10 +168,13 @@ inline void pipe_barrier(pipe_t p) {
 
 #define TILING_KEY_IS(k) (::kgemu::detail::block_state("TILING_KEY_IS").tiling_key == static_cast<uint64_t>(k))
 
-// Kernel assertions become defects of the block instead of aborting the process.
+// Kernel assertions become defects of the block instead of aborting the process. The kernel's assert takes an
+// optional printf-style message (asc-devkit assert.md: assert(expr) / assert(expr, fmt, args...), from
+// utils/debug/asc_assert.h; ops-nn's index kernels pass one): the message joins the defect's text.
 #define ASSERT(expr) ((expr) ? static_cast<void>(0) : ::kgemu::detail::assert_fail(#expr, __FILE__, __LINE__))
 #include <cassert>
 #undef assert
-#define assert(expr) ASSERT(expr)
+#define assert(expr, ...) \
+    ((expr) ? static_cast<void>(0) : ::kgemu::detail::assert_fail_with(#expr, __FILE__, __LINE__, ##__VA_ARGS__))
 
 #endif  // KGEMU_DETAIL_SYNC_H

@@ -48,20 +48,34 @@ template <typename T = DefaultType, GatherMaskMode store = GatherMaskMode::NO_ST
 __aicore__ inline void GatherMask(U& dstReg, U& srcReg, MaskReg& mask) {
     Squeeze<T, store>(dstReg, srcReg, mask);
 }
+}  // namespace Reg
+// GetSpr is AscendC's (asc-devkit 特殊寄存器访问/GetSpr.md: "命名空间为AscendC", called outside the VF;
+// unique_consecutive calls it unqualified after `using namespace AscendC`); kernels also name it AscendC::MicroAPI::
+// (scatter_add), the same function.
 template <SpecialPurposeReg spr = SpecialPurposeReg::AR>
 __aicore__ inline int64_t GetSpr() {
     return static_cast<int64_t>(::kgemu::detail::reg::tl_spr.ar_total);
 }
+namespace Reg {
+using ::AscendC::GetSpr;
 template <SpecialPurposeReg spr = SpecialPurposeReg::AR>
 __aicore__ inline void ClearSpr() {
     ::kgemu::detail::reg::tl_spr = ::kgemu::detail::reg::SprState{};
 }
-// StoreUnAlign without a count: the bytes the last STORE_REG Squeeze counted in AR.
+// StoreUnAlign by the AR register (Reg数据搬出/连续非对齐搬出（StoreUnAlign）.md, "使用AR寄存器存储偏移量接口"): the
+// bytes the last STORE_REG Squeeze counted, stored at dstAddr plus AR's offset, the bytes the Squeezes before it
+// counted (POST_MODE_UPDATE; POST_MODE_NORMAL stores at dstAddr, the caller moves it). dstAddr is taken by value, as
+// the page declares it: the base stays, AR carries the offset, so a helper that receives the base as a copy
+// (unique_consecutive's CollectAndCopy2Ub) stores where the hardware does.
 template <typename T = DefaultType, PostLiteral post = PostLiteral::POST_MODE_UPDATE, typename A, typename U,
           KGEMU_REG_IS_REG(U)>
-__aicore__ inline void StoreUnAlign(__ubuf__ A*& dstAddr, U& srcReg, UnalignRegForStore& ureg) {
-    const uint64_t bytes = ::kgemu::detail::reg::tl_spr.ar_last;
-    StoreUnAlign<T, post>(dstAddr, srcReg, ureg, static_cast<uint32_t>(bytes / sizeof(typename U::ActualT)));
+__aicore__ inline void StoreUnAlign(__ubuf__ A* dstAddr, U& srcReg, UnalignRegForStore& ureg) {
+    const auto& spr = ::kgemu::detail::reg::tl_spr;
+    const uint64_t bytes = spr.ar_last;
+    const uint64_t offset = post == PostLiteral::POST_MODE_UPDATE ? spr.ar_total - spr.ar_last : 0;
+    __ubuf__ A* p = reinterpret_cast<__ubuf__ A*>(reinterpret_cast<uint8_t*>(dstAddr) + offset);
+    StoreUnAlign<T, PostLiteral::POST_MODE_NORMAL>(p, srcReg, ureg,
+                                                   static_cast<uint32_t>(bytes / sizeof(typename U::ActualT)));
 }
 // dst[i] = baseAddr[index[i]] for the enabled elements (index in elements of the base type).
 template <typename T = DefaultType, typename T2 = DefaultType, typename T3 = DefaultType, typename U, typename A,
@@ -153,6 +167,31 @@ __aicore__ inline void Histograms(V& dstReg, S& srcReg, MaskReg& mask) {
         const uint32_t add = type == HistogramsType::FREQUENCY ? freq[n] : running;
         dstReg.v[n] = static_cast<uint16_t>(dstReg.v[n] + add);
     }
+}
+
+// DataCopyScatter: the older MicroAPI name of Scatter, as DataCopyGather is Gather's (max_pool3d_grad, pool_grad_common,
+// non_zero).
+template <typename T = DefaultType, typename U = DefaultType, typename A, typename S, typename V, KGEMU_REG_IS_REG(S),
+          KGEMU_REG_IS_REG(V)>
+__aicore__ inline void DataCopyScatter(__ubuf__ A* baseAddr, S& srcReg, V& index, MaskReg& mask) {
+    Scatter<T, U>(baseAddr, srcReg, index, mask);
+}
+
+// The older MicroAPI names of the forms above and of datamove.h's short ones, as ops-nn's index kernels call them
+// (unsorted_segment_sum, index, non_zero: the AR form after a STORE_REG Squeeze, the load without post-update, the
+// two-argument post); datamove.h has the four-argument forms.
+template <typename T = DefaultType, PostLiteral post = PostLiteral::POST_MODE_UPDATE, typename A, typename U,
+          KGEMU_REG_IS_REG(U)>
+__aicore__ inline void DataCopyUnAlign(__ubuf__ A* dstAddr, U& srcReg, UnalignRegForStore& ureg) {
+    StoreUnAlign<T, post>(dstAddr, srcReg, ureg);
+}
+template <typename T = DefaultType, typename U, typename A, KGEMU_REG_IS_REG(U)>
+__aicore__ inline void DataCopyUnAlign(U& dstReg, UnalignRegForLoad& ureg, __ubuf__ A* srcAddr) {
+    LoadUnAlign<T>(dstReg, ureg, srcAddr);
+}
+template <typename T = DefaultType, typename A>
+__aicore__ inline void DataCopyUnAlignPost(__ubuf__ A* const& dstAddr, UnalignRegForStore& ureg) {
+    StoreUnAlignPost<T>(dstAddr, ureg);
 }
 }  // namespace Reg
 }  // namespace AscendC

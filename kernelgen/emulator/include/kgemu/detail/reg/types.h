@@ -22,7 +22,9 @@
 #define KGEMU_DETAIL_REG_TYPES_H
 
 #include <cstdint>
+#include <cstddef>
 #include <cstring>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -100,6 +102,65 @@ struct SqrtSpecificMode {
 using ExpSpecificMode = DivSpecificMode;
 using LnSpecificMode = DivSpecificMode;
 
+template <typename T, const RegTrait& Trait>
+struct RegTensor;
+
+// `reg[k]` of a RegTraitNumTwo register, the k-th of its two vector registers (RegTensor.md), and reg[0] of a
+// RegTraitNumOne one (the register): kernels take it as a
+// one-register tensor of another type, `(RegTensor<int32_t>&)two.reg[0]` (pooling's index registers, 10 ops-nn
+// folders). For b64 (and complex64) elements reg[0] holds each element's low 32 bits and reg[1] its high 32 bits,
+// lane i for element i; the emulator keeps the elements whole, so the cast gets a register of the halves and, when
+// the full expression ends, what was written to it goes back into the halves. Elements of 4 bytes or fewer fill
+// the two registers one after the other, so the cast is a view of the first or second half.
+template <typename Owner>
+struct RegHalfRef {
+    Owner* owner;
+    uint32_t k;
+    bool split = false;
+    alignas(64) uint8_t words[kVL];
+    RegHalfRef(Owner* o, uint32_t half) : owner(o), k(half) {}
+    RegHalfRef(const RegHalfRef&) = delete;
+    template <typename U, const RegTrait& Tr>
+    operator RegTensor<U, Tr>&() {
+        static_assert(Tr.REG_NUM == 1, "reg[k] is one vector register (RegTraitNumOne)");
+        using E = typename Owner::ActualT;
+        if constexpr (Owner::kRegs == 2 && sizeof(E) == 8) {
+            uint32_t* w = reinterpret_cast<uint32_t*>(words);
+            for (uint32_t i = 0; i < Owner::kLanes; ++i) {
+                uint64_t bits;
+                std::memcpy(&bits, &owner->v[i], sizeof(bits));
+                w[i] = static_cast<uint32_t>(k == 0 ? bits : bits >> 32);
+            }
+            split = true;
+            return *reinterpret_cast<RegTensor<U, Tr>*>(words);
+        } else {
+            return *reinterpret_cast<RegTensor<U, Tr>*>(reinterpret_cast<uint8_t*>(owner->v) + k * kVL);
+        }
+    }
+    ~RegHalfRef() {
+        if (!split) return;
+        const uint32_t* w = reinterpret_cast<const uint32_t*>(words);
+        for (uint32_t i = 0; i < Owner::kLanes; ++i) {
+            uint64_t bits;
+            std::memcpy(&bits, &owner->v[i], sizeof(bits));
+            bits = k == 0 ? ((bits & 0xFFFFFFFF00000000ULL) | w[i]) : ((bits & 0xFFFFFFFFULL) | (uint64_t(w[i]) << 32));
+            std::memcpy(&owner->v[i], &bits, sizeof(bits));
+        }
+    }
+};
+// The `reg` member: empty (it shares the register's address), found from the owner by its offset.
+template <typename Owner>
+struct RegPair {
+    RegHalfRef<Owner> operator[](uint32_t k) {
+        if (k >= Owner::kRegs) {
+            ::kgemu::detail::fail("RegTensor::reg", "index " + std::to_string(k) + (Owner::kRegs == 2 ?
+                                  ": a RegTraitNumTwo register has reg[0] and reg[1] only" :
+                                  ": a RegTraitNumOne register has reg[0] only"));
+        }
+        return RegHalfRef<Owner>(reinterpret_cast<Owner*>(reinterpret_cast<char*>(this) - offsetof(Owner, reg)), k);
+    }
+};
+
 // One vector register (two for RegTraitNumTwo): kLanes elements of T.
 template <typename T = DefaultType, const RegTrait& Trait = RegTraitNumOne>
 struct RegTensor {
@@ -109,6 +170,9 @@ struct RegTensor {
     // The byte of a register lane i's predicate bit: b64 in two registers keeps b32's 4-bit mask groups.
     static constexpr uint32_t kMaskStride = sizeof(T) / Trait.REG_NUM;
     T v[kLanes];
+    // reg[0] of a one-register tensor is the register itself (kernels templated on the trait name reg[0] for both:
+    // avg_pool_v2_grad's ComputeOutWIndex defaults to RegTraitNumOne)
+    [[no_unique_address]] RegPair<RegTensor> reg;
     RegTensor() { std::memset(static_cast<void*>(v), 0, sizeof(v)); }
 };
 

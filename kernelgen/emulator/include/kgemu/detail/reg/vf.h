@@ -196,14 +196,17 @@ private:
 // `__VEC_SCOPE__ { body }`: the body is one vector function.
 #define __VEC_SCOPE__ if (::kgemu::detail::reg::VfScope kg_vec_scope_{"__VEC_SCOPE__"}; kg_vec_scope_)
 
-namespace AscendC {
-// asc_vf_call<F>(args...): runs the __simd_vf__ function F as one vector function (the dim3 form that launches a
-// SIMT function is the SIMT model's overload).
+// asc_vf_call<F>(args...): runs the __simd_vf__ function F as one vector function. A global function, as asc-devkit
+// declares it (basic_api/kernel_common.h) beside the SIMT form asc_vf_call<F>(dim3, args...) (simt_api.h): not in
+// AscendC, where a kernel written inside namespace AscendC (index_put_with_sort_v2) would find it first and never see
+// the SIMT overload ("cannot convert 'cce::dim3' to 'float*'").
 template <auto F, typename... Args>
 __aicore__ inline void asc_vf_call(Args&&... args) {
     ::kgemu::detail::reg::VfScope scope("asc_vf_call");
     F(std::forward<Args>(args)...);
 }
+
+namespace AscendC {
 // ops-nn's older spelling of the same call.
 template <auto F, typename... Args>
 __aicore__ inline void VF_CALL(Args&&... args) {
@@ -211,9 +214,5 @@ __aicore__ inline void VF_CALL(Args&&... args) {
     F(std::forward<Args>(args)...);
 }
 }  // namespace AscendC
-
-// asc-devkit's asc_vf_call.md calls it unqualified beside AscendC::-qualified names: a global function, as the
-// SIMT form (simt_api.h) is (softplus_v2_grad and fused_bias_leaky_relu_grad call it from their own classes)
-using AscendC::asc_vf_call;
 
 #endif  // KGEMU_DETAIL_REG_VF_H
