@@ -12,8 +12,12 @@ SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "survey_table.py"
 def _operator(root: Path, category: str, name: str, kernel: bool = True) -> Path:
     d = root / category / name
     (d / "op_host").mkdir(parents=True)
-    (d / "op_host" / f"{name}_def.cpp").write_text("// def\n")
-    if kernel:
+    if kernel != "headers":
+        (d / "op_host" / f"{name}_def.cpp").write_text("// def\n")
+    if kernel == "headers":   # a shared header folder (foreach_utils): included by other kernels, no entry
+        (d / "op_kernel" / "arch35").mkdir(parents=True)
+        (d / "op_kernel" / "arch35" / f"{name}.h").write_text("// shared\n")
+    elif kernel:
         (d / "op_kernel").mkdir()
         (d / "op_kernel" / f"{name}.cpp").write_text("// kernel\n")
     else:
@@ -36,12 +40,14 @@ def test_reruns_replace_rows_and_ai_cpu_directories_are_not_counted(tmp_path):
     for name in ("a1", "a2", "a3"):
         _operator(repo, "act", name)
     _operator(repo, "act", "cpu_only", kernel=False)
+    _operator(repo, "act", "act_common", kernel="headers")
     _operator(repo, "idx", "i1")
     first = _report(tmp_path / "act.json", repo / "act", [
         ("a1", "ran", [], "block dim 1"),
         ("a2", "not emulated", ["Reg::Foo", "Bar"], "..."),
         ("a3", "compile error", [], "x.h:12:3: error: 'string' does not name a type"),
-        ("cpu_only", "inputs rejected", [], "no ascend950 configuration")])
+        ("cpu_only", "inputs rejected", [], "no ascend950 configuration"),
+        ("act_common", "layout not understood", [], "act_common/op_host has no *_def.cpp")])
     _operator(repo, "idx", "i2")
     second = _report(tmp_path / "idx.json", repo / "idx", [
         ("i1", "not emulated", ["Bar"], "..."),
@@ -52,7 +58,7 @@ def test_reruns_replace_rows_and_ai_cpu_directories_are_not_counted(tmp_path):
     summary = json.loads((tmp_path / "s.json").read_text())
     assert summary["categories"] == {"act": {"ran": 1, "not emulated": 1, "compile error": 1},
                                      "idx": {"not emulated": 1, "compile error": 1}}
-    assert summary["apart"] == ["act/cpu_only (inputs rejected)"]
+    assert summary["apart"] == ["act/act_common (layout not understood)", "act/cpu_only (inputs rejected)"]
     assert dict((s, n) for s, n in summary["stops"])["not emulated: Bar"] == 2
     assert "compile error: error: 'string' does not name a type" in dict(summary["stops"])
     assert "compile error: undefined symbol _ZN3Ops4Base1FEv" in dict(summary["stops"])
