@@ -59,7 +59,10 @@ def test_layout_repo_root_and_missing_pieces(tmp_path):
     assert tmp_path / "repo" in dirs and tmp_path / "repo" / "common" / "inc" in dirs
     with pytest.raises(UsageError, match="has no \\*_def.cpp"):
         def_files(op)
-    (op / "op_kernel").mkdir()
+    (op / "op_kernel" / "arch35").mkdir(parents=True)   # headers only, as foreach_utils: a shared folder
+    (op / "op_kernel" / "arch35" / "common.h").write_text("")
+    with pytest.raises(UsageError, match="is a shared header folder, not an operator"):
+        def_files(op)
     (op / "op_kernel" / "a.cpp").write_text("")
     (op / "op_kernel" / "b.cpp").write_text("")
     with pytest.raises(UsageError, match="no kernel source .*looked for op.cpp.*found a.cpp, b.cpp"):

@@ -51,6 +51,10 @@ def def_files(op_dir: Path) -> list[Path]:
     if not found and (host / f"{op_dir.name}.cpp").is_file():
         found = [host / f"{op_dir.name}.cpp"]
     if not found:
+        kernel = op_dir / "op_kernel"
+        if kernel.is_dir() and not any(p.suffix == ".cpp" for p in kernel.rglob("*")):
+            raise LayoutError(f"{op_dir} is a shared header folder, not an operator: op_kernel/ holds only headers "
+                              f"other operators' kernels include, and op_host/ has no *_def.cpp")
         raise LayoutError(f"{host} has no *_def.cpp (an ops-nn operator directory needs op_host/<op>_def.cpp "
                           f"with the OpDef, op_host/<op>_tiling*.cpp and op_kernel/<op>.cpp)")
     return found
