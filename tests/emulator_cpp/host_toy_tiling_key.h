@@ -10,7 +10,10 @@
 
 // The selection before the declaration, as opbase's atvoss/reduce/reduce_tiling_key_sel.h comes before an
 // operator's ASCENDC_TPL_ARGS_DECL (p_relu_grad_reduce): CANN reads both as markers of the whole file.
-ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_UINT_SEL(schMode, ASCENDC_TPL_UI_LIST, KGTOY_TPL_FP32, KGTOY_TPL_FP16),
+// KGTOY_TPL_FLOOR is defined nowhere (clipped_swiglu's TPL_FLOOR): CANN's key tool reads a selection's digits
+// from the preprocessed text, so it drops out and the selection is {0, 3}; compiling the list would stop on it.
+ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_UINT_SEL(schMode, ASCENDC_TPL_UI_LIST, KGTOY_TPL_FP32, KGTOY_TPL_FP16,
+                                                          KGTOY_TPL_FLOOR),
                                      ASCENDC_TPL_BOOL_SEL(withBias, 0, 1)), )
 // (no ';' after ASCENDC_TPL_SEL: index_put_with_sort_v2_struct.h writes it so, and CANN's macro compiles it)
 

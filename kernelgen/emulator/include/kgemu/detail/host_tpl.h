@@ -37,6 +37,26 @@ constexpr uint32_t ASCENDC_TPL_SHARED_KERNEL_TYPE = 6;
 constexpr uint8_t MAX_BITS_NUM = 64;
 constexpr uint64_t INVALID_TILING_KEY = 0XFFFFFFFFFFFFFFFFULL;
 
+namespace kgemu {
+namespace tpl {
+// A UINT or BOOL selection list's values as CANN's build reads them: outside its CPU-debug mode ASCENDC_TPL_SEL
+// compiles to nothing on host and kernel alike, and the key tool reads the list from the ASCENDC_TPL_PRE
+// preprocessor output as every run of decimal digits (asc-devkit template_tiling.py, extract_num). So a name
+// that no #define gives a value reads as nothing (clipped_swiglu's TPL_FLOOR, defined by no header it includes),
+// where compiling the list would stop on it.
+inline std::vector<uint64_t> NumbersIn(const char* text) {
+    std::vector<uint64_t> out;
+    for (const char* p = text; *p;) {
+        if (*p < '0' || *p > '9') { ++p; continue; }
+        uint64_t v = 0;
+        for (; *p >= '0' && *p <= '9'; ++p) v = v * 10 + static_cast<uint64_t>(*p - '0');
+        out.push_back(v);
+    }
+    return out;
+}
+}  // namespace tpl
+}  // namespace kgemu
+
 struct ParamStruct {
     const char* name;
     uint32_t paramType;

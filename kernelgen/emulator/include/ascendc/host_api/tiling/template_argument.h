@@ -52,8 +52,13 @@
 #define ASCENDC_TPL_DTYPE_SEL(x, ...) ParamStruct{#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, "SEL"}
 #define ASCENDC_TPL_DATATYPE_SEL(x, ...) ParamStruct{#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, "SEL"}
 #define ASCENDC_TPL_FORMAT_SEL(x, ...) ParamStruct{#x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, {__VA_ARGS__}, "SEL"}
-#define ASCENDC_TPL_UINT_SEL(x, ...) ParamStruct{#x, ASCENDC_TPL_UINT, 0, {__VA_ARGS__}, "SEL"}
-#define ASCENDC_TPL_BOOL_SEL(x, ...) ParamStruct{#x, ASCENDC_TPL_BOOL, ASCENDC_TPL_1_BW, {__VA_ARGS__}, "SEL"}
+// UINT and BOOL selections: the list's text after macro expansion, its digit runs read as CANN's key tool reads
+// them (kgemu::tpl::NumbersIn): an undefined name drops out instead of stopping the compile
+#define KGEMU_TPL_TEXT(...) #__VA_ARGS__
+#define ASCENDC_TPL_UINT_SEL(x, ...) \
+    ParamStruct{#x, ASCENDC_TPL_UINT, 0, ::kgemu::tpl::NumbersIn(KGEMU_TPL_TEXT(__VA_ARGS__)), "SEL"}
+#define ASCENDC_TPL_BOOL_SEL(x, ...) \
+    ParamStruct{#x, ASCENDC_TPL_BOOL, ASCENDC_TPL_1_BW, ::kgemu::tpl::NumbersIn(KGEMU_TPL_TEXT(__VA_ARGS__)), "SEL"}
 #define ASCENDC_TPL_TILING_STRUCT_SEL(x, ...) ParamStruct{#x, 100, 0, {}, "SEL"}
 #define ASCENDC_TPL_KERNEL_TYPE_SEL(...) \
     ParamStruct{"kernel_type", ASCENDC_TPL_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, "SEL"}
