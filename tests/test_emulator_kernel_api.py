@@ -69,6 +69,8 @@ DEFECTS = [
      "AllocTensor: 4 queue buffers of TPosition VECIN are already allocated; at most 4 may be in use at once on "
      "ascend910 (QUE_MAX_EVENT"),
     ("queue_before_init", "AllocTensor: queue used before TPipe::InitBuffer"),
+    ("queue_config_number",   # the first queue's TQueConfig (bufferNumber 1) agrees with its InitBuffer
+     "InitBuffer: num 1, len 256 differ from the queue's TQueConfig (bufferNumber 2, bufferLen 0)"),
     ("tbuf_get_beyond",
      "TBuf::Get: 257 elements of float (1028 bytes) from byte 0 exceed the TBuf's 1024 bytes"),
     ("tbuf_get_uninit", "TBuf::Get: TBuf used before TPipe::InitBuffer"),

@@ -96,8 +96,32 @@ __global__ __aicore__ void pipeline(int tiles, bool leak) {
         (void)z;
     }
 }
+
+// A queue planned at compile time by a TQueConfig (mse_loss_grad_v2's pattern: a constexpr function fills it
+// positionally, bufferNumber 1): InitBuffer must be given the same num; the second queue's config says 2.
+constexpr TPosition kNoConsumer[8] = {TPosition::MAX, TPosition::MAX, TPosition::MAX, TPosition::MAX,
+                                      TPosition::MAX, TPosition::MAX, TPosition::MAX, TPosition::MAX};
+__aicore__ constexpr TQueConfig planned(uint32_t number) {
+    return {false, false, false, 0, number, 0,
+            {kNoConsumer[1], kNoConsumer[2], kNoConsumer[3], kNoConsumer[4], kNoConsumer[5], kNoConsumer[6],
+             kNoConsumer[7]}};
+}
+constexpr TQueConfig kOne = planned(1);
+constexpr TQueConfig kTwo = planned(2);
+
+__global__ __aicore__ void config_mismatch() {
+    TPipe pipe;
+    TQue<QuePosition::VECIN, 1, &kOne> in;
+    TQue<QuePosition::VECOUT, 1, &kTwo> out;
+    pipe.InitBuffer(in, 1, 256);
+    LocalTensor<float> x = in.AllocTensor<float>();
+    Duplicate(x, 1.0f, 64);
+    in.FreeTensor(x);
+    pipe.InitBuffer(out, 1, 256);  // its config planned two buffers
+}
 }  // namespace d_q
 
+KG_TEST(queue_config_number) { kgtest::run_one("ascend950", {}, [] { d_q::config_mismatch(); }); }
 KG_TEST(queue_alloc_no_free) { kgtest::run_one("ascend910b", {}, [] { d_q::alloc_no_free_buffer(); }); }
 KG_TEST(queue_enque_past_depth) { kgtest::run_one("ascend910b", {}, [] { d_q::enque_past_depth(); }); }
 KG_TEST(queue_deque_empty) { kgtest::run_one("ascend910b", {}, [] { d_q::deque_empty(); }); }

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "kgemu/detail/cube_mem.h"
@@ -83,6 +84,8 @@ struct QueCore {
     bool kg_is_tbuf = false;
     uint32_t kg_num = 0;
     uint32_t kg_len = 0;   // bytes per buffer (rounded up to 32)
+    uint32_t kg_config_num = 0;  // a TQueConfig's bufferNumber / bufferLen (0: left to InitBuffer)
+    uint32_t kg_config_len = 0;
     uint32_t kg_base = 0;  // UB offset of buffer 0
     uint32_t kg_cursor = 0;
     uint32_t kg_fifo_head = 0;
@@ -133,6 +136,12 @@ public:
         if (que.kg_is_tbuf) kgemu::detail::fail("InitBuffer", "a TBuf takes InitBuffer(buf, len), without num");
         if (num < 1 || num > 64) {
             kgemu::detail::fail("InitBuffer", kgemu::detail::strf("num %u is outside [1, 64]", num));
+        }
+        if ((que.kg_config_num != 0 && que.kg_config_num != num) || (que.kg_config_len != 0 && que.kg_config_len != len)) {
+            kgemu::detail::fail("InitBuffer", kgemu::detail::strf(
+                "num %u, len %u differ from the queue's TQueConfig (bufferNumber %u, bufferLen %u): a non-zero "
+                "bufferNumber / bufferLen must equal InitBuffer's num / len", num, len, que.kg_config_num,
+                que.kg_config_len));
         }
         const uint32_t len32 = (len + 31U) / 32U * 32U;
         const uint32_t base = kg_carve_at(b, que.kg_bpos, num, len32);
@@ -207,6 +216,21 @@ inline TPipe* GetTPipePtr() {
     return b.pipe;
 }
 
+// TQue's third parameter, as a pointer (asc-devkit TQue简介.md "mask"): bufferLen / bufferNumber, when not 0, must be
+// what InitBuffer is given (they let the compiler plan the buffers); the format fields apply to A1/B1/CO2 queues and
+// the rest are reserved.
+struct TQueConfig {
+    bool nd2nz = false;
+    bool nz2nd = false;
+    bool scmBlockGroup = false;
+    uint32_t bufferLen = 0;
+    uint32_t bufferNumber = 0;
+    uint32_t consumerSize = 0;
+    TPosition consumer[8] = {};
+    bool enableStaticEvtId = false;
+    bool enableLoopQueue = false;
+};
+
 template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
 class TQueBind : public kgemu::detail::QueCore {
 public:
@@ -215,6 +239,12 @@ public:
         kg_depth = depth;
         kg_prod_pipe = kgemu::detail::que_producer_pipe(src);
         kg_cons_pipe = kgemu::detail::que_consumer_pipe(dst);
+        if constexpr (std::is_pointer_v<decltype(mask)>) {
+            if (mask != nullptr) {
+                kg_config_num = mask->bufferNumber;
+                kg_config_len = mask->bufferLen;
+            }
+        }
     }
 
     template <typename T>
