@@ -157,6 +157,15 @@ def test_recipes_give_prelu_grads_one_weight_per_channel():
     assert recipes_mod.recipe_for(recipes, "PReluGradReduce")["out_shapes"]["da"] == [channels]
 
 
+def test_recipes_halve_clipped_swiglu_along_an_even_dim():
+    """activation/clipped_swiglu(_grad)'s infershape wants x[dim] (dim -1) divisible by 2; the grad's grad_y is the
+    half-wide output's gradient."""
+    recipes = recipes_mod.load_recipes()
+    assert recipes_mod.recipe_for(recipes, "ClippedSwiglu")["shape"][-1] % 2 == 0
+    grad = recipes_mod.recipe_for(recipes, "ClippedSwigluGrad")["shapes"]
+    assert grad["x"][-1] % 2 == 0 and grad["grad_y"] == grad["x"][:-1] + [grad["x"][-1] // 2]
+
+
 def test_recipes_of_the_loss_category_agree_with_their_checks():
     """loss/: each entry as the operator's own infershape or tiling checks it (they were "inputs rejected" with the
     default [4, 37]): CTC's lengths inside (T, S) and labels off the blank, a vocabulary shard as wide as its
