@@ -20,16 +20,8 @@ namespace detail {
 template <typename... Args>
 [[noreturn]] inline void ascendc_assert_fail(const char* expr, const char* file, int line, const char* fmt,
                                              Args... args) {
-    std::string message;
-    if constexpr (sizeof...(Args) == 0) {
-        message = fmt;
-    } else {
-        char buf[512];
-        std::snprintf(buf, sizeof(buf), fmt, printf_arg(args)...);
-        message = buf;
-    }
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-    fail("ascendc_assert", strf("Assertion `%s' failed at %s:%d: %s", expr, file, line, message.c_str()));
+    fail("ascendc_assert",
+         strf("Assertion `%s' failed at %s:%d: %s", expr, file, line, assert_message(fmt, args...).c_str()));
 }
 }  // namespace detail
 }  // namespace kgemu
@@ -54,16 +46,7 @@ namespace kgemu {
 namespace detail {
 template <typename... Args>
 [[noreturn]] inline void assert_msg_fail(const char* expr, const char* file, int line, const char* fmt, Args... args) {
-    std::string message;
-    if constexpr (sizeof...(Args) == 0) {
-        message = fmt;
-    } else {
-        char buf[512];
-        std::snprintf(buf, sizeof(buf), fmt, printf_arg(args)...);
-        message = buf;
-    }
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-    fail("ASSERT_MSG", strf("Assertion `%s' failed at %s:%d: %s", expr, file, line, message.c_str()));
+    fail("ASSERT_MSG", strf("Assertion `%s' failed at %s:%d: %s", expr, file, line, assert_message(fmt, args...).c_str()));
 }
 }  // namespace detail
 }  // namespace kgemu

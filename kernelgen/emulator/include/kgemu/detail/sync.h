@@ -38,10 +38,9 @@ inline auto printf_arg(A a) {
     }
 }
 
-// assert's failure with an optional printf-style message (the kernel's assert, below).
-[[noreturn]] inline void assert_fail_with(const char* expr, const char* file, int line) { assert_fail(expr, file, line); }
+// A kernel assertion's printf-style message (assert, ascendc_assert, ASSERT_MSG), without its trailing newline.
 template <typename... Args>
-[[noreturn]] inline void assert_fail_with(const char* expr, const char* file, int line, const char* fmt, Args... args) {
+inline std::string assert_message(const char* fmt, Args... args) {
     std::string message;
     if constexpr (sizeof...(Args) == 0) {
         message = fmt;
@@ -51,7 +50,14 @@ template <typename... Args>
         message = buf;
     }
     while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-    fail("assert", strf("assertion '%s' failed at %s:%d: %s", expr, file, line, message.c_str()));
+    return message;
+}
+
+// assert's failure with an optional printf-style message (the kernel's assert, below).
+[[noreturn]] inline void assert_fail_with(const char* expr, const char* file, int line) { assert_fail(expr, file, line); }
+template <typename... Args>
+[[noreturn]] inline void assert_fail_with(const char* expr, const char* file, int line, const char* fmt, Args... args) {
+    fail("assert", strf("assertion '%s' failed at %s:%d: %s", expr, file, line, assert_message(fmt, args...).c_str()));
 }
 
 }  // namespace detail
