@@ -158,12 +158,14 @@ def test_recipes_give_prelu_grads_one_weight_per_channel():
 
 
 def test_recipes_halve_clipped_swiglu_along_an_even_dim():
-    """activation/clipped_swiglu(_grad)'s infershape wants x[dim] (dim -1) divisible by 2; the grad's grad_y is the
+    """activation/clipped_swiglu(_grad)'s and ge_glu_grad_v2's infershape wants x[dim] (dim -1) divisible by 2; the grad's grad_y is the
     half-wide output's gradient."""
     recipes = recipes_mod.load_recipes()
     assert recipes_mod.recipe_for(recipes, "ClippedSwiglu")["shape"][-1] % 2 == 0
     grad = recipes_mod.recipe_for(recipes, "ClippedSwigluGrad")["shapes"]
     assert grad["x"][-1] % 2 == 0 and grad["grad_y"] == grad["x"][:-1] + [grad["x"][-1] // 2]
+    geglu = recipes_mod.recipe_for(recipes, "GeGluGradV2")["shapes"]   # dy and gelu: x's split dim halved
+    assert geglu["dy"] == geglu["gelu"] == geglu["x"][:-1] + [geglu["x"][-1] // 2]
 
 
 def test_recipes_of_the_loss_category_agree_with_their_checks():
