@@ -326,6 +326,16 @@ def test_a_tbuf_passed_by_value_names_the_same_buffer(program):
     assert out["defect"] is not None and out["defect"].startswith("block 0: TBuf::EnQue: the tensor (UB buffer "), out
 
 
+def test_a_tque_passed_by_value_uses_the_same_queue(program):
+    """A TQue copy (apply_fused_ema_adam's ScalarPow takes its VECIN queue by value: 'use of deleted function') is a
+    handle of the same queue: what the copy allocated, wrote and freed the original allocates again and reads; a copy
+    that keeps its allocation leaves the one-buffer original nothing to allocate."""
+    out = kgbuild.run_vals(program, "tque_by_value")
+    assert out["defect"] is None and out["vals"]["y"].tolist() == [1.5, 1.5], out["raw"]
+    out = kgbuild.run_vals(program, "tque_copy_keeps_its_buffer")
+    assert out["defect"] is not None and "AllocTensor: queue 0 (VECIN, 1 buffer(s)) has no free buffer" in out["defect"], out
+
+
 def test_outputs_documented_without_data_are_left_out_of_the_coverage_check():
     """batch_norm's reserve_space_3 ("数据无意义") and the dynamic-quant norms' y2 without smooth scales ("无效输出")
     are documented to carry nothing, and their kernels leave them unwritten: run_source(no_data=[...]) (the recipe key

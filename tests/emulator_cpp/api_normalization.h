@@ -298,3 +298,32 @@ inline void tbuf_copy(bool foreign) {
 }  // namespace norm_t
 KG_TEST(tbuf_by_value) { norm_t::tbuf_copy(false); }
 KG_TEST(tbuf_copy_foreign_tensor) { norm_t::tbuf_copy(true); }
+
+// A TQue passed by value, as apply_fused_ema_adam's ScalarPow takes its input queue: the copy allocates, fills and
+// frees the queue's one buffer, and the original allocates it again and reads what the copy wrote. A copy that
+// keeps its allocation leaves the original no free buffer.
+namespace norm_t {
+inline float fill_through_queue_copy(AscendC::TQue<AscendC::TPosition::VECIN, 1> q, float v, bool keep) {
+    AscendC::LocalTensor<float> t = q.AllocTensor<float>();
+    AscendC::Duplicate(t, v, 8);
+    const float got = t.GetValue(3);
+    if (!keep) q.FreeTensor(t);
+    return got;
+}
+inline void tque_copy(bool keep) {
+    kgtest::Gm y("y", 32);
+    kgtest::run_one("ascend950", {&y}, [&] {
+        using namespace AscendC;
+        TPipe pipe;
+        TQue<TPosition::VECIN, 1> q;
+        pipe.InitBuffer(q, 1, 32);
+        y.as<float>()[0] = fill_through_queue_copy(q, 1.5f, keep);
+        LocalTensor<float> t = q.AllocTensor<float>();
+        y.as<float>()[1] = t.GetValue(5);
+        q.FreeTensor(t);
+    });
+    v35::val("y", y.as<float>(), 2);
+}
+}  // namespace norm_t
+KG_TEST(tque_by_value) { norm_t::tque_copy(false); }
+KG_TEST(tque_copy_keeps_its_buffer) { norm_t::tque_copy(true); }

@@ -246,9 +246,19 @@ public:
             }
         }
     }
+    // A copy is a handle of the same queue, as TBuf's: CANN's TQueBind keeps its buffer handles and counters in
+    // the object, so a copy passed by value (apply_fused_ema_adam's ScalarPow allocates and frees through one)
+    // uses the same buffers. Here every call on the copy is the original's, so a copy's allocation that is never
+    // freed still holds the original's buffer (on the NPU the original would hand that buffer out again).
+    TQueBind(const TQueBind& other) : TQueBind() { kg_alias_ = other.kg_alias_ != nullptr ? other.kg_alias_ : &other; }
+    TQueBind& operator=(const TQueBind& other) {
+        if (this != &other) kg_alias_ = other.kg_alias_ != nullptr ? other.kg_alias_ : &other;
+        return *this;
+    }
 
     template <typename T>
     LocalTensor<T> AllocTensor() {
+        if (kg_alias_ != nullptr) return kg_orig().template AllocTensor<T>();
         auto& b = kgemu::detail::api_enter("AllocTensor");
         kg_require_init("AllocTensor");
         if (b.progress_queue == this) ++b.tiles;  // counted when called: a failing AllocTensor names its own tile
@@ -314,6 +324,7 @@ public:
 
     template <typename T>
     void FreeTensor(LocalTensor<T>& tensor) {
+        if (kg_alias_ != nullptr) return kg_orig().FreeTensor(tensor);
         auto& b = kgemu::detail::api_enter("FreeTensor");
         kg_require_init("FreeTensor");
         const uint32_t slot = kg_slot_of(b, "FreeTensor", tensor);
@@ -356,21 +367,29 @@ public:
         return kg_deque<T>(kgemu::detail::hop_consumer_pipe(dstUserPos));
     }
 
-    bool VacantInQue() const { return depth <= 0 || kg_fifo_count < static_cast<uint32_t>(depth); }
-    bool HasTensorInQue() const { return kg_fifo_count > 0; }
-    int32_t GetTensorCountInQue() const { return static_cast<int32_t>(kg_fifo_count); }
+    bool VacantInQue() const {
+        return depth <= 0 || kg_orig().kg_fifo_count < static_cast<uint32_t>(depth);
+    }
+    bool HasTensorInQue() const { return kg_orig().kg_fifo_count > 0; }
+    int32_t GetTensorCountInQue() const { return static_cast<int32_t>(kg_orig().kg_fifo_count); }
     bool HasIdleBuffer() const {
-        for (uint32_t i = 0; i < kg_num; ++i) {
-            if (kg_state[i] == kgemu::detail::BUF_FREE) return true;
+        const TQueBind& q = kg_orig();
+        for (uint32_t i = 0; i < q.kg_num; ++i) {
+            if (q.kg_state[i] == kgemu::detail::BUF_FREE) return true;
         }
         return false;
     }
     void FreeAllEvent() {}
 
 protected:
+    const TQueBind* kg_alias_ = nullptr;  // the queue this copy names (nullptr: this is it)
+    TQueBind& kg_orig() { return kg_alias_ != nullptr ? *const_cast<TQueBind*>(kg_alias_) : *this; }
+    const TQueBind& kg_orig() const { return kg_alias_ != nullptr ? *kg_alias_ : *this; }
+
     // EnQue / DeQue, the hop's producer pipe publishing its clock and the consumer pipe joining it
     template <typename T>
     bool kg_enque(const LocalTensor<T>& tensor, int8_t prod_pipe) {
+        if (kg_alias_ != nullptr) return kg_orig().kg_enque(tensor, prod_pipe);
         auto& b = kgemu::detail::api_enter("EnQue");
         kg_require_init("EnQue");
         const uint32_t slot = kg_slot_of(b, "EnQue", tensor);
@@ -402,6 +421,7 @@ protected:
 
     template <typename T>
     LocalTensor<T> kg_deque(int8_t cons_pipe) {
+        if (kg_alias_ != nullptr) return kg_orig().template kg_deque<T>(cons_pipe);
         auto& b = kgemu::detail::api_enter("DeQue");
         kg_require_init("DeQue");
         if (kg_fifo_count == 0) {
