@@ -781,3 +781,22 @@ def test_a_sync_all_in_an_included_shared_header_makes_the_blocks_run_at_once(tm
     assert not waits_for_other_blocks(op, ())                  # the header not reachable: nothing to see
     kernel.write_text("// SyncAll() would be needed with two phases\n")
     assert not waits_for_other_blocks(op, (op,))
+
+
+def test_generated_tiling_structs_name_the_librarys_nested_tiling_structs():
+    """A legacy tiling class nesting a library tiling struct (ada_layer_norm's LayerNormSeparateTiling member, as
+    TCubeTiling in matmul's) names the one kernel_tiling/kernel_tiling.h gives; writing it again stopped the launcher
+    ("using typedef-name ... after 'struct'"). The operator's own nested classes are still written."""
+    from kernelgen.emulator.tiling_structs import generated_tiling_structs
+
+    lib = {"size": 8, "members": [{"kind": "f", "type": "uint32_t", "name": "aLength", "offset": 0, "count": 1},
+                                  {"kind": "f", "type": "uint32_t", "name": "rLength", "offset": 4, "count": 1}]}
+    inner = {"size": 4, "members": [{"kind": "f", "type": "float", "name": "eps", "offset": 0, "count": 1}]}
+    outer = {"size": 24, "members": [{"kind": "f", "type": "int64_t", "name": "rows", "offset": 0, "count": 1},
+                                     {"kind": "s", "type": "LayerNormSeparateTiling", "name": "ln", "offset": 8, "count": 1},
+                                     {"kind": "s", "type": "KgInner", "name": "inner", "offset": 16, "count": 1}]}
+    doc = {"tiling_data_classes": {"KgAda": {"class": "KgAdaTilingData"}},
+           "tiling_structs": {"KgAdaTilingData": outer, "KgInner": inner, "LayerNormSeparateTiling": lib}}
+    text = "\n".join(generated_tiling_structs(doc, "KgAda", set()))
+    assert "struct alignas(8) KgAdaTilingData {" in text and "struct alignas(8) KgInner {" in text
+    assert "struct alignas(8) LayerNormSeparateTiling" not in text and "    LayerNormSeparateTiling ln;" in text

@@ -12,6 +12,7 @@ offsets, a size check), the host spelling's accessors (get_x / set_x), the regis
 """
 from __future__ import annotations
 
+import functools
 import re
 
 # the element types TILING_DATA_FIELD_DEF is given across ops-nn (3 415 int64_t ... 15 bool)
@@ -20,13 +21,20 @@ _SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, 
           "unsigned long": 8, "short": 2, "unsigned short": 2}
 
 
+@functools.lru_cache(maxsize=1)
 def _library_structs() -> frozenset[str]:
-    """Tiling structs the emulator's kernel headers already give at global scope (::TCubeTiling, an alias of
-    AscendC::tiling::TCubeTiling): a class nesting one names the library's."""
+    """Tiling structs kernel_tiling/kernel_tiling.h already gives at global scope (::TCubeTiling,
+    ::LayerNormSeparateTiling: aliases of AscendC::tiling's, from the kgemu headers it includes): a class nesting
+    one names the library's (ada_layer_norm's LayerNormSeparateTiling member was written again: "using typedef-name
+    after 'struct'")."""
     from kernelgen.emulator import INCLUDE_DIR
 
-    text = (INCLUDE_DIR / "kgemu" / "tcube_tiling.h").read_text()
-    return frozenset(re.findall(r"^using\s+(\w+)\s*=\s*AscendC::tiling::", text, re.M))
+    top = (INCLUDE_DIR / "kernel_tiling" / "kernel_tiling.h").read_text()
+    names: set[str] = set()
+    for header in re.findall(r'^#include\s+"(kgemu/[\w/]+\.h)"', top, re.M):
+        text = (INCLUDE_DIR / header).read_text()
+        names.update(re.findall(r"^using\s+(\w+)\s*=\s*AscendC::tiling::", text, re.M))
+    return frozenset(names)
 
 
 def _registered(doc: dict, op_type: str) -> dict[str, str]:
