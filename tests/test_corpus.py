@@ -184,6 +184,10 @@ def test_recipes_of_the_loss_category_agree_with_their_checks():
     assert grad["shapes"]["target"] == grad["shapes"]["log_prob"][:1]
     assert grad["int_range"][1] <= grad["shapes"]["log_prob"][1]
     assert recipes_mod.recipe_for(recipes, "ChamferDistance")["shapes"]["xyz1"][0] == 2
+    cdg = recipes_mod.recipe_for(recipes, "ChamferDistanceGrad")   # (B, N, 2) clouds; indices into the other's N
+    (batch, points, two), idx = cdg["shapes"]["xyz1"], cdg["shapes"]["idx1"]
+    assert two == 2 and cdg["shapes"]["xyz2"] == [batch, points, 2] and idx == [batch, points]
+    assert cdg["int_range"][1] <= points
     assert recipes_mod.recipe_for(recipes, "SigmoidCrossEntropyWithLogitsV2")["attrs"]["reduction"] == "none"
     assert recipes_mod.recipe_for(recipes, "CrossV2")["shape"][-1] == 3        # a cross product needs a dim of 3
     assert recipes_mod.recipe_for(recipes, "FatreluMul")["shapes"]["threshold"] == [1]
