@@ -213,6 +213,17 @@ def test_older_unaligned_names_load_squeeze_and_store_by_ar(program):
     np.testing.assert_array_equal(v[14:17], [-1, -1, -1])
 
 
+def test_older_dual_datacopy_forms_deinterleave_and_interleave(program):
+    """DataCopy<T, POST_MODE_UPDATE, DIST_DINTLV_B16>(even, odd, cursor, 256), the AddrReg dual load and the AddrReg
+    interleaving stores of odd before even: every pair of 0..511 swapped, the cursor 256 elements on."""
+    out = kgbuild.run_vals(program, "older_dual_datacopy")
+    assert out["defect"] is None, out["raw"]
+    v = out["vals"]["dual"]
+    want = np.arange(512).reshape(-1, 2)[:, ::-1].reshape(-1)
+    np.testing.assert_array_equal(v[:512], want)
+    assert v[512] == 256
+
+
 def test_ar_store_appends_from_a_copied_base(program):
     """0..127 in two registers; the multiples of 7 kept by a STORE_REG Squeeze per register and stored by the AR form
     through a helper holding a copy of the base: 0, 7, ..., 63 then 70, ..., 126 (19 values), one after the other."""

@@ -655,6 +655,44 @@ KG_TEST(scalar_bit_builtins) {
 // The older MicroAPI names unsorted_segment_sum's arch35 kernel uses: a register loaded from one element before an
 // aligned address (DataCopyUnAlignPre + the three-argument DataCopyUnAlign), compared with the aligned one, and the
 // positions where they differ kept by a STORE_REG Squeeze and stored by the AR form, closed by the two-argument post.
+// The older DataCopy spelling's dual forms (grouped_dynamic_mx_quant_with_dual_axis): a deinterleaving load with a
+// post-update (the cursor moves by its stride), one at an AddrReg offset, and interleaving stores at AddrReg offsets
+// that swap each pair: dst = 1, 0, 3, 2, ... over 512 halves' bit patterns, and how far the cursor moved.
+KG_TEST(older_dual_datacopy) {
+    using namespace AscendC;
+    constexpr uint32_t n = 512;
+    kgtest::Gm out("out", (n + 1) * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 4 * n);
+        LocalTensor<uint16_t> src = buf.Get<uint16_t>(n);
+        LocalTensor<uint16_t> dst = buf.Get<uint16_t>()[n];
+        for (uint32_t i = 0; i < n; ++i) src.SetValue(i, static_cast<uint16_t>(i));
+        int64_t moved = 0;
+        __VEC_SCOPE__ {
+            __ubuf__ uint16_t* base = (__ubuf__ uint16_t*)src.GetPhyAddr();
+            __ubuf__ uint16_t* cursor = base;
+            __ubuf__ uint16_t* d = (__ubuf__ uint16_t*)dst.GetPhyAddr();
+            MicroAPI::RegTensor<uint16_t> even, odd, even2, odd2;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<uint16_t, MicroAPI::MaskPattern::ALL>();
+            MicroAPI::DataCopy<uint16_t, MicroAPI::PostLiteral::POST_MODE_UPDATE, MicroAPI::LoadDist::DIST_DINTLV_B16>(
+                even, odd, cursor, 256);
+            MicroAPI::DataCopy<uint16_t, MicroAPI::LoadDist::DIST_DINTLV_B16>(even2, odd2, base,
+                                                                              MicroAPI::CreateAddrReg<uint16_t>(1, 256));
+            MicroAPI::DataCopy<uint16_t, MicroAPI::StoreDist::DIST_INTLV_B16>(d, odd, even,
+                                                                              MicroAPI::CreateAddrReg<uint16_t>(0, 256), all);
+            MicroAPI::DataCopy<uint16_t, MicroAPI::StoreDist::DIST_INTLV_B16>(d, odd2, even2,
+                                                                              MicroAPI::CreateAddrReg<uint16_t>(1, 256), all);
+            moved = cursor - base;
+        }
+        float* o = out.as<float>();
+        for (uint32_t i = 0; i < n; ++i) o[i] = static_cast<float>(dst.GetValue(i));
+        o[n] = static_cast<float>(moved);
+    });
+    rg::val("dual", out.as<float>(), n + 1);
+}
+
 KG_TEST(older_unaligned_names) {
     using namespace AscendC;
     kgtest::Gm out("out", 130 * 4);

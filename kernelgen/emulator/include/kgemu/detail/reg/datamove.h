@@ -432,6 +432,16 @@ template <typename T = DefaultType, LoadDist dist, typename U, typename A, KGEMU
 __aicore__ inline void DataCopy(U& dstReg0, U& dstReg1, __ubuf__ A* srcAddr) {
     LoadAlign<T, dist>(dstReg0, dstReg1, srcAddr);
 }
+// the dual forms with a post-update or an AddrReg, as LoadAlign's (grouped_dynamic_mx_quant_with_dual_axis reads
+// its even and odd columns with DataCopy<T, POST_MODE_UPDATE, DIST_DINTLV_B16>(x0, x1, cursor, stride))
+template <typename T = DefaultType, PostLiteral post, LoadDist dist, typename U, typename A, KGEMU_REG_IS_REG(U)>
+__aicore__ inline void DataCopy(U& dstReg0, U& dstReg1, __ubuf__ A*& srcAddr, int32_t postUpdateStride) {
+    LoadAlign<T, post, dist>(dstReg0, dstReg1, srcAddr, postUpdateStride);
+}
+template <typename T = DefaultType, LoadDist dist, typename U, typename A, KGEMU_REG_IS_REG(U)>
+__aicore__ inline void DataCopy(U& dstReg0, U& dstReg1, __ubuf__ A* srcAddr, AddrReg offset) {
+    LoadAlign<T, dist>(dstReg0, dstReg1, srcAddr, offset);
+}
 template <typename T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, typename A, typename U, KGEMU_REG_IS_REG(U)>
 __aicore__ inline void DataCopy(__ubuf__ A* dstAddr, U& srcReg, MaskReg& mask) {
     StoreAlign<T, dist>(dstAddr, srcReg, mask);
@@ -448,6 +458,10 @@ __aicore__ inline void DataCopy(__ubuf__ A* dstAddr, U& srcReg, AddrReg offset, 
 template <typename T = DefaultType, StoreDist dist, typename A, typename U, KGEMU_REG_IS_REG(U)>
 __aicore__ inline void DataCopy(__ubuf__ A* dstAddr, U& srcReg0, U& srcReg1, MaskReg& mask) {
     StoreAlign<T, dist>(dstAddr, srcReg0, srcReg1, mask);
+}
+template <typename T = DefaultType, StoreDist dist, typename A, typename U, KGEMU_REG_IS_REG(U)>
+__aicore__ inline void DataCopy(__ubuf__ A* dstAddr, U& srcReg0, U& srcReg1, AddrReg offset, MaskReg& mask) {
+    StoreAlign<T, dist>(dstAddr, srcReg0, srcReg1, offset, mask);
 }
 template <typename T = DefaultType, typename A>
 __aicore__ inline void DataCopyUnAlignPre(UnalignReg& ureg, __ubuf__ A* srcAddr) {
