@@ -242,6 +242,9 @@ def test_recipes_keep_adams_second_moment_under_its_sqrt_positive_and_give_layer
     assert recipes_mod.recipe_for(recipes, "InplaceAddLayerNorm")["out_shapes"]["mean"] == [4, 1]   # per row
     assert recipes_mod.recipe_for(recipes, "LayerNormV3")["attrs"] == {"begin_norm_axis": 1, "begin_params_axis": 1}
     assert recipes_mod.recipe_for(recipes, "BatchNorm")["no_data"] == ["reserve_space_3"]   # documented no data
+    gmx = recipes_mod.recipe_for(recipes, "GroupedDynamicMxQuantWithDualAxis")   # cumsum group rows ending at M
+    gidx = gmx["values"]["group_index"]
+    assert gidx == sorted(gidx) and gidx[-1] == gmx["shapes"]["x"][0] and gmx["shapes"]["x"][1] % 64 == 0
     gq = recipes_mod.recipe_for(recipes, "GroupQuant")   # group_index non-decreasing, ending at x's rows (4)
     idx = gq["values"]["group_index"]
     assert idx == sorted(idx) and idx[-1] == 4 and gq["shapes"]["scale"] == [len(idx), 37]
