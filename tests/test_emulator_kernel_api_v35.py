@@ -166,3 +166,20 @@ def test_scalar_operations_take_a_tensor_element_as_the_scalar_on_the_950(progra
     out = kgbuild.run_vals(program, "scalar_from_tensor_on_910b")
     assert out["defect"].startswith("block 0: Divs: Divs with a LocalTensor element as its scalar (the flexible "
                                     "scalar position) is an Ascend 950 API"), out["defect"]
+
+
+def test_interleave_and_deinterleave_in_memory(program):
+    """Interleave.md / DeInterleave.md (950): src0, src1 zipped, its first half to dst0 and the rest to dst1;
+    DeInterleave the inverse, and its one-input form splits even and odd elements. Interleaving over the sources
+    themselves (in place) is refused: the pages forbid any source overlapping a destination."""
+    out = kgbuild.run_vals(program, "interleave_memory")
+    assert out["defect"] is None, out["raw"]
+    y = out["vals"]["y"].astype(np.float32)
+    a, b = np.arange(64, dtype=np.float32), 100 + np.arange(64, dtype=np.float32)
+    zipped = np.stack([a, b], axis=1).reshape(-1)
+    np.testing.assert_array_equal(y[:128], zipped)            # i0 then i1
+    np.testing.assert_array_equal(y[128:256], np.concatenate([a, b]))   # deinterleaved back
+    np.testing.assert_array_equal(y[256:320], np.concatenate([zipped[:64:2], zipped[1:64:2]]))
+    out = kgbuild.run_vals(program, "interleave_in_place")
+    assert out["defect"] is not None and out["defect"].startswith("block 0: Interleave: dst0 UB [") and \
+        "does not support a source overlapping a destination, in place included" in out["defect"], out

@@ -213,6 +213,17 @@ def test_older_unaligned_names_load_squeeze_and_store_by_ar(program):
     np.testing.assert_array_equal(v[14:17], [-1, -1, -1])
 
 
+def test_register_gather_takes_lanes_by_an_index_register(program):
+    """Reg Gather(dst, src, index) (swiglu_backward_mx_quant_with_dual_axis permutes its scales so): dst[i] =
+    src[index[i] % 128] for uint16 lanes; a signed index register is the page's misuse."""
+    out = kgbuild.run_vals(program, "reg_gather_by_index_register")
+    assert out["defect"] is None, out["raw"]
+    i = np.arange(128)
+    np.testing.assert_array_equal(out["vals"]["gathered"], 3 * ((300 - i) % 128))
+    out = kgbuild.run_vals(program, "reg_gather_signed_index")
+    assert out["defect"] is not None and "Reg::Gather: the index register holds 2-byte signed elements" in out["defect"]
+
+
 def test_older_dual_datacopy_forms_deinterleave_and_interleave(program):
     """DataCopy<T, POST_MODE_UPDATE, DIST_DINTLV_B16>(even, odd, cursor, 256), the AddrReg dual load and the AddrReg
     interleaving stores of odd before even: every pair of 0..511 swapped, the cursor 256 elements on."""

@@ -655,6 +655,39 @@ KG_TEST(scalar_bit_builtins) {
 // The older MicroAPI names unsorted_segment_sum's arch35 kernel uses: a register loaded from one element before an
 // aligned address (DataCopyUnAlignPre + the three-argument DataCopyUnAlign), compared with the aligned one, and the
 // positions where they differ kept by a STORE_REG Squeeze and stored by the AR form, closed by the two-argument post.
+// The register Gather (Reg 离散操作/Gather.md): dst[i] = src[index[i] % 128] over uint16 lanes, index 300 - i
+// (wrapping past 128), src = 3 * lane; signed_index gives an int16 index register, which the page does not allow.
+inline void reg_gather(bool signed_index) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 128 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 1024);
+        LocalTensor<uint16_t> src = buf.Get<uint16_t>(128), idx = buf.Get<uint16_t>()[128], dst = buf.Get<uint16_t>()[256];
+        for (uint32_t i = 0; i < 128; ++i) {
+            src.SetValue(i, static_cast<uint16_t>(3 * i));
+            idx.SetValue(i, static_cast<uint16_t>(300 - i));
+        }
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<uint16_t> s, d, ix;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<uint16_t, MicroAPI::MaskPattern::ALL>();
+            MicroAPI::LoadAlign(s, (__ubuf__ uint16_t*)src.GetPhyAddr());
+            MicroAPI::LoadAlign(ix, (__ubuf__ uint16_t*)idx.GetPhyAddr());
+            if (signed_index) {
+                MicroAPI::Gather(d, s, (MicroAPI::RegTensor<int16_t>&)ix);
+            } else {
+                MicroAPI::Gather(d, s, ix);
+            }
+            MicroAPI::StoreAlign((__ubuf__ uint16_t*)dst.GetPhyAddr(), d, all);
+        }
+        for (uint32_t i = 0; i < 128; ++i) out.as<float>()[i] = static_cast<float>(dst.GetValue(i));
+    });
+    rg::val("gathered", out.as<float>(), 128);
+}
+KG_TEST(reg_gather_by_index_register) { reg_gather(false); }
+KG_TEST(reg_gather_signed_index) { reg_gather(true); }
+
 // The older DataCopy spelling's dual forms (grouped_dynamic_mx_quant_with_dual_axis): a deinterleaving load with a
 // post-update (the cursor moves by its stride), one at an AddrReg offset, and interleaving stores at AddrReg offsets
 // that swap each pair: dst = 1, 0, 3, 2, ... over 512 halves' bit patterns, and how far the cursor moved.

@@ -381,6 +381,41 @@ inline void scalar_from_tensor(const char* soc) {
     });
     v35::val("y", y.as<float>(), 64);
 }
+// Interleave then DeInterleave (the Memory API's 950 rearrangements): a = 0..63, b = 100..163 interleaved into
+// i0 / i1, deinterleaved back into a2 / b2, and the one-input DeInterleave of i0 into e / o; in_place runs
+// Interleave over its own sources, as swiglu_backward_mx_quant_with_dual_axis does (the pages forbid any overlap).
+inline void interleave_memory(bool in_place) {
+    kgtest::Gm y("y", 64 * 6 * 4);
+    kgtest::run_one("ascend950", {&y}, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 64 * 8 * 4);
+        AscendC::LocalTensor<float> a = buf.Get<float>(), b = a[64], i0 = a[128], i1 = a[192], a2 = a[256],
+                                    b2 = a[320], e = a[384], o = a[448];
+        for (int i = 0; i < 64; ++i) {
+            a.SetValue(i, static_cast<float>(i));
+            b.SetValue(i, static_cast<float>(100 + i));
+        }
+        if (in_place) {
+            AscendC::Interleave(a, b, a, b, 64);
+            return;
+        }
+        AscendC::Interleave(i0, i1, a, b, 64);
+        AscendC::DeInterleave(a2, b2, i0, i1, 64);
+        AscendC::DeInterleave(e[0], o[0], i0, 64);
+        float* out = y.as<float>();
+        for (int i = 0; i < 64; ++i) {
+            out[i] = i0.GetValue(i);
+            out[64 + i] = i1.GetValue(i);
+            out[128 + i] = a2.GetValue(i);
+            out[192 + i] = b2.GetValue(i);
+            out[256 + i] = i < 32 ? e.GetValue(i) : o.GetValue(i - 32);
+        }
+    });
+    v35::val("y", y.as<float>(), 64 * 5);
+}
+KG_TEST(interleave_memory) { interleave_memory(false); }
+KG_TEST(interleave_in_place) { interleave_memory(true); }
 KG_TEST(scalar_from_tensor) { scalar_from_tensor("ascend950"); }
 KG_TEST(scalar_from_tensor_on_910b) { scalar_from_tensor("ascend910b"); }
 KG_TEST(select_scalar_first) { select_scalar_first("ascend950"); }

@@ -56,6 +56,7 @@
 #include "kgemu/detail/limits.h"
 #include "kgemu/detail/vec_subs_copy.h"
 #include "kgemu/detail/vec_scalar_tensor.h"
+#include "kgemu/detail/vec_interleave.h"
 #include "kgemu/detail/normalization.h"
 // Ascend 950 register-level vector model (Reg / MicroAPI): kgemu/detail/reg/
 #include "basic_api/reg_compute/kernel_reg_compute_intf.h"

@@ -94,6 +94,31 @@ __aicore__ inline void Gather(U& dstReg, __ubuf__ A* baseAddr, V& index, MaskReg
     }
     dstReg = out;
 }
+// Register gather (asc-devkit Reg矢量计算/离散操作/Gather.md): dstReg[i] = srcReg[indexReg[i] % (VL / sizeof(T))],
+// every lane (no mask); indexes may repeat. b8 / b16 / b32 elements with an unsigned index of the same width, which
+// the page requires ("数据类型的位宽需要与目的操作数的位宽保持一致"): another width is a defect. dst may be src.
+template <typename T = DefaultType, typename U = DefaultType, typename S, typename V, KGEMU_REG_IS_REG(S),
+          KGEMU_REG_IS_REG(V)>
+__aicore__ inline void Gather(S& dstReg, S& srcReg, V& indexReg) {
+    constexpr const char* api = "Reg::Gather";
+    (void)kgr::enter(api);
+    using E = typename S::ActualT;
+    using I = typename V::ActualT;
+    static_assert(sizeof(E) <= 4 && S::kRegs == 1, "Reg::Gather (register form) takes b8, b16 or b32 elements");
+    if (sizeof(I) != sizeof(E) || !std::is_unsigned<I>::value) {
+        ::kgemu::detail::fail(api, ::kgemu::detail::strf(
+            "the index register holds %u-byte %s elements for %u-byte data: the index must be an unsigned type of "
+            "the data's width (uint8_t / uint16_t / uint32_t)", static_cast<unsigned>(sizeof(I)),
+            std::is_unsigned<I>::value ? "unsigned" : "signed", static_cast<unsigned>(sizeof(E))));
+    }
+    S out;
+    for (uint32_t i = 0; i < S::kLanes; ++i) {
+        const uint64_t at = static_cast<uint64_t>(indexReg.v[i]) % S::kLanes;
+        std::memcpy(&out.v[i], &srcReg.v[at], sizeof(E));
+    }
+    dstReg = out;
+}
+
 template <typename T = DefaultType, typename T2 = DefaultType, typename U, typename A, typename V, KGEMU_REG_IS_REG(U),
           KGEMU_REG_IS_REG(V)>
 __aicore__ inline void DataCopyGather(U& dstReg, __ubuf__ A* baseAddr, V& index, MaskReg& mask) {
