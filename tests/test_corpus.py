@@ -245,6 +245,9 @@ def test_recipes_keep_adams_second_moment_under_its_sqrt_positive_and_give_layer
     gmx = recipes_mod.recipe_for(recipes, "GroupedDynamicMxQuantWithDualAxis")   # cumsum group rows ending at M
     gidx = gmx["values"]["group_index"]
     assert gidx == sorted(gidx) and gidx[-1] == gmx["shapes"]["x"][0] and gmx["shapes"]["x"][1] % 64 == 0
+    sbw = recipes_mod.recipe_for(recipes, "SwigluBackwardMxQuantWithDualAxis")   # scale_alg 1 only; dst_dtype = y1's
+    assert sbw["attrs"] == {"scale_alg": 1, "dst_dtype": 36} and sbw["shapes"]["y_grad"][1] * 2 == sbw["shapes"]["x"][1]
+    assert sbw["out_shapes"]["mxscale2_out"][0] == sbw["shapes"]["x"][0] // 64 + len(sbw["values"]["group_index"])
     gq = recipes_mod.recipe_for(recipes, "GroupQuant")   # group_index non-decreasing, ending at x's rows (4)
     idx = gq["values"]["group_index"]
     assert idx == sorted(idx) and idx[-1] == 4 and gq["shapes"]["scale"] == [len(idx), 37]
