@@ -209,9 +209,13 @@ def test_recipes_keep_adams_second_moment_under_its_sqrt_positive_and_give_layer
     for op in ("AdamApplyOne", "AdamApplyOneAssign", "AdamApplyOneWithDecay", "AdamApplyOneWithDecayAssign"):
         r = recipes_mod.recipe_for(recipes, op)
         assert r["ranges"]["input1"][0] > 0 and r["ranges"]["mul2_x"][0] > 0 and r["ranges"]["mul3_x"][0] > 0, op
-        assert r["shapes"]["input4"] == [1] and r["shapes"]["add2_y"] == [1], op
-    assert ("mul4_x" in recipes_mod.recipe_for(recipes, "AdamApplyOneWithDecay")["shapes"]
-            and "mul4_x" not in recipes_mod.recipe_for(recipes, "AdamApplyOne")["shapes"])
+        on_950 = recipes_mod.for_soc(r, "ascend950")   # the 950 tiling's shape-1 scalars
+        assert on_950["shapes"]["input4"] == [1] and on_950["shapes"]["add2_y"] == [1], op
+        # experimental/optim's 910B tiling and infershape want every input of one shape: the default for all
+        on_910b = recipes_mod.for_soc(r, "ascend910b")
+        assert "input4" not in on_910b.get("shapes", {}) and on_910b["ranges"] == r["ranges"], op
+    assert ("mul4_x" in recipes_mod.for_soc(recipes_mod.recipe_for(recipes, "AdamApplyOneWithDecay"), "ascend950")["shapes"]
+            and "mul4_x" not in recipes_mod.for_soc(recipes_mod.recipe_for(recipes, "AdamApplyOne"), "ascend950")["shapes"])
     ln = recipes_mod.recipe_for(recipes, "LayerNormV4")
     assert ln["shapes"]["normalized_shape"] == [1] and ln["values"]["normalized_shape"] == [37]   # x: [4, 37]
     pc = recipes_mod.recipe_for(recipes, "FakeQuantWithMinMaxVarsPerChannel")   # per channel: 1-D, min < max
@@ -375,6 +379,8 @@ def test_survey_picks_8_bit_float_combinations_ml_dtypes_encodes():
     ('{"extra": 1}', "unknown section 'extra'"),
     ('{"ops": {"ScatterSub": {"like": "ScatterAdd"}}}', "ops.ScatterSub.like must name another operator's entry"),
     ('{"ops": {"X": {"like": "X"}}}', "ops.X.like must name another"),
+    ('{"ops": {"X": {"by_soc": {"ascend999": {}}}}}', "by_soc names unknown SOC family 'ascend999'; known: "),
+    ('{"ops": {"X": {"by_soc": {"ascend950": {"colour": 1}}}}}', "by_soc.ascend950: unknown recipe key 'colour'"),
 ])
 def test_bad_recipe_files_are_one_line_usage_errors(tmp_path, text, message):
     f = tmp_path / "r.json"

@@ -22,6 +22,9 @@ defaults < name rules (by input name, a regular expression) < the operator's ent
                         reserve_space_3): bytes left unwritten there are not a defect
   like "OpType"         (an operator's entry only) start from that operator's entry: one recipe for a family
                         (ScatterSub like ScatterAdd), the entry's own keys over it
+  by_soc {family: {...}} (an operator's entry only) keys for runs on that SOC family over the entry's own: one
+                        OpType whose tilings differ by SOC (AdamApplyOne: shape-1 scalars on the 950, every input
+                        of one shape on the 910B)
 The OpDef gives the rest: dtypes (the first combination whose first input is float32, else the first one), the
 attribute defaults, and which inputs are required.
 """
@@ -38,7 +41,7 @@ from kernelgen.errors import UsageError
 
 RECIPES = Path(__file__).resolve().parent / "recipes.json"
 _KEYS = {"shape", "shapes", "range", "ranges", "int_range", "attrs", "dtype", "optional", "list_len", "values",
-         "soc", "match", "note", "alias", "formats", "cases", "out_shapes", "no_data", "like"}
+         "soc", "match", "note", "alias", "formats", "cases", "out_shapes", "no_data", "like", "by_soc"}
 _ATTR_FALLBACK = {"float": 1.0, "int": 1, "bool": False, "str": "", "list_float": [], "list_int": [],
                   "list_bool": []}
 
@@ -70,6 +73,18 @@ def _check_entry(where: str, entry) -> dict:
     if "no_data" in entry and not (isinstance(entry["no_data"], list) and all(isinstance(n, str)
                                                                               for n in entry["no_data"])):
         raise UsageError(f"{where}: no_data must be a list of output names, not {entry['no_data']!r}")
+    if "by_soc" in entry:
+        from kernelgen.socs import family_names
+
+        by_soc, families = entry["by_soc"], family_names()
+        if not isinstance(by_soc, dict) or not by_soc:
+            raise UsageError(f"{where}: by_soc must be an object keyed by SOC family, not {by_soc!r}")
+        for family, overlay in by_soc.items():
+            if family not in families:
+                raise UsageError(f"{where}: by_soc names unknown SOC family {family!r}; known: {', '.join(families)}")
+            if isinstance(overlay, dict) and "by_soc" in overlay:
+                raise UsageError(f"{where}: by_soc.{family} cannot hold by_soc")
+            _check_entry(f"{where}: by_soc.{family}", overlay)
     return entry
 
 
@@ -139,6 +154,15 @@ def recipe_for(recipes: dict, op_type: str) -> dict:
             merged[key] = value
     merged["name_rules"] = recipes.get("name_rules", [])
     merged["has_entry"] = bool(entry)
+    return merged
+
+
+def for_soc(recipe: dict, family: str) -> dict:
+    """The recipe for a run on the SOC family: its by_soc entry for that family over the rest (dict keys merged)."""
+    overlay = (recipe.get("by_soc") or {}).get(family, {})
+    merged = {k: v for k, v in recipe.items() if k != "by_soc"}
+    for key, value in overlay.items():
+        merged[key] = {**merged[key], **value} if isinstance(value, dict) and isinstance(merged.get(key), dict) else value
     return merged
 
 

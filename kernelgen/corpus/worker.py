@@ -211,7 +211,7 @@ def _run_case(source, soc, decl, recipe: dict, job: dict) -> dict:
 def survey_one(job: dict) -> dict:
     """Learn, compile and run one operator directory, once per recipe case; the row of the survey report (never
     raises). Several cases: the row is a defect if any case found one, ran if all ran, else the first other class."""
-    from kernelgen.corpus.inputs import load_recipes, merge_recipes, recipe_for
+    from kernelgen.corpus.inputs import for_soc, load_recipes, merge_recipes, recipe_for
     from kernelgen.emulator.emulate import OperatorSource
     from kernelgen.socs import get_soc
 
@@ -240,6 +240,7 @@ def survey_one(job: dict) -> dict:
             decl = source.decl(soc_name)
         row["soc"] = soc_name
         soc = get_soc(soc_name)
+        recipe = for_soc(recipe, soc.family)
         stage = "run"
         overlays = recipe.get("cases") or [{}]
         cases = [_run_case(source, soc, decl, {**recipe, **overlay}, job) for overlay in overlays]
