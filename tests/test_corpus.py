@@ -271,6 +271,10 @@ def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their
         assert len(r["values"]["segment_ids"]) == r["shapes"]["x"][0] and max(r["values"]["segment_ids"]) < segments
     ipv = recipes_mod.recipe_for(recipes, "IndexPutWithSortV2")["values"]   # sorted, distinct; positions a permutation
     assert ipv["linear_index"] == sorted(set(ipv["linear_index"])) and sorted(ipv["pos_idx"]) == [0, 1, 2]
+    row = recipes_mod.recipe_for(recipes, "IndexPutWithSortV2")["shapes"]["self"][1]   # element offsets of whole rows
+    assert all(i % row == 0 for i in ipv["linear_index"]) and ipv["linear_index"][-1] // row < 4
+    emb = recipes_mod.recipe_for(recipes, "Embedding")   # 1-D indices (its infershape's only right case), in range
+    assert len(emb["shapes"]["indices"]) == 1 and max(emb["values"]["indices"]) < emb["shapes"]["x"][0]
     msp = recipes_mod.recipe_for(recipes, "MaskedScatterWithPosition")["values"]   # position: mask's prefix sum
     assert msp["position"] == np.cumsum(msp["mask"]).tolist()
     for op in ("SegmentSum", "SparseSegmentMean"):   # sorted ids; y's rows = the last id + 1
