@@ -421,10 +421,11 @@ def _attr_structs(decl: OpDecl, attrs: dict) -> tuple[list[abi.KgAttr], list]:
 
 
 def _empty_gm(shape, dtype: np.dtype, padded: bool) -> np.ndarray:
-    """A 0xFF-filled array; with padded, a view into a buffer of abi.gm_padded_bytes (the allocator's rounding)."""
+    """A 0xFF-filled array; with padded, a view into a buffer of abi.gm_padded_bytes (the allocator's rounding)
+    followed by abi.GM_GUARD_BYTES of red zone (kg_set_gm_guard), so that no other buffer starts right after it."""
     dtype = np.dtype(dtype)
     nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
-    buf = np.full(abi.gm_padded_bytes(nbytes) if padded else max(nbytes, 1), 0xFF, np.uint8)
+    buf = np.full(abi.gm_padded_bytes(nbytes) + abi.GM_GUARD_BYTES if padded else max(nbytes, 1), 0xFF, np.uint8)
     return buf[:nbytes].view(dtype).reshape(shape)
 
 
@@ -494,6 +495,8 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     if slack:  # GM buffers as the NPU allocator rounds them; the padding is poison (0xFF)
         lists = {n: [_padded_copy(a) for a in arrs] for n, arrs in lists.items()}
     lib.kg_set_gm_slack(int(slack))
+    if slack:
+        lib.kg_set_gm_guard(abi.GM_GUARD_BYTES)
     if source.uses_sync_all():
         threads = -1  # every block at once, so that SyncAll can complete
     soc_s = soc_struct(soc)

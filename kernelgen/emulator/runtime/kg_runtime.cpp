@@ -246,13 +246,14 @@ void sync_block_left(const BlockState& b, bool failed) {
 }
 }  // namespace
 
-void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack, bool own_slack) {
+void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack, bool own_slack, uint64_t guard) {
     detail::GmRange r;
     r.name = name != nullptr ? name : "?";
     r.base = reinterpret_cast<uintptr_t>(base);
     r.bytes = bytes;
     r.slack = slack;
     r.own_slack = own_slack;
+    r.guard = guard;
     g_run.gm.push_back(r);
 }
 

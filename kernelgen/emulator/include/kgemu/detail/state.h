@@ -33,6 +33,8 @@ struct GmRange {
     uint64_t bytes;
     uint64_t slack = 0;  // allocated bytes past `bytes` (allocator rounding): reading them is a warning
     bool own_slack = false;  // the slack is the tensor's own (an aclnn workspace tensor's slice): writing it too
+    uint64_t guard = 0;  // allocated bytes past the slack that belong to no tensor (the caller's red zone): a SIMT
+                         // thread's access there left the tensor (SIMT accesses carry no tensor of their own)
     bool output = false;      // an output: no two blocks may write the same bytes (rt_check_outputs)
     bool must_cover = false;  // ... and every byte must be written
 };
