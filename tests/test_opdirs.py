@@ -165,10 +165,10 @@ def test_a_kernel_choosing_code_by_the_key_macro_is_built_for_its_tiling_key(tmp
     kernel = op / "op_kernel" / "tanh_shrink.cpp"
     text = kernel.read_text()
     body = text[text.index("    if (TILING_KEY_IS(1)) {"):text.rindex("}")]
+    run_op = ("    op.Init(x, y, tilingData.formerNum, tilingData.formerLength, tilingData.tailLength, "
+              "tilingData.tileLength);\n    op.Process();\n")
     by_macro = ("    TILING_KEY_IS(1);\n    TILING_KEY_IS(2);\n#if TILING_KEY_VAR == 1\n    KernelTanhShrink<float> op;\n"
-                "#elif TILING_KEY_VAR == 2\n    KernelTanhShrink<half> op;\n#endif\n"
-                "    op.Init(x, y, tilingData.formerNum, tilingData.formerLength, tilingData.tailLength, "
-                "tilingData.tileLength);\n    op.Process();\n")
+                f"{run_op}#elif TILING_KEY_VAR == 2\n    KernelTanhShrink<half> op;\n{run_op}#endif\n")
     kernel.write_text(text.replace(body, by_macro))
     assert selects_code_by_key_macro(op) and not selects_code_by_key_macro(OPDIRS / "tanh_shrink")
     x = _uniform(-1, 1, 1000, np.float32)
