@@ -68,6 +68,7 @@ struct CovWrite {
     uint64_t begin, end;  // host addresses
     uint32_t block;
     bool atomic;
+    uint32_t phase;  // SyncAll calls the block had completed: writes of two phases are ordered by the barrier
 };
 
 // Pipes as vector-clock indices: S, V, M, MTE1, MTE2, MTE3, FIX, other.
@@ -203,6 +204,7 @@ struct SanCall {
 struct SanGmWrite {
     uint64_t begin, end;  // host addresses
     bool atomic;
+    uint32_t phase;  // GmShadow::phase when written
 };
 struct SanBuffer {  // one InitBuffer, for naming UB ranges in diagnoses
     uint32_t base, num, len;
