@@ -273,6 +273,15 @@ def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their
     assert ipv["linear_index"] == sorted(set(ipv["linear_index"])) and sorted(ipv["pos_idx"]) == [0, 1, 2]
     row = recipes_mod.recipe_for(recipes, "IndexPutWithSortV2")["shapes"]["self"][1]   # element offsets of whole rows
     assert all(i % row == 0 for i in ipv["linear_index"]) and ipv["linear_index"][-1] // row < 4
+    uc = recipes_mod.recipe_for(recipes, "UniqueConsecutive")   # README: idx only with return_idx (always false)
+    assert uc["no_data"] == ["idx"] and uc["attrs"]["return_counts"] is True
+    bga = recipes_mod.recipe_for(recipes, "BroadcastGradientArgs")["values"]   # broadcastable, one 1 each
+    assert np.broadcast_shapes(tuple(bga["x1"]), tuple(bga["x2"])) == (2, 4, 3)
+    rep = recipes_mod.recipe_for(recipes, "RepeatInterleave")
+    assert rep["out_shapes"]["y"][0] == sum(rep["values"]["repeats"]) and rep["attrs"]["axis"] != 1000
+    for op in ("InplaceAdd", "InplaceIndexAdd", "InplaceScatterAdd", "InplaceIndexFill"):   # 1-D distinct indices
+        idx = recipes_mod.recipe_for(recipes, op)["values"]["indices"]
+        assert len(set(idx)) == len(idx), op
     emb = recipes_mod.recipe_for(recipes, "Embedding")   # 1-D indices (its infershape's only right case), in range
     assert len(emb["shapes"]["indices"]) == 1 and max(emb["values"]["indices"]) < emb["shapes"]["x"][0]
     msp = recipes_mod.recipe_for(recipes, "MaskedScatterWithPosition")["values"]   # position: mask's prefix sum
