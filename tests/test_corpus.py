@@ -273,6 +273,8 @@ def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their
     assert ipv["linear_index"] == sorted(set(ipv["linear_index"])) and sorted(ipv["pos_idx"]) == [0, 1, 2]
     row = recipes_mod.recipe_for(recipes, "IndexPutWithSortV2")["shapes"]["self"][1]   # element offsets of whole rows
     assert all(i % row == 0 for i in ipv["linear_index"]) and ipv["linear_index"][-1] // row < 4
+    sc = recipes_mod.recipe_for(recipes, "Scatter")   # README scene 1: offsets along axis -2 inside var's c
+    assert sc["attrs"]["axis"] != 0 and max(sc["values"]["indices"]) < sc["shapes"]["var"][-2]
     uc = recipes_mod.recipe_for(recipes, "UniqueConsecutive")   # README: idx only with return_idx (always false)
     assert uc["no_data"] == ["idx"] and uc["attrs"]["return_counts"] is True
     bga = recipes_mod.recipe_for(recipes, "BroadcastGradientArgs")["values"]   # broadcastable, one 1 each
