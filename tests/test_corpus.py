@@ -273,6 +273,9 @@ def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their
     assert ipv["linear_index"] == sorted(set(ipv["linear_index"])) and sorted(ipv["pos_idx"]) == [0, 1, 2]
     row = recipes_mod.recipe_for(recipes, "IndexPutWithSortV2")["shapes"]["self"][1]   # element offsets of whole rows
     assert all(i % row == 0 for i in ipv["linear_index"]) and ipv["linear_index"][-1] // row < 4
+    sws = recipes_mod.recipe_for(recipes, "ScatterAddWithSorted")   # sorted rows, positions a permutation
+    ids, pos = sws["values"]["sorted_index"], sws["values"]["pos"]
+    assert ids == sorted(ids) and sorted(pos) == list(range(len(ids))) and sws["shapes"]["value"][0] == len(ids)
     sc = recipes_mod.recipe_for(recipes, "Scatter")   # README scene 1: offsets along axis -2 inside var's c
     assert sc["attrs"]["axis"] != 0 and max(sc["values"]["indices"]) < sc["shapes"]["var"][-2]
     uc = recipes_mod.recipe_for(recipes, "UniqueConsecutive")   # README: idx only with return_idx (always false)
