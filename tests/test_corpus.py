@@ -276,6 +276,8 @@ def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their
     sws = recipes_mod.recipe_for(recipes, "ScatterAddWithSorted")   # sorted rows, positions a permutation
     ids, pos = sws["values"]["sorted_index"], sws["values"]["pos"]
     assert ids == sorted(ids) and sorted(pos) == list(range(len(ids))) and sws["shapes"]["value"][0] == len(ids)
+    gnd = recipes_mod.recipe_for(recipes, "GatherNd")   # the last dim of indices indexes x's leading dims
+    assert gnd["shapes"]["indices"][-1] <= len(gnd["shapes"]["x"]) and max(gnd["values"]["indices"]) < gnd["shapes"]["x"][0]
     sc = recipes_mod.recipe_for(recipes, "Scatter")   # README scene 1: offsets along axis -2 inside var's c
     assert sc["attrs"]["axis"] != 0 and max(sc["values"]["indices"]) < sc["shapes"]["var"][-2]
     uc = recipes_mod.recipe_for(recipes, "UniqueConsecutive")   # README: idx only with return_idx (always false)
