@@ -278,6 +278,11 @@ def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their
     assert ids == sorted(ids) and sorted(pos) == list(range(len(ids))) and sws["shapes"]["value"][0] == len(ids)
     gnd = recipes_mod.recipe_for(recipes, "GatherNd")   # the last dim of indices indexes x's leading dims
     assert gnd["shapes"]["indices"][-1] <= len(gnd["shapes"]["x"]) and max(gnd["values"]["indices"]) < gnd["shapes"]["x"][0]
+    snd = recipes_mod.recipe_for(recipes, "ScatterNd")   # x = indices.shape[:-1] + shape[k:]
+    k = snd["shapes"]["indices"][-1]
+    assert snd["shapes"]["x"] == snd["shapes"]["indices"][:-1] + snd["values"]["shape"][k:]
+    sl = recipes_mod.recipe_for(recipes, "ScatterList")   # offsets + the updates' axis dim inside var's
+    assert max(sl["values"]["indice"]) + sl["shapes"]["updates"][-2] <= sl["shapes"]["var"][-2]
     sc = recipes_mod.recipe_for(recipes, "Scatter")   # README scene 1: offsets along axis -2 inside var's c
     assert sc["attrs"]["axis"] != 0 and max(sc["values"]["indices"]) < sc["shapes"]["var"][-2]
     uc = recipes_mod.recipe_for(recipes, "UniqueConsecutive")   # README: idx only with return_idx (always false)
