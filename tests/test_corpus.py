@@ -283,6 +283,9 @@ def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their
     assert snd["shapes"]["x"] == snd["shapes"]["indices"][:-1] + snd["values"]["shape"][k:]
     sl = recipes_mod.recipe_for(recipes, "ScatterList")   # offsets + the updates' axis dim inside var's
     assert max(sl["values"]["indice"]) + sl["shapes"]["updates"][-2] <= sl["shapes"]["var"][-2]
+    for op in ("ScatterElementsV2", "ScatterElements"):   # reduction none: no index repeats within a column
+        cols = np.asarray(recipes_mod.recipe_for(recipes, op)["values"]["indices"]).reshape(4, 37)
+        assert all(sorted(cols[:, j]) == [0, 1, 2, 3] for j in range(37)), op
     sc = recipes_mod.recipe_for(recipes, "Scatter")   # README scene 1: offsets along axis -2 inside var's c
     assert sc["attrs"]["axis"] != 0 and max(sc["values"]["indices"]) < sc["shapes"]["var"][-2]
     uc = recipes_mod.recipe_for(recipes, "UniqueConsecutive")   # README: idx only with return_idx (always false)
