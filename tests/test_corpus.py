@@ -299,6 +299,34 @@ def test_recipes_give_foreach_scalars_their_tilings_sizes_and_index_inputs_their
         assert len(r["values"]["segment_ids"]) == r["shapes"]["x"][0] and max(r["values"]["segment_ids"]) < segments
     ipv = recipes_mod.recipe_for(recipes, "IndexPutWithSortV2")["values"]   # sorted, distinct; positions a permutation
     assert ipv["linear_index"] == sorted(set(ipv["linear_index"])) and sorted(ipv["pos_idx"]) == [0, 1, 2]
+    row = recipes_mod.recipe_for(recipes, "IndexPutWithSortV2")["shapes"]["self"][1]   # element offsets of whole rows
+    assert all(i % row == 0 for i in ipv["linear_index"]) and ipv["linear_index"][-1] // row < 4
+    sws = recipes_mod.recipe_for(recipes, "ScatterAddWithSorted")   # sorted rows, positions a permutation
+    ids, pos = sws["values"]["sorted_index"], sws["values"]["pos"]
+    assert ids == sorted(ids) and sorted(pos) == list(range(len(ids))) and sws["shapes"]["value"][0] == len(ids)
+    gnd = recipes_mod.recipe_for(recipes, "GatherNd")   # the last dim of indices indexes x's leading dims
+    assert gnd["shapes"]["indices"][-1] <= len(gnd["shapes"]["x"]) and max(gnd["values"]["indices"]) < gnd["shapes"]["x"][0]
+    snd = recipes_mod.recipe_for(recipes, "ScatterNd")   # x = indices.shape[:-1] + shape[k:]
+    k = snd["shapes"]["indices"][-1]
+    assert snd["shapes"]["x"] == snd["shapes"]["indices"][:-1] + snd["values"]["shape"][k:]
+    sl = recipes_mod.recipe_for(recipes, "ScatterList")   # offsets + the updates' axis dim inside var's
+    assert max(sl["values"]["indice"]) + sl["shapes"]["updates"][-2] <= sl["shapes"]["var"][-2]
+    for op in ("ScatterElementsV2", "ScatterElements"):   # reduction none: no index repeats within a column
+        cols = np.asarray(recipes_mod.recipe_for(recipes, op)["values"]["indices"]).reshape(4, 37)
+        assert all(sorted(cols[:, j]) == [0, 1, 2, 3] for j in range(37)), op
+    sc = recipes_mod.recipe_for(recipes, "Scatter")   # README scene 1: offsets along axis -2 inside var's c
+    assert sc["attrs"]["axis"] != 0 and max(sc["values"]["indices"]) < sc["shapes"]["var"][-2]
+    uc = recipes_mod.recipe_for(recipes, "UniqueConsecutive")   # README: idx only with return_idx (always false)
+    assert uc["no_data"] == ["idx"] and uc["attrs"]["return_counts"] is True
+    bga = recipes_mod.recipe_for(recipes, "BroadcastGradientArgs")["values"]   # broadcastable, one 1 each
+    assert np.broadcast_shapes(tuple(bga["x1"]), tuple(bga["x2"])) == (2, 4, 3)
+    rep = recipes_mod.recipe_for(recipes, "RepeatInterleave")
+    assert rep["out_shapes"]["y"][0] == sum(rep["values"]["repeats"]) and rep["attrs"]["axis"] != 1000
+    for op in ("InplaceAdd", "InplaceIndexAdd", "InplaceScatterAdd", "InplaceIndexFill"):   # 1-D distinct indices
+        idx = recipes_mod.recipe_for(recipes, op)["values"]["indices"]
+        assert len(set(idx)) == len(idx), op
+    emb = recipes_mod.recipe_for(recipes, "Embedding")   # 1-D indices (its infershape's only right case), in range
+    assert len(emb["shapes"]["indices"]) == 1 and max(emb["values"]["indices"]) < emb["shapes"]["x"][0]
     msp = recipes_mod.recipe_for(recipes, "MaskedScatterWithPosition")["values"]   # position: mask's prefix sum
     assert msp["position"] == np.cumsum(msp["mask"]).tolist()
     for op in ("SegmentSum", "SparseSegmentMean"):   # sorted ids; y's rows = the last id + 1

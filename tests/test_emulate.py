@@ -171,3 +171,18 @@ def test_tensors_declared_only_in_an_ai_core_config_belong_to_the_operator():
     assert [t.name for t in decl.inputs] == ["x"] and [t.name for t in decl.outputs] == ["y"]
     assert decl.inputs[0].dtypes == ("DT_INT8", "DT_INT8") and decl.outputs[0].dtypes == ("DT_FLOAT16", "DT_FLOAT")
     assert decl.socs == ("ascend950",)
+
+
+def test_padded_gm_buffers_end_in_a_red_zone():
+    """An operator directory's GM buffers are padded as the NPU allocator rounds them, then followed by
+    GM_GUARD_BYTES of red zone that hold no tensor (kg_set_gm_guard): a SIMT thread reading past a tensor's padding
+    lands there and is reported, not on the next buffer's bytes."""
+    from kernelgen.emulator import abi
+    from kernelgen.emulator.emulate import _empty_gm
+
+    arr = _empty_gm((37,), np.float32, True)
+    buf = arr
+    while buf.base is not None:
+        buf = buf.base
+    assert buf.nbytes == abi.gm_padded_bytes(148) + abi.GM_GUARD_BYTES == 512 + abi.GM_GUARD_BYTES
+    assert np.all(buf[148:] == 0xFF) and _empty_gm((37,), np.float32, False).base.nbytes == 148

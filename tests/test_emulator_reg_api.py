@@ -234,6 +234,20 @@ def test_older_dual_datacopy_forms_deinterleave_and_interleave(program):
     np.testing.assert_array_equal(v[:512], want)
     assert v[512] == 256
 
+def test_block_copy_mode_moves_whole_blocks_by_their_stride_and_mask(program):
+    """非连续对齐搬入/搬出 (DataCopyMode::DATA_BLOCK_COPY): the register's block k from src block 2k where the mask
+    enables any of its lanes (48 of 64: blocks 0-5; blocks 6, 7 are zeros), stored to dst block 3k; the PostUpdate
+    form moves dst on by 24 blocks, where the 48-lane store fills blocks 24-29 and leaves 30, 31 alone."""
+    out = kgbuild.run_vals(program, "block_copy_mode")
+    assert out["defect"] is None, out["raw"]
+    dst = np.asarray(out["vals"]["blocks"]).reshape(32, 8)
+    src = np.arange(128).reshape(16, 8)
+    reg = np.vstack([src[0:12:2], np.zeros((2, 8))])
+    want = np.full((32, 8), -1.0)
+    want[0:24:3] = reg
+    want[24:30] = reg[:6]
+    np.testing.assert_array_equal(dst, want)
+
 
 def test_ar_store_appends_from_a_copied_base(program):
     """0..127 in two registers; the multiples of 7 kept by a STORE_REG Squeeze per register and stored by the AR form

@@ -52,6 +52,9 @@ HAZARDS = [
     ("cross_block_scalar_race",
      f"launch: race on GM bytes [12, 16) {USER_WS}: block 0 writes them in GlobalTensor::SetValue (pipe S) and "
      "block 1 reads them in GlobalTensor::GetValue (pipe S), with no SyncAll between"),
+    ("clear_then_write_race",   # block 0's zeros and block 1's slice in the same SyncAll phase
+     "launch: output 'y': bytes [256, 512) were written by block 0 and by block 1: overlapping writes from different "
+     "blocks"),
     ("atomic_init_race",
      "launch: race on GM bytes [0, 256) of 'y': block 0 writes them in InitGlobalMemory (pipe MTE3, API call #3) and "
      "block 2 adds atomically to them in DataCopy (pipe MTE3, API call #7), with no SyncAll between"),
@@ -72,7 +75,7 @@ HAZARDS = [
 
 CONTROLS = ["user_workspace_from_null_without_user_part_ok",
             "gm_round_trip_flag_ok", "gm_round_trip_barrier_ok", "two_phase_syncall_ok", "scalar_handoff_syncall_ok",
-            "atomic_adds_ok", "atomic_init_syncall_ok", "strided_rows_ok", "masked_blocks_ok",
+            "atomic_adds_ok", "atomic_init_syncall_ok", "clear_then_write_syncall_ok", "strided_rows_ok", "masked_blocks_ok",
             "reduce_written_repeat_ok", "scatter_past_small_view_ok", "dma_after_dcci_ok", "scalar_after_dcci_ok"]
 
 

@@ -115,6 +115,10 @@ def test_vf_between_datacopies_is_a_v_pipe_step(program):
     ("barrier_in_branch",
      "asc_syncthreads: deadlock in asc_vf_call<simt_t::BarrierInBranchVf> (dim3(64, 1, 1), API call #1): thread 0 "
      f"waits at asc_syncthreads (api_simt.cpp:{BRANCH_BARRIER_LINE}), but thread 16 returned without reaching it"),
+    ("read_past_the_allocation",   # thread 128's read is the first past the 512 bytes; 37..127 stay in the padding
+     "SIMT thread memory access: GM out of bounds: thread 128 reads 4 bytes at byte 512 of GM tensor 'weight', which "
+     "has 148 bytes (512 allocated with the NPU allocator's padding): the access is past the allocation's end "
+     "[thread 128 of asc_vf_call<simt_t::ReadPastEndVf> (dim3(148, 1, 1), API call #1)]"),
     ("too_many_threads",
      "asc_vf_call: asc_vf_call<simt_t::SameElementVf>(dim3(64, 64, 1)): 4096 threads; a thread block has 1 to "
      "2048 threads"),

@@ -152,6 +152,31 @@ def test_legacy_tiling_class_fields_are_reported():
     assert any("registers no infershape" in w for w in rep["warnings"])
 
 
+def test_a_kernel_choosing_code_by_the_key_macro_is_built_for_its_tiling_key(tmp_path):
+    """scatter_elements and gather_v2 choose their code with `#if TILING_KEY_VAR == KEY` (CANN builds such a kernel
+    once per key, TILING_KEY_VAR defined): tanh_shrink's dispatch written that way runs the float32 branch its
+    tiling picks (key 1); built once with every `#if` false, no branch ran and y was never written."""
+    import shutil
+
+    from kernelgen.emulator.opdir import selects_code_by_key_macro
+
+    op = tmp_path / "tanh_shrink"
+    shutil.copytree(OPDIRS / "tanh_shrink", op)
+    kernel = op / "op_kernel" / "tanh_shrink.cpp"
+    text = kernel.read_text()
+    body = text[text.index("    if (TILING_KEY_IS(1)) {"):text.rindex("}")]
+    run_op = ("    op.Init(x, y, tilingData.formerNum, tilingData.formerLength, tilingData.tailLength, "
+              "tilingData.tileLength);\n    op.Process();\n")
+    by_macro = ("    TILING_KEY_IS(1);\n    TILING_KEY_IS(2);\n#if TILING_KEY_VAR == 1\n    KernelTanhShrink<float> op;\n"
+                f"{run_op}#elif TILING_KEY_VAR == 2\n    KernelTanhShrink<half> op;\n{run_op}#endif\n")
+    kernel.write_text(text.replace(body, by_macro))
+    assert selects_code_by_key_macro(op) and not selects_code_by_key_macro(OPDIRS / "tanh_shrink")
+    x = _uniform(-1, 1, 1000, np.float32)
+    out, rep = run(op, "ascend910b", {"x": x}, return_report=True)
+    assert rep["tiling_key"] == 1
+    _check(out["y"], tanh_shrink(x), np.float32)
+
+
 def test_whole_block_copies_read_padding_with_a_warning_and_write_it_as_a_defect():
     x = _uniform(-1, 1, 1000, np.float32)  # 4000 bytes: the last 512-byte block runs 96 bytes past the end
     # reading the allocator's padding is harmless; writing it may destroy a neighbour (outputs can be views)

@@ -273,6 +273,40 @@ def test_one_block_size_is_the_950_familys_constant(tmp_path):
 
 
 @requires_cxx
+def test_the_topk_numbers_reach_kernels_through_kernel_operator_h(tmp_path):
+    """CANN's kernel_operator.h includes the advanced APIs (adv_api/kernel_api.h -> sort/topk.h), whose
+    topk_common_utils.h declares TWO ... FORTYEIGHT in an unnamed namespace on arch 2002 / 2201 / 3510 / 5102 / 3003 /
+    3113: unsorted_segment_sum's and the scatter_nd family's arch35 kernels divide by FOUR and multiply by THREE
+    without declaring them. A kernel's own constant in its namespace wins; one declared at global scope is ambiguous,
+    as under CANN."""
+    import subprocess
+
+    from kernelgen.emulator import INCLUDE_DIR
+    from kernelgen.toolchain import find_compiler
+
+    src = tmp_path / "k.cpp"
+    src.write_text('#include "kernel_operator.h"\nnamespace SegmentLike {\nconstexpr int64_t LANES = 256;\n'
+                   "constexpr int64_t QUARTER = LANES / FOUR;\nstatic_assert(QUARTER * THREE == 192);\n}\n"
+                   "namespace OwnConstant { constexpr float FOUR = 4.5f; static_assert(FOUR > 4.0f); }\n")
+    clash = tmp_path / "clash.cpp"
+    clash.write_text('#include "kernel_operator.h"\nconstexpr int32_t FOUR = 4;\n'
+                     "__aicore__ inline int32_t Quarter(int32_t n) { return n / FOUR; }\n")
+
+    def compiles(path, arch: int) -> subprocess.CompletedProcess:
+        flags = ["-std=c++17", "-fsyntax-only", f"-D__NPU_ARCH__={arch}", "-DASCENDC_CPU_DEBUG=1"]
+        return subprocess.run([find_compiler().path, *flags, "-I", str(INCLUDE_DIR), str(path)], capture_output=True,
+                              text=True)
+
+    for arch in (3510, 2201):
+        res = compiles(src, arch)
+        assert res.returncode == 0, res.stderr[-2000:]
+    on_310b = compiles(src, 3002)   # Ascend 310B: an arch topk_common_utils.h leaves out
+    assert on_310b.returncode != 0 and "FOUR" in on_310b.stderr and "was not declared" in on_310b.stderr
+    ambiguous = compiles(clash, 3510)
+    assert ambiguous.returncode != 0 and "ambiguous" in ambiguous.stderr
+
+
+@requires_cxx
 def test_an_opdefs_check_support_reads_the_operators_attributes(tmp_path):
     """unique_consecutive's OpDef (and masked_scatter's, unique_dim's, dynamic_rnn's) registers a CheckSupport that
     calls ge::Operator::GetAttr with only register/op_def_registry.h included, which on CANN makes ge::Operator

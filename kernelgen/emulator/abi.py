@@ -60,9 +60,15 @@ def bind(lib: C.CDLL) -> C.CDLL:
     lib.kg_opdef_json.restype = C.c_int32
     lib.kg_set_gm_slack.argtypes = [C.c_int32]
     lib.kg_set_gm_slack.restype = None
+    lib.kg_set_gm_guard.argtypes = [C.c_uint64]
+    lib.kg_set_gm_guard.restype = None
     lib.kg_set_trace_file.argtypes = [C.c_char_p]
     lib.kg_set_trace_file.restype = None
     return lib
+
+
+# The red zone after each padded GM buffer (kg_set_gm_guard): a SIMT thread's access there left its tensor.
+GM_GUARD_BYTES = 4096
 
 
 def gm_padded_bytes(nbytes: int) -> int:

@@ -280,12 +280,21 @@ class OperatorSource:
     def _combo_tag(self, decl: OpDecl, combo: dict[str, str]) -> str:
         return "_".join(GE_DTYPES[combo[t.name]].cpp.replace("_t", "") for t in decl.inputs + decl.outputs)
 
-    def kernel_unit(self, soc: Soc, combo: dict[str, str]) -> CompileUnit:
-        """The kernel launcher of one dtype combination on soc (precompiles the "kernel" header set)."""
+    def kernel_unit(self, soc: Soc, combo: dict[str, str], tiling_key: int | None = None) -> CompileUnit:
+        """The kernel launcher of one dtype combination on soc (precompiles the "kernel" header set); with
+        tiling_key, built as CANN builds that key's kernel (TILING_KEY_VAR defined: selects_code_by_key_macro)."""
         decl = self.decl(soc.family)
         launcher = write_source(self._launcher(decl, combo), f"{self.snake}_launch")
-        return CompileUnit(f"{self.snake}_kernel_{soc.npu_arch}_{self._combo_tag(decl, combo)}", launcher,
-                           self.kernel_flags(decl, combo, soc), self.include_dirs(), self.digest, "kernel")
+        flags, name = self.kernel_flags(decl, combo, soc), f"{self.snake}_kernel_{soc.npu_arch}_{self._combo_tag(decl, combo)}"
+        if tiling_key is not None:
+            flags, name = flags + (f"-DTILING_KEY_VAR={int(tiling_key)}ULL",), f"{name}_key{int(tiling_key)}"
+        return CompileUnit(name, launcher, flags, self.include_dirs(), self.digest, "kernel")
+
+    def selects_code_by_key_macro(self) -> bool:
+        """The kernel's `#if TILING_KEY_VAR == ...` (opdir.selects_code_by_key_macro): built per tiling key."""
+        from kernelgen.emulator.opdir import selects_code_by_key_macro
+
+        return selects_code_by_key_macro(self.op_dir)
 
     def plan_kernel_combos(self, soc: Soc, combos: list[dict[str, str]]) -> None:
         """A run says which dtype combinations it will build on soc (verify: those of its cases). With
@@ -335,21 +344,24 @@ class OperatorSource:
         return CompileUnit(f"{self.snake}_kernel_{soc.npu_arch}_{len(tags)}combos", write_source(
             text, f"{self.snake}_launch"), common.pop(), self.include_dirs(), self.digest, "kernel")
 
-    def library(self, soc: Soc, combo: dict[str, str]) -> C.CDLL:
+    def library(self, soc: Soc, combo: dict[str, str], tiling_key: int | None = None) -> C.CDLL:
         decl = self.decl(soc.family)
         tag = self._combo_tag(decl, combo)
-        combined = self.kernel_combos_unit(soc, combo)
-        key = ("library", soc.family, self.soc_flags(soc), tag, combined)
+        combined = self.kernel_combos_unit(soc, combo) if tiling_key is None else None
+        key = ("library", soc.family, self.soc_flags(soc), tag, combined, tiling_key)
         if self.frozen_tree and key in self._memo:
             return self._memo[key]
-        lib = self._library(soc, combo, tag, combined)
+        lib = self._library(soc, combo, tag, combined, tiling_key)
         if self.frozen_tree:
             self._memo[key] = lib
         return lib
 
-    def _library(self, soc: Soc, combo: dict[str, str], tag: str, combined: CompileUnit | None) -> C.CDLL:
+    def _library(self, soc: Soc, combo: dict[str, str], tag: str, combined: CompileUnit | None,
+                 tiling_key: int | None = None) -> C.CDLL:
+        if tiling_key is not None:
+            tag = f"{tag}_key{int(tiling_key)}"
         if combined is None:
-            kernels = [self.kernel_unit(soc, combo)]
+            kernels = [self.kernel_unit(soc, combo, tiling_key)]
         else:   # the combined object, and this combination's kg_kernel_entry forwarding into it
             from kernelgen.emulator.opdir import entry_shim
 
@@ -421,10 +433,11 @@ def _attr_structs(decl: OpDecl, attrs: dict) -> tuple[list[abi.KgAttr], list]:
 
 
 def _empty_gm(shape, dtype: np.dtype, padded: bool) -> np.ndarray:
-    """A 0xFF-filled array; with padded, a view into a buffer of abi.gm_padded_bytes (the allocator's rounding)."""
+    """A 0xFF-filled array; with padded, a view into a buffer of abi.gm_padded_bytes (the allocator's rounding)
+    followed by abi.GM_GUARD_BYTES of red zone (kg_set_gm_guard), so that no other buffer starts right after it."""
     dtype = np.dtype(dtype)
     nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
-    buf = np.full(abi.gm_padded_bytes(nbytes) if padded else max(nbytes, 1), 0xFF, np.uint8)
+    buf = np.full(abi.gm_padded_bytes(nbytes) + abi.GM_GUARD_BYTES if padded else max(nbytes, 1), 0xFF, np.uint8)
     return buf[:nbytes].view(dtype).reshape(shape)
 
 
@@ -489,11 +502,15 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     lists = {t.name: _as_list(t, inputs[t.name]) for t in decl.inputs if t.name in inputs}
     if combo is None:
         combo = pick_combo(decl, soc, {n: a[0] for n, a in lists.items() if a})
-    lib = source.library(soc, combo)
+    by_key = source.selects_code_by_key_macro()
+    # a kernel built per tiling key: the host library first (infershape, tiling), the key's kernel once it is known
+    lib = source._probe_library() if by_key else source.library(soc, combo)
     slack = not (source.strict_gm if strict_gm is None else strict_gm)
     if slack:  # GM buffers as the NPU allocator rounds them; the padding is poison (0xFF)
         lists = {n: [_padded_copy(a) for a in arrs] for n, arrs in lists.items()}
     lib.kg_set_gm_slack(int(slack))
+    if slack:
+        lib.kg_set_gm_guard(abi.GM_GUARD_BYTES)
     if source.uses_sync_all():
         threads = -1  # every block at once, so that SyncAll can complete
     soc_s = soc_struct(soc)
@@ -558,6 +575,11 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
         out_structs[i].data = arr.ctypes.data
         out_structs[i].bytes = arr.nbytes
         out_structs[i].dtype = GE_DTYPES[combo[name]].value
+    if by_key:
+        lib = _library_for_the_key(source, soc, combo, lib, req, err)
+        lib.kg_set_gm_slack(int(slack))
+        if slack:
+            lib.kg_set_gm_guard(abi.GM_GUARD_BYTES)
     cap = 1 << 16
     with tempfile.TemporaryDirectory(prefix="kg-trace-") as tmp:
         trace_path = Path(tmp) / "trace.bin"
@@ -592,6 +614,17 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     doc["dtypes"] = combo
     doc["soc"] = soc.family
     return RunResult(outputs, doc)
+
+
+def _library_for_the_key(source: OperatorSource, soc: Soc, combo: dict[str, str], host_lib: C.CDLL,
+                         req: abi.KgRunRequest, err) -> C.CDLL:
+    """The library whose kernel is built for the tiling key this request's tiling picks (a kernel that selects code
+    with `#if TILING_KEY_VAR == ...`: opdir.selects_code_by_key_macro)."""
+    report = C.create_string_buffer(1 << 16)
+    req.report, req.report_cap = C.cast(report, C.c_char_p), len(report)
+    _raise_for(host_lib.kg_tiling(C.byref(req), None), err, req.op_type.decode(), soc, "tiling")
+    req.report, req.report_cap = None, 0
+    return source.library(soc, combo, tiling_key=int(json.loads(report.value.decode())["tiling_key"]))
 
 
 def run_tiling(source: OperatorSource, soc: Soc, shapes: dict[str, tuple[int, ...]], combo: dict[str, str],

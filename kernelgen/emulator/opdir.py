@@ -434,6 +434,15 @@ def _kernel_texts(op_dir: Path) -> str:
 
 
 _INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"')
+_KEY_MACRO_IF = re.compile(r"^[ \t]*#[ \t]*(?:el)?if\b[^\n]*\bTILING_KEY_VAR\b", re.M)
+
+
+def selects_code_by_key_macro(op_dir: Path) -> bool:
+    """The kernel chooses code with the preprocessor (`#if TILING_KEY_VAR == KEY`, scatter_elements, gather_v2): CANN
+    compiles such a kernel once per tiling key with TILING_KEY_VAR defined as that key (kernel_utils_macros.h only
+    defines it, as the runtime g_tilingKey, when the build did not), so the emulator builds it for the key the
+    tiling picked."""
+    return (op_dir / "op_kernel").is_dir() and bool(_KEY_MACRO_IF.search(_kernel_texts(op_dir)))
 
 
 def uses_simt(op_dir: Path, include_dirs: tuple[Path, ...], limit: int = 400) -> bool:

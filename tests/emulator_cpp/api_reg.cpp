@@ -761,6 +761,38 @@ KG_TEST(older_unaligned_names) {
     rg::val("older", out.as<float>(), 17);
 }
 
+// Block-strided moves (DataCopyMode::DATA_BLOCK_COPY, gather_v2's and gather_nd's rows): a register's eight 32-byte
+// blocks loaded from every 2nd block of src with 48 of 64 lanes enabled (blocks 6 and 7: none, so zeros and no read),
+// stored to every 3rd block of dst by the PostUpdate form (which moves dst on by 24 blocks), then once more from there
+// to consecutive blocks under the 48-lane mask (blocks 30 and 31 keep their -1).
+KG_TEST(block_copy_mode) {
+    using namespace AscendC;
+    kgtest::Gm out("out", 256 * 4);
+    kgtest::run_one("ascend950", {&out}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 1536);
+        LocalTensor<int32_t> src = buf.Get<int32_t>(128);
+        LocalTensor<int32_t> dst = buf.Get<int32_t>()[128];
+        for (uint32_t i = 0; i < 128; ++i) src.SetValue(i, static_cast<int32_t>(i));
+        for (uint32_t i = 0; i < 256; ++i) dst.SetValue(i, -1);
+        __ubuf__ int32_t* s = (__ubuf__ int32_t*)src.GetPhyAddr();
+        __ubuf__ int32_t* d = (__ubuf__ int32_t*)dst.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<int32_t> r;
+            uint32_t lanes = 48;
+            MicroAPI::MaskReg part = MicroAPI::UpdateMask<int32_t>(lanes);
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<int32_t>();
+            MicroAPI::LoadAlign<int32_t, MicroAPI::DataCopyMode::DATA_BLOCK_COPY>(r, s, 2, part);
+            MicroAPI::StoreAlign<int32_t, MicroAPI::DataCopyMode::DATA_BLOCK_COPY, MicroAPI::PostLiteral::POST_MODE_UPDATE>(
+                d, r, 3, 24, all);
+            MicroAPI::StoreAlign<int32_t, MicroAPI::DataCopyMode::DATA_BLOCK_COPY>(d, r, 1, part);
+        }
+        for (uint32_t i = 0; i < 256; ++i) out.as<float>()[i] = static_cast<float>(dst.GetValue(i));
+    });
+    rg::val("blocks", out.as<float>(), 256);
+}
+
 // The AR form stores at its base plus AR's offset (the page's prototype takes the address by value): a helper that
 // receives the base as a copy, as unique_consecutive's CollectAndCopy2Ub does, appends each Squeeze's kept elements.
 namespace rg {

@@ -1,9 +1,9 @@
 // SIMT vector functions on the emulator (written fresh for the tests, each a miniature of a pattern ops-nn's
 // arch35 SIMT kernels use): grid-stride element-wise loops over GM with the thread built-ins, a UB tree
 // reduction with asc_syncthreads, warp shuffles / votes / reductions, atomics into GM bins, UintDiv index math,
-// and the misuse the sanitizer names (a race between two threads, a deadlocking barrier, too many threads, a VF
-// result copied out without a V -> MTE3 flag). Each test prints `VAL <name> v0 v1 ...` (read by
-// tests/test_emulator_simt.py); misuse tests end in a DEFECT line.
+// and the misuse the sanitizer names (a race between two threads, a read past a GM allocation's end, a
+// deadlocking barrier, too many threads, a VF result copied out without a V -> MTE3 flag). Each test prints
+// `VAL <name> v0 v1 ...` (read by tests/test_emulator_simt.py); misuse tests end in a DEFECT line.
 #include "emu_test.h"
 #include "simt_api/asc_simt.h"
 #include "simt_api/device_atomic_functions.h"
@@ -61,6 +61,11 @@ __simt_vf__ inline void BarrierInBranchVf(__gm__ float* y) {
 
 // ---- two threads write the same GM element ----
 __simt_vf__ inline void SameElementVf(__gm__ float* y) { y[threadIdx.x / 2] = static_cast<float>(threadIdx.x); }
+
+// ---- a thread reads past its input's allocation (a 37-float weight read at 148 indices) ----
+__simt_vf__ inline void ReadPastEndVf(__gm__ const float* w, __gm__ float* y) {
+    y[threadIdx.x] = w[threadIdx.x] * 2.0f;
+}
 
 // ---- warp functions: butterfly sum (shfl_xor), broadcast (shfl), inclusive scan (shfl_up), vote, reduce ----
 __simt_vf__ inline void WarpVf(__gm__ const float* x, __gm__ float* out) {
@@ -247,6 +252,13 @@ KG_TEST(barrier_in_branch) {
 KG_TEST(two_threads_write_one_element) {
     kgtest::Gm y("y", 64 * 4);
     kgtest::run_one("ascend950", {&y}, [&] { asc_vf_call<simt_t::SameElementVf>(dim3(64), y.as<float>()); });
+}
+KG_TEST(read_past_the_allocation) {
+    kgtest::Gm w("weight", 37 * 4), y("y", 148 * 4);
+    w.with_slack(512 - 37 * 4).with_guard(4096);  // the survey's buffers: padded to 512 bytes, then a red zone
+    kgtest::run_one("ascend950", {&w, &y}, [&] {
+        asc_vf_call<simt_t::ReadPastEndVf>(dim3(148), w.as<float>(), y.as<float>());
+    });
 }
 KG_TEST(too_many_threads) {
     kgtest::Gm y("y", 64 * 4);

@@ -78,14 +78,20 @@ struct Gm {
     std::string name;
     std::vector<uint8_t> bytes;
     size_t slack = 0;     // allocated bytes past the tensor's end (the NPU allocator's rounding)
+    size_t guard = 0;     // allocated bytes past the slack that hold no tensor (rt_register_gm's red zone)
     bool output = false;  // checked for coverage after the launch (every byte written once)
     Gm(std::string n, size_t size, uint8_t fill = 0) : name(std::move(n)), bytes(size, fill) {}
     Gm& as_output() {
         output = true;
         return *this;
     }
-    Gm& with_slack(size_t extra) {
+    Gm& with_slack(size_t extra) {  // before with_guard
         slack = extra;
+        bytes.resize(bytes.size() + extra, 0xFF);
+        return *this;
+    }
+    Gm& with_guard(size_t extra) {
+        guard = extra;
         bytes.resize(bytes.size() + extra, 0xFF);
         return *this;
     }
@@ -111,7 +117,8 @@ struct Run {
 inline void begin_launch(Run& r) {
     kgemu::rt_begin_run(&r.soc, "KgTest", r.trace);
     for (Gm* g : r.gm) {
-        kgemu::rt_register_gm(g->name.c_str(), g->ptr(), g->bytes.size() - g->slack, g->slack);
+        kgemu::rt_register_gm(g->name.c_str(), g->ptr(), g->bytes.size() - g->slack - g->guard, g->slack, false,
+                              g->guard);
         if (g->output) kgemu::rt_mark_output(g->name.c_str(), true);
     }
     kgemu::rt_set_tiling(r.tiling.data(), r.tiling.size());

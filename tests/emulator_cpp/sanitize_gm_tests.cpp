@@ -126,6 +126,24 @@ __global__ __aicore__ void scalar_handoff(GM_ADDR ws, bool sync) {
     if (GetBlockIdx() == 1) (void)wg.GetValue(3);
 }
 
+// Clear, then write (segment_sum's AllClear): block 0 zeros all of y (InitGlobalMemory), then every block writes its
+// own slice plainly. With SyncAll between, the barrier orders the clear before the other blocks' writes; without it
+// block 0's zeros and block 1's values race for block 1's slice.
+__global__ __aicore__ void clear_then_write(GM_ADDR y, bool sync) {
+    TPipe pipe;
+    TBuf<QuePosition::VECCALC> a;
+    pipe.InitBuffer(a, N * sizeof(float));
+    const uint32_t blk = static_cast<uint32_t>(GetBlockIdx()), num = static_cast<uint32_t>(GetBlockNum());
+    GlobalTensor<float> yg;
+    yg.SetGlobalBuffer((__gm__ float*)y, num * N);
+    if (blk == 0) InitGlobalMemory(yg, num * N, 0.0f);
+    if (sync) SyncAll();
+    LT t = a.Get<float>();
+    Duplicate(t, static_cast<float>(blk + 1), N);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(yg[blk * N], t, N);
+}
+
 // Atomic accumulation into one output: y starts as zeros written by block 0 (InitGlobalMemory), then every
 // block adds its values with SetAtomicAdd. Without SyncAll the zeroing races with the other blocks' adds.
 __global__ __aicore__ void atomic_sum(GM_ADDR y, bool init, bool sync) {
@@ -363,6 +381,19 @@ KG_TEST(cross_block_scalar_race) {
 KG_TEST(scalar_handoff_syncall_ok) {
     kgtest::Gm ws = workspace(32);
     run_threads("ascend910b", {&ws}, 2, [&] { sgm::scalar_handoff(ws.ptr(), true); });
+}
+KG_TEST(clear_then_write_race) {
+    kgtest::Gm y("y", 2 * 256);
+    y.as_output();
+    kgtest::run_one("ascend910b", {&y}, [&] { sgm::clear_then_write(y.ptr(), false); }, std::vector<uint8_t>(8, 0), 2);
+}
+KG_TEST(clear_then_write_syncall_ok) {
+    kgtest::Gm y("y", 2 * 256, 0xFF);
+    y.as_output();
+    const bool ok = run_threads("ascend910b", {&y}, 2, [&] { sgm::clear_then_write(y.ptr(), true); });
+    bool good = ok;
+    for (int i = 0; i < 2 * 64; ++i) good &= y.as<float>()[i] == static_cast<float>(i / 64 + 1);
+    kgtest::check("clear_then_write_values", good);
 }
 KG_TEST(atomic_init_race) {
     kgtest::Gm y("y", 256);

@@ -52,6 +52,7 @@
 #include "kgemu/detail/arith_progression.h"
 #include "kgemu/detail/sort.h"
 #include "kgemu/detail/sort_config.h"
+#include "kgemu/detail/topk_constants.h"
 #include "kgemu/detail/kernel_assert.h"
 #include "kgemu/detail/limits.h"
 #include "kgemu/detail/vec_subs_copy.h"

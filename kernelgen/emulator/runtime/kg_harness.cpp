@@ -75,6 +75,7 @@ constexpr size_t kTilingCapacity = 64 * 1024;
 constexpr uint64_t kMaxWorkspaceBytes = 4ULL << 30;
 constexpr uint32_t kMaxBlockDim = 65535;
 int32_t g_gm_slack = 0;  // kg_set_gm_slack
+uint64_t g_gm_guard = 0;  // kg_set_gm_guard (cleared by kg_set_gm_slack)
 std::string g_trace_path;  // kg_set_trace_file: stream traced events there instead of into the JSON report
 
 // Trace streaming: as each block ends, its events go to the file as fixed 64-byte little-endian records (the
@@ -638,7 +639,8 @@ int32_t DoRun(KgRunRequest* req) {
             if (g_gm_slack == 2 && tensors == req->outputs) {  // an aclnn workspace tensor: its 512-byte slice
                 kgemu::rt_register_gm(n.c_str(), t.data, t.bytes, (t.bytes + 511) / 512 * 512 - t.bytes, true);
             } else {
-                kgemu::rt_register_gm(n.c_str(), t.data, t.bytes, g_gm_slack ? kg_gm_padded_bytes(t.bytes) - t.bytes : 0);
+                kgemu::rt_register_gm(n.c_str(), t.data, t.bytes, g_gm_slack ? kg_gm_padded_bytes(t.bytes) - t.bytes : 0,
+                                      false, g_gm_slack == 1 ? g_gm_guard : 0);
             }
         };
         if (!dynamic) {
@@ -960,7 +962,12 @@ int32_t kg_infer_shape(KgRunRequest* request) {
     }
 }
 
-void kg_set_gm_slack(int32_t enabled) { g_gm_slack = enabled == 2 ? 2 : enabled != 0 ? 1 : 0; }
+void kg_set_gm_slack(int32_t enabled) {
+    g_gm_slack = enabled == 2 ? 2 : enabled != 0 ? 1 : 0;
+    g_gm_guard = 0;
+}
+
+void kg_set_gm_guard(uint64_t bytes) { g_gm_guard = bytes; }
 
 void kg_set_trace_file(const char* path) { g_trace_path = path == nullptr ? "" : path; }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -246,13 +247,14 @@ void sync_block_left(const BlockState& b, bool failed) {
 }
 }  // namespace
 
-void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack, bool own_slack) {
+void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack, bool own_slack, uint64_t guard) {
     detail::GmRange r;
     r.name = name != nullptr ? name : "?";
     r.base = reinterpret_cast<uintptr_t>(base);
     r.bytes = bytes;
     r.slack = slack;
     r.own_slack = own_slack;
+    r.guard = guard;
     g_run.gm.push_back(r);
 }
 
@@ -293,11 +295,15 @@ std::string rt_check_outputs() {
         uint64_t covered = lo;  // [lo, covered) is written
         uint64_t gap_bytes = 0, first_gap = 0, first_gap_end = 0;
         bool any_atomic = false;
-        const detail::CovWrite* reach = nullptr;  // the write that reaches furthest so far
+        // per SyncAll phase, the plain write that reaches furthest so far: two blocks' plain writes of the same
+        // bytes race within a phase; across phases the barrier orders them (a block clears, SyncAll, another
+        // block writes the result: segment_sum's AllClear)
+        std::map<uint32_t, const detail::CovWrite*> reach_in;
         for (const auto& w : cov) {
             if (w.end <= lo || w.begin >= hi + r.slack) continue;
             any_atomic = any_atomic || w.atomic;
-            if (reach != nullptr && w.begin < reach->end && w.block != reach->block && !w.atomic && !reach->atomic) {
+            const detail::CovWrite* reach = w.atomic ? nullptr : reach_in[w.phase];
+            if (reach != nullptr && w.begin < reach->end && w.block != reach->block) {
                 const uint64_t a = w.begin, e = std::min(w.end, reach->end);
                 return detail::strf("output '%s': bytes [%llu, %llu) were written by %s and by %s: "
                                     "overlapping writes from different blocks (the result depends on which block "
@@ -316,7 +322,7 @@ std::string rt_check_outputs() {
                 gap_bytes += ge - covered;
             }
             if (w.end > covered) covered = w.end;
-            if (reach == nullptr || w.end > reach->end) reach = &w;
+            if (!w.atomic && (reach == nullptr || w.end > reach->end)) reach_in[w.phase] = &w;
         }
         if (covered < hi) {
             if (gap_bytes == 0) {
@@ -438,7 +444,7 @@ BlockStats rt_block_end() {
     if (b->san.p_n != 0) detail::san_flush(*b);
     if (!b->san.gm_writes.empty()) {
         std::lock_guard<std::mutex> lock(g_run.cov_mu);
-        for (const auto& w : b->san.gm_writes) g_run.cov.push_back({w.begin, w.end, b->block_idx, w.atomic});
+        for (const auto& w : b->san.gm_writes) g_run.cov.push_back({w.begin, w.end, b->block_idx, w.atomic, w.phase});
     }
     detail::gm_block_end(*b);
     for (int e = 0; e < detail::kNumHardEvents; ++e) {

@@ -124,6 +124,12 @@ int32_t kg_infer_shape(KgRunRequest* request);
 // multiple of 512 bytes (an aclnn executor's workspace tensors), so writes up to that boundary are warnings.
 void kg_set_gm_slack(int32_t enabled);
 
+// GM red zones. After kg_set_gm_slack(1), kg_set_gm_guard(n) promises that each input and output buffer is followed,
+// past its kg_gm_padded_bytes, by n more allocated bytes that hold no tensor: a SIMT thread's access there is
+// reported as leaving the tensor before them (a read past the padding would otherwise land, unnoticed, on the
+// next buffer). kg_set_gm_slack clears it; other slack modes ignore it.
+void kg_set_gm_guard(uint64_t bytes);
+
 // Trace streaming. With a path set, kg_run with request->trace writes each block's traced events to that file
 // as the block ends (64-byte records, kernelgen/emulator/trace.py) instead of holding them for the JSON report;
 // the report then names the file ("trace_file") and the api/pipe string table ("trace_strings"). "" turns it off.

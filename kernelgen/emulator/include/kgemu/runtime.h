@@ -53,8 +53,12 @@ void rt_begin_run(const KgSoc* soc, const char* op_type, bool trace);
 // the end are allocated too (the NPU allocator's rounding): a read reaching into them is a block warning, a
 // write a defect (an aclnn output may be a view into larger storage, so those bytes may be a neighbour's).
 // With own_slack, the slack is the tensor's own storage (an aclnn executor's workspace tensor in its 512-byte
-// slice): writes into it are warnings as well.
-void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack = 0, bool own_slack = false);
+// slice): writes into it are warnings as well. `guard` bytes past the slack are allocated and belong to no
+// tensor (a red zone the caller leaves between buffers): a SIMT thread's load or store there is a defect naming
+// this tensor (a raw pointer carries no tensor, so without the zone a read past the end lands unnoticed on
+// whatever buffer the allocator put next).
+void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack = 0, bool own_slack = false,
+                    uint64_t guard = 0);
 // Marks the registered range `name` as an output the kernel must write exactly once per element: after the
 // launch, rt_check_outputs reports bytes no block wrote (unless `must_cover` is false: in-place outputs,
 // outputs the framework pre-fills) and bytes two blocks wrote (unless with an atomic add/max/min).

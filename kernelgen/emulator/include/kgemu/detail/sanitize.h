@@ -582,12 +582,13 @@ void san_gm_write(BlockState& b, const void* p, uint64_t bytes)
     }
     if (!out) return;
     const bool atomic = b.atomic_op != 0;
+    const uint32_t phase = b.san.gm.phase;
     auto& w = b.san.gm_writes;
-    if (!w.empty() && w.back().end == a && w.back().atomic == atomic) {
+    if (!w.empty() && w.back().end == a && w.back().atomic == atomic && w.back().phase == phase) {
         w.back().end = e;
         return;
     }
-    w.push_back(SanGmWrite{a, e, atomic});
+    w.push_back(SanGmWrite{a, e, atomic, phase});
 }
 #else
 ;

@@ -10,6 +10,9 @@
 //   - a thread writing a byte another thread wrote or read, or reading a byte another thread wrote, or a plain
 //     access to a byte another thread changes atomically, is a race naming both threads and the VF call;
 //   - atomics (asc_atomic_*) among themselves are not races.
+// A thread's pointer carries no tensor, so bounds are checked where the bytes lie: a write past a tensor's end (into
+// its allocation padding) is out of bounds, and so is any access in the red zone a caller leaves past a tensor's
+// padding (rt_register_gm's guard: the survey's buffers have one), which a read running off the end reaches first.
 // Warp functions exchange registers, not memory, and order nothing. When the VF ends, the bytes it read (before
 // writing them) and wrote are handed to the pipe sanitizer as one V-pipe call "asc_vf_call" (UB) and as GM
 // operands of it, so queue / flag ordering against the block's DataCopy and vector calls is checked as for any
@@ -137,9 +140,39 @@ __attribute__((no_sanitize_address)) inline void access_byte(Vf& v, uint64_t a, 
     }
 }
 
+// The registered tensor whose red zone (GmRange::guard, past its allocation padding) holds host address a, or -1.
+__attribute__((no_sanitize_address)) inline int guard_owner(uint64_t a) {
+    const auto& gm = detail::g_run.gm;
+    for (size_t i = 0; i < gm.size(); ++i) {
+        const uint64_t lo = gm[i].base + gm[i].bytes + gm[i].slack;
+        if (gm[i].guard != 0 && a >= lo && a < lo + gm[i].guard) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+// An access in a tensor's red zone: it left the tensor (the padding's end is as far as the allocation reaches).
+[[noreturn]] __attribute__((no_sanitize_address)) inline void past_the_end(Vf& v, uint64_t a, uint64_t bytes, int kind,
+                                                                           const char* api, int t) {
+    const auto& g = detail::g_run.gm[static_cast<size_t>(t)];
+    v.in_emu = true;
+    abandon(v, api, detail::strf("GM out of bounds: %s %s %llu bytes at byte %llu of GM tensor '%s', which has %llu "
+                                 "bytes (%llu allocated with the NPU allocator's padding): the access is past the "
+                                 "allocation's end [%s of %s]",
+                                 thread_name(v, v.cur).c_str(), kind == kRead ? "reads" : "writes",
+                                 static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(a - g.base),
+                                 g.name.c_str(), static_cast<unsigned long long>(g.bytes),
+                                 static_cast<unsigned long long>(g.bytes + g.slack), thread_name(v, v.cur).c_str(),
+                                 vf_label(v).c_str()));
+}
+
 // An access of `bytes` bytes at host address a by the running SIMT thread.
 __attribute__((no_sanitize_address)) inline void access(Vf& v, uint64_t a, uint64_t bytes, int kind, const char* api) {
-    if (!tracked(v, a) && !tracked(v, a + bytes - 1)) return;
+    if (!tracked(v, a) && !tracked(v, a + bytes - 1)) {
+        // not UB and no tensor's: the thread's own stack, unless it is a red zone a buffer's overrun reaches
+        const int t = guard_owner(a);
+        if (t >= 0) past_the_end(v, a, bytes, kind, api, t);
+        return;
+    }
     if (v.tensor_idx >= 0 && a >= v.tensor_lo && a < v.tensor_hi) {
         const auto& g = detail::g_run.gm[static_cast<size_t>(v.tensor_idx)];
         if (kind != kRead && a + bytes > g.base + g.bytes && !g.own_slack) {

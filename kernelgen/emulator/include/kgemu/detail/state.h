@@ -33,6 +33,8 @@ struct GmRange {
     uint64_t bytes;
     uint64_t slack = 0;  // allocated bytes past `bytes` (allocator rounding): reading them is a warning
     bool own_slack = false;  // the slack is the tensor's own (an aclnn workspace tensor's slice): writing it too
+    uint64_t guard = 0;  // allocated bytes past the slack that belong to no tensor (the caller's red zone): a SIMT
+                         // thread's access there left the tensor (SIMT accesses carry no tensor of their own)
     bool output = false;      // an output: no two blocks may write the same bytes (rt_check_outputs)
     bool must_cover = false;  // ... and every byte must be written
 };
@@ -66,6 +68,7 @@ struct CovWrite {
     uint64_t begin, end;  // host addresses
     uint32_t block;
     bool atomic;
+    uint32_t phase;  // SyncAll calls the block had completed: writes of two phases are ordered by the barrier
 };
 
 // Pipes as vector-clock indices: S, V, M, MTE1, MTE2, MTE3, FIX, other.
@@ -201,6 +204,7 @@ struct SanCall {
 struct SanGmWrite {
     uint64_t begin, end;  // host addresses
     bool atomic;
+    uint32_t phase;  // GmShadow::phase when written
 };
 struct SanBuffer {  // one InitBuffer, for naming UB ranges in diagnoses
     uint32_t base, num, len;

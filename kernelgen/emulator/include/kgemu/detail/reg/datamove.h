@@ -212,20 +212,43 @@ __aicore__ inline void LoadAlign(U& dstReg0, U& dstReg1, __ubuf__ A*& srcAddr, i
     LoadAlign<T, dist>(dstReg0, dstReg1, srcAddr);
     if (post == PostLiteral::POST_MODE_UPDATE) srcAddr += postUpdateStride;
 }
-// Non-contiguous: one 32-byte block every dataBlockStride blocks (the enabled blocks).
-template <typename T = DefaultType, typename U, typename A, KGEMU_REG_IS_REG(U)>
+// Non-contiguous (非连续对齐搬入（LoadAlign）.md, DataCopyMode::DATA_BLOCK_COPY): the register's 32-byte block k from
+// srcAddr + k * dataBlockStride blocks (stride 0 repeats the first block). A block with any element enabled by the
+// mask is loaded whole; a block with none is not read (no UB check) and its elements are 0. The PostUpdate form
+// starts at srcAddr + repeatStride blocks (POST_MODE_NORMAL) or at srcAddr, then moves srcAddr on by repeatStride
+// blocks (POST_MODE_UPDATE).
+template <typename T = DefaultType, DataCopyMode dataMode = DataCopyMode::DATA_BLOCK_COPY, typename U, typename A,
+          KGEMU_REG_IS_REG(U)>
 __aicore__ inline void LoadAlign(U& dstReg, __ubuf__ A* srcAddr, uint32_t dataBlockStride, MaskReg& mask) {
     constexpr const char* api = "Reg::LoadAlign";
     auto& b = ::kgemu::detail::reg::enter(api);
     uint8_t* d = ::kgemu::detail::reg::image(dstReg);
     const auto* p = reinterpret_cast<const uint8_t*>(srcAddr);
+    constexpr uint32_t es = sizeof(typename U::ActualT);
     for (uint32_t k = 0; k < sizeof(dstReg.v) / 32; ++k) {
+        bool any = false;
+        for (uint32_t j = 0; j < 32 && !any; j += es) any = mask.bit(k * 32 + j);
+        if (!any) {
+            std::memset(d + k * 32, 0, 32);
+            continue;
+        }
         const uint8_t* q = p + static_cast<uint64_t>(k) * dataBlockStride * 32;
         const uint64_t off = ::kgemu::detail::reg::ub_addr(b, api, q, 32, 32, "a block-strided LoadAlign");
         ::kgemu::detail::reg::load_range(b, api, off, 32);
         std::memcpy(d + k * 32, q, 32);
     }
-    (void)mask;
+}
+template <typename T = DefaultType, DataCopyMode dataMode, PostLiteral postMode, typename U, typename A,
+          KGEMU_REG_IS_REG(U)>
+__aicore__ inline void LoadAlign(U& dstReg, __ubuf__ A*& srcAddr, uint32_t dataBlockStride, uint32_t repeatStride,
+                                 MaskReg& mask) {
+    const uint64_t step = static_cast<uint64_t>(repeatStride) * 32 / sizeof(A);
+    if (postMode == PostLiteral::POST_MODE_UPDATE) {
+        LoadAlign<T, dataMode>(dstReg, srcAddr, dataBlockStride, mask);
+        srcAddr += step;
+    } else {
+        LoadAlign<T, dataMode>(dstReg, srcAddr + step, dataBlockStride, mask);
+    }
 }
 // A MaskReg from UB (VL / 8 bytes).
 template <typename T = uint8_t, typename A>
@@ -281,8 +304,11 @@ template <typename T = DefaultType, StoreDist dist = StoreDist::DIST_INTLV_B32, 
 __aicore__ inline void StoreAlign(__ubuf__ A* dstAddr, U& srcReg0, U& srcReg1, AddrReg offset, MaskReg& mask) {
     StoreAlign<T, dist>(dstAddr + offset.offset, srcReg0, srcReg1, mask);
 }
-// Non-contiguous: the register's 32-byte blocks to every dataBlockStride-th block.
-template <typename T = DefaultType, typename A, typename U, KGEMU_REG_IS_REG(U)>
+// Non-contiguous (非连续对齐搬出（StoreAlign）.md, DataCopyMode::DATA_BLOCK_COPY): the register's 32-byte block k to
+// dstAddr + k * dataBlockStride blocks, only the elements the mask enables (a block with none is not touched, no UB
+// check). The PostUpdate form as LoadAlign's.
+template <typename T = DefaultType, DataCopyMode dataMode = DataCopyMode::DATA_BLOCK_COPY, typename A, typename U,
+          KGEMU_REG_IS_REG(U)>
 __aicore__ inline void StoreAlign(__ubuf__ A* dstAddr, U& srcReg, uint32_t dataBlockStride, MaskReg& mask) {
     constexpr const char* api = "Reg::StoreAlign";
     auto& b = ::kgemu::detail::reg::enter(api);
@@ -300,6 +326,18 @@ __aicore__ inline void StoreAlign(__ubuf__ A* dstAddr, U& srcReg, uint32_t dataB
             std::memcpy(q + j, s + k * 32 + j, es);
         }
         if (hi != 0) ::kgemu::detail::reg::store_range(b, api, off, off + lo, off + hi);
+    }
+}
+template <typename T = DefaultType, DataCopyMode dataMode, PostLiteral postMode, typename A, typename U,
+          KGEMU_REG_IS_REG(U)>
+__aicore__ inline void StoreAlign(__ubuf__ A*& dstAddr, U& srcReg, uint32_t dataBlockStride, uint32_t repeatStride,
+                                  MaskReg& mask) {
+    const uint64_t step = static_cast<uint64_t>(repeatStride) * 32 / sizeof(A);
+    if (postMode == PostLiteral::POST_MODE_UPDATE) {
+        StoreAlign<T, dataMode>(dstAddr, srcReg, dataBlockStride, mask);
+        dstAddr += step;
+    } else {
+        StoreAlign<T, dataMode>(dstAddr + step, srcReg, dataBlockStride, mask);
     }
 }
 // A MaskReg to UB (VL / 8 bytes).

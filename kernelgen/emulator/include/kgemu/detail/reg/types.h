@@ -57,6 +57,7 @@ constexpr RegTrait RegTraitNumTwo = {2};
 enum class MaskPattern : uint8_t { ALL = 0, VL1, VL2, VL3, VL4, VL8, VL16, VL32, VL64, VL128, M3, M4, H, Q, ALLF = 15 };
 enum class MaskMergeMode : uint8_t { ZEROING = 0, MERGING };
 enum class PostLiteral : uint8_t { POST_MODE_NORMAL = 0, POST_MODE_UPDATE };
+enum class DataCopyMode : uint8_t { DATA_BLOCK_COPY = 0 };  // the block-strided LoadAlign / StoreAlign (32-byte units)
 enum class RegLayout : int8_t { UNKNOWN = -1, ZERO = 0, ONE, TWO, THREE };
 enum class SatMode : uint8_t { UNKNOWN = 0, NO_SAT, SAT };
 enum class HighLowPart : uint8_t { LOWEST = 0, HIGHEST };
