@@ -234,6 +234,7 @@ def test_older_dual_datacopy_forms_deinterleave_and_interleave(program):
     np.testing.assert_array_equal(v[:512], want)
     assert v[512] == 256
 
+
 def test_block_copy_mode_moves_whole_blocks_by_their_stride_and_mask(program):
     """非连续对齐搬入/搬出 (DataCopyMode::DATA_BLOCK_COPY): the register's block k from src block 2k where the mask
     enables any of its lanes (48 of 64: blocks 0-5; blocks 6, 7 are zeros), stored to dst block 3k; the PostUpdate
