@@ -225,6 +225,7 @@ MISUSE = [
     ("c0_count_of_a_3_byte_type", "AscendCUtils::GetC0Count: typeSize 3 is not an element size (1, 2, 4 or 8 bytes)"),
     ("tpipe_member_copied", "TPipe: a second TPipe was constructed while one is alive"),
     ("trans5hd_unaligned_address", "TransDataTo5HD: dstList[3] is at UB offset 1128, which is not 32-byte aligned"),
+    ("ascendc_assert_fails", "ASCENDC_ASSERT: Assertion `b != 0' failed at"),
 ]
 
 
@@ -277,6 +278,62 @@ def _compile(body: str) -> subprocess.CompletedProcess:
 def test_compile_time_misuse(body, message):
     proc = _compile(body)
     assert proc.returncode != 0 and message in proc.stderr, proc.stderr
+
+
+# A miniature of the cmct gemm templates' use of AscendC::Std (matmul/common/cmct/utils/tuple_utils.h,
+# integral_constant.h, common_utils.h) and of conv/common's member detection with TrueType / FalseType, by the three
+# paths the main tree includes asc-devkit's Std headers with.
+_STD_LIBRARY = "".join(f'#include "{d}/{h}.h"\n' for d in ("lib/std", "utils/std", "std")
+                       for h in ("tuple", "algorithm", "type_traits", "utility")) + """
+#include "kernel_basic_intf.h"
+namespace AscendC { namespace Std {
+template <typename...> struct always_false : public false_type {};   // cmct defines it in AscendC::Std itself
+template <typename... Tp> constexpr bool always_false_v = always_false<Tp...>::value;
+} }
+template <int32_t t> using Int = AscendC::Std::integral_constant<int32_t, t>;
+template <auto t, auto u>
+__host_aicore__ inline constexpr Int<(t * u)> operator*(Int<t>, Int<u>) { return {}; }
+template <size_t I, typename T>
+__aicore__ constexpr inline decltype(auto) Get(T&& t) { return AscendC::Std::get<I>(AscendC::Std::forward<T>(t)); }
+template <size_t N, typename Tp>
+__aicore__ constexpr inline decltype(auto) GetIntegralConstant() {
+    static_assert(AscendC::Std::is_tuple_v<Tp>, "a tuple");
+    return AscendC::Std::tuple_element<N, Tp>::type::value;
+}
+using Shape = AscendC::Std::tuple<Int<128>, Int<256>, uint32_t>;
+static_assert(GetIntegralConstant<1, Shape>() == 256, "tuple_element of an integral constant");
+static_assert(AscendC::Std::tuple_size_v<Shape> == 3 && AscendC::Std::is_tuple_v<const Shape>, "tuple_size");
+static_assert(!AscendC::Std::is_tuple_v<int> && !AscendC::Std::always_false_v<int>, "is_tuple of a scalar");
+static_assert(AscendC::Std::is_same_v<decltype(Int<4>{} * Int<8>{}), Int<32>>, "Int arithmetic stays a constant");
+static_assert(AscendC::Std::is_same_v<AscendC::Std::remove_cvref_t<const Shape&>, Shape>, "remove_cvref");
+struct Base {};
+struct Derived : Base {};
+static_assert(AscendC::Std::is_base_of_v<Base, Derived> && AscendC::Std::is_integral_v<uint8_t>, "traits");
+static_assert(AscendC::Std::conditional_t<true, AscendC::Std::true_type, AscendC::Std::false_type>::value, "");
+static_assert(AscendC::Std::is_same_v<AscendC::Std::bool_constant<false>, AscendC::Std::false_type>, "");
+static_assert(AscendC::Std::min(uint64_t(3), uint64_t(9)) == 3 && AscendC::Std::max(7, 2) == 7, "min / max");
+struct WithImpl { template <typename U, int N> struct Impl {}; };
+struct WithoutImpl {};
+template <typename T>
+struct HasImpl {   // conv/common/op_kernel/arch35/conv_framework_util_arch35.h's CONV_DECLARE_REG_IMPL pattern
+    template <typename C>
+    static auto check(int) -> decltype(std::declval<typename C::template Impl<float, 0>>(), AscendC::TrueType());
+    template <typename C>
+    static AscendC::FalseType check(...);
+    enum { value = AscendC::IsSameType<decltype(check<T>(0)), AscendC::TrueType>::value };
+};
+static_assert(HasImpl<WithImpl>::value && !HasImpl<WithoutImpl>::value, "TrueType / FalseType detection");
+int main() {
+    Shape s{Int<128>{}, Int<256>{}, 7u};
+    AscendC::Std::get<2>(s) = 9u;
+    return Get<2>(s) == 9u && Get<0>(Get<0>(AscendC::Std::make_tuple(s))).value == 128 ? 0 : 1;
+}
+"""
+
+
+def test_std_library_of_the_cmct_templates_compiles():
+    proc = _compile_src(_STD_LIBRARY)
+    assert proc.returncode == 0, proc.stderr
 
 
 def test_to_float_of_a_float_goes_through_bfloat16():

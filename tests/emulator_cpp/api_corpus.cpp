@@ -298,6 +298,21 @@ KG_TEST(init_global_memory_past_end) {
     });
 }
 
+// ASCENDC_ASSERT: weight_quant_batch_matmul_v2's arch35 CeilAlign guards its divisor so; a zero divisor stops the
+// block after the log line, as CANN's CPU debug build does (kernel_log.h)
+template <typename T>
+T ceil_align_checked(T a, T b) {
+    ASCENDC_ASSERT(b != 0, { KERNEL_LOG(KERNEL_ERROR, "Division by zero error!"); });
+    return (a + b - 1) / b * b;
+}
+KG_TEST(ascendc_assert_fails) {
+    kgtest::Gm w("w", 64);
+    kgtest::run_one("ascend950", {&w}, [&] {
+        volatile uint32_t zero = 0;
+        if (ceil_align_checked<uint32_t>(5, 4) == 8) (void)ceil_align_checked<uint32_t>(5, zero);
+    });
+}
+
 // ---- Gather: byte offsets, count form and mask form ----
 KG_TEST(gather_forms) {
     using namespace corpus;

@@ -37,6 +37,9 @@
 #ifndef __global__
 #define __global__
 #endif
+#ifndef __host_aicore__  // a function for both host and AI Core (asc-devkit impl/utils/sys_macros.h; the cmct templates)
+#define __host_aicore__
+#endif
 #ifndef __gm__
 #define __gm__
 #endif
