@@ -323,6 +323,7 @@ struct HasImpl {   // conv/common/op_kernel/arch35/conv_framework_util_arch35.h'
     enum { value = AscendC::IsSameType<decltype(check<T>(0)), AscendC::TrueType>::value };
 };
 static_assert(HasImpl<WithImpl>::value && !HasImpl<WithoutImpl>::value, "TrueType / FalseType detection");
+static_assert(AscendC::HALF_FACTOR == 2, "kernel_utils_constants.h");
 int main() {
     Shape s{Int<128>{}, Int<256>{}, 7u};
     AscendC::Std::get<2>(s) = 9u;
@@ -333,6 +334,25 @@ int main() {
 
 def test_std_library_of_the_cmct_templates_compiles():
     proc = _compile_src(_STD_LIBRARY)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_a_kernel_may_include_two_operators_tiling_key_headers():
+    """conv3d_transpose_v2's arch35 kernel includes its own tiling-key header and, through conv3d_backprop_input_v2's
+    arch35 headers, that operator's: two ASCENDC_TPL_ARGS_DECL and two ASCENDC_TPL_SEL in one unit (CANN's kernel
+    build expands them to nothing). A unit with one declaration still encodes keys with GET_TPL_TILING_KEY."""
+    two = ('#include "ascendc/host_api/tiling/template_argument.h"\n'
+           "ASCENDC_TPL_ARGS_DECL(OpA, ASCENDC_TPL_BOOL_DECL(a, 0, 1));\n"
+           "ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_BOOL_SEL(a, 0, 1)));\n"
+           "ASCENDC_TPL_ARGS_DECL(OpB, ASCENDC_TPL_UINT_DECL(m, 2, ASCENDC_TPL_UI_LIST, 0, 1, 2));\n"
+           "ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_UINT_SEL(m, ASCENDC_TPL_UI_LIST, 0, 1, 2)));\n"
+           "int main() { return 0; }\n")
+    proc = _compile_src(two)
+    assert proc.returncode == 0, proc.stderr
+    one = ('#include "ascendc/host_api/tiling/template_argument.h"\n'
+           "ASCENDC_TPL_ARGS_DECL(OpA, ASCENDC_TPL_BOOL_DECL(a, 0, 1));\n"
+           "int main() { return GET_TPL_TILING_KEY(1) == 1 ? 0 : 1; }\n")
+    proc = _compile_src(one)
     assert proc.returncode == 0, proc.stderr
 
 

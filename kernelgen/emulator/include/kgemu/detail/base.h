@@ -99,6 +99,7 @@ constexpr int32_t ONE_BLK_SIZE = 32;
 #endif
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
 constexpr int32_t DEFAULT_BLK_NUM = 8;
+constexpr int32_t HALF_FACTOR = 2;   // conv3d_backprop_input_v2's arch35 kernel halves UB with it
 constexpr int32_t DEFAULT_BLK_STRIDE = 1;
 constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;
 constexpr int32_t MAX_REPEAT_TIMES = 255;
