@@ -226,6 +226,7 @@ MISUSE = [
     ("tpipe_member_copied", "TPipe: a second TPipe was constructed while one is alive"),
     ("trans5hd_unaligned_address", "TransDataTo5HD: dstList[3] is at UB offset 1128, which is not 32-byte aligned"),
     ("ascendc_assert_fails", "ASCENDC_ASSERT: Assertion `b != 0' failed at"),
+    ("icache_preload_too_long", "ICachePreLoad: preFetchLen 8 (2 KiB units) must be in [0, 8) on an AIV (ICache 16 KiB)"),
 ]
 
 
@@ -396,6 +397,23 @@ int main() {
     return 0;
 }
 """
+
+
+def test_matmul_library_names_of_the_cmct_templates():
+    """GetMmDstType (the L0C type of Mmad.md's pairs), IsTypeOneOfV and DataCopyOutParams compile; a Matmul given a
+    user DataCopyOut callback stops at compile time naming MatmulCallBackFunc (the emulated Matmul copies C itself)."""
+    names = ("static_assert(std::is_same<GetMmDstType<half>::Type, float>::value && "
+             "std::is_same<GetMmDstType<int8_t>::Type, int32_t>::value, \"\"); "
+             "static_assert(IsTypeOneOfV<half, int8_t, half> && !IsTypeOneOfV<float, int8_t, half>, \"\"); "
+             "DataCopyOutParams p; p.oriNSize = 3; (void)p;")
+    proc = _compile_src(_MATMUL_KERNEL.replace("CALL", names))
+    assert proc.returncode == 0, proc.stderr
+    callback = _MATMUL_KERNEL.replace("CALL", "").replace(
+        "int main() {", "void CopyOut(const __gm__ void*, const LocalTensor<int8_t>&, const void*, const uint64_t, "
+        "const uint64_t) {}\nint main() {\n    MatmulImpl<A, A, A, A, MM_CFG_TOY, MatmulCallBackFunc<CopyOut>> mm3;\n"
+        "    (void)mm3;")
+    proc = _compile_src(callback)
+    assert proc.returncode != 0 and "MatmulCallBackFunc with user DataCopyOut" in proc.stderr, proc.stderr
 
 
 def test_matmul_types_and_calls_compile():

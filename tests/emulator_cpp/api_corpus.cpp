@@ -313,6 +313,15 @@ KG_TEST(ascendc_assert_fails) {
     });
 }
 
+// ICachePreLoad: 2 KiB units below the AIV's 16 KiB ICache (mat_mul_v3's stream-K kernel preloads so)
+KG_TEST(icache_preload_too_long) {
+    kgtest::Gm w("w", 64);
+    kgtest::run_one("ascend950", {&w}, [&] {
+        AscendC::ICachePreLoad(4);
+        if (AscendC::GetICachePreloadStatus() == 0) AscendC::ICachePreLoad(8);
+    });
+}
+
 // ---- Gather: byte offsets, count form and mask form ----
 KG_TEST(gather_forms) {
     using namespace corpus;

@@ -438,6 +438,24 @@ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
     auto& b = kgemu::detail::api_enter("DataCacheCleanAndInvalid");
     kgemu::detail::dcache_clean(b, dst.GetPhyAddr(), entireType == CacheLine::ENTIRE_DATA_CACHE);
 }
+// ICachePreLoad (ICachePreLoad(ISASI).md): preloads instructions into the core's ICache; no effect on results here.
+// preFetchLen counts 2 KiB units and must stay below the ICache's size in them: 32 KiB on an AIC, 16 KiB on an AIV
+// (950, A3, A2). GetICachePreloadStatus answers 0 (done).
+inline void ICachePreLoad(const int64_t preFetchLen) {
+    auto& b = kgemu::detail::api_enter("ICachePreLoad");
+    const int64_t limit = b.core_aic ? 32 / 2 : 16 / 2;
+    if (preFetchLen < 0 || preFetchLen >= limit) {
+        kgemu::detail::fail("ICachePreLoad", kgemu::detail::strf("preFetchLen %lld (2 KiB units) must be in [0, %lld) "
+                                                                 "on an %s (ICache %lld KiB)",
+                                                                 static_cast<long long>(preFetchLen),
+                                                                 static_cast<long long>(limit), b.core_aic ? "AIC" : "AIV",
+                                                                 static_cast<long long>(limit * 2)));
+    }
+}
+inline int64_t GetICachePreloadStatus() {
+    (void)kgemu::detail::api_enter("GetICachePreloadStatus");
+    return 0;
+}
 }  // namespace AscendC
 
 // The device compiler's data-cache builtin under dcci() and asc_dcci_single / asc_dcci_entire (asc-devkit
