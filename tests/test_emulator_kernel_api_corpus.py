@@ -226,6 +226,7 @@ MISUSE = [
     ("tpipe_member_copied", "TPipe: a second TPipe was constructed while one is alive"),
     ("trans5hd_unaligned_address", "TransDataTo5HD: dstList[3] is at UB offset 1128, which is not 32-byte aligned"),
     ("ascendc_assert_fails", "ASCENDC_ASSERT: Assertion `b != 0' failed at"),
+    ("load_data_repeat_mode", "SetLoadDataRepeat: repeatMode 2 is outside [0, 1] (0: along height, 1: along width)"),
     ("icache_preload_too_long", "ICachePreLoad: preFetchLen 8 (2 KiB units) must be in [0, 8) on an AIV (ICache 16 KiB)"),
 ]
 
@@ -274,8 +275,13 @@ def _compile(body: str) -> subprocess.CompletedProcess:
      "Reg::Scatter indexes: uint16_t for 8/16-bit data, uint32_t for 32-bit"),
     ("AscendC::LocalTensor<half> c, a, b; AscendC::Mmad(c, a, b, AscendC::MmadParams());",
      "Mmad: the cube takes int8 x int8 -> int32_t and half / bfloat16_t / float pairs -> float"),
+    ("AscendC::LocalTensor<half> a, b; AscendC::Load3DBitModeParam p; p.SetConfig0(1); p.SetChannelSize(16); "
+     "AscendC::LoadData<AscendC::TPosition::A2, AscendC::TPosition::A1, half>(a, b, p);",
+     "LoadData with Load3DBitModeParam (img2col) is not emulated yet"),
+    ("AscendC::Load2DBitModeParam p; p.SetMStep(1); p.SetConfig0(0);",
+     "Load2DBitModeParam::SetConfig0 (a raw configuration word) is not emulated yet"),
 ], ids=["reg_histograms_half_source", "std_min_mixed_types", "scalar_cast_half_mode", "scalar_cast_int_mode",
-        "reg_mull_float", "reg_scatter_float_by_u16", "mmad_half_result"])
+        "reg_mull_float", "reg_scatter_float_by_u16", "mmad_half_result", "img2col_bit_mode", "load2d_raw_config"])
 def test_compile_time_misuse(body, message):
     proc = _compile(body)
     assert proc.returncode != 0 and message in proc.stderr, proc.stderr
@@ -324,7 +330,7 @@ struct HasImpl {   // conv/common/op_kernel/arch35/conv_framework_util_arch35.h'
     enum { value = AscendC::IsSameType<decltype(check<T>(0)), AscendC::TrueType>::value };
 };
 static_assert(HasImpl<WithImpl>::value && !HasImpl<WithoutImpl>::value, "TrueType / FalseType detection");
-static_assert(AscendC::HALF_FACTOR == 2, "kernel_utils_constants.h");
+static_assert(AscendC::HALF_FACTOR == 2 && AscendC::DEFAULT_C0_SIZE == 32 && AscendC::ConstCeil(33, 16) == 3, "");
 int main() {
     Shape s{Int<128>{}, Int<256>{}, 7u};
     AscendC::Std::get<2>(s) = 9u;
@@ -335,6 +341,18 @@ int main() {
 
 def test_std_library_of_the_cmct_templates_compiles():
     proc = _compile_src(_STD_LIBRARY)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_the_launchers_format_macros_have_asc_devkits_numbers():
+    """kernel_type.h's FORMAT_* numbers for the kernels' `#if`/`==` tests (conv3d_backprop_filter_v2's arch35 kernel
+    compares a format with FORMAT_DHWCN; conv3d_backprop_input_v2 with FORMAT_MAX)."""
+    src = ('#include "kernel_operator.h"\n#include "graph/types.h"\n#define KGEMU_LAUNCH_FORMAT_MACROS\n'
+           '#include "kgemu/launch_defines.h"\n'
+           "#if FORMAT_DHWCN != 31 || FORMAT_FRACTAL_Z_3D != 33 || FORMAT_DHWNC != 36 || FORMAT_NC1HWC0_C04 != 12 || \\\n"
+           "    FORMAT_FRACTAL_Z_C04 != 13 || FORMAT_NULL != 42 || FORMAT_RESERVED != 40 || FORMAT_MAX != 0xff\n"
+           "#error wrong FORMAT numbers\n#endif\nint main() { return FORMAT_DHWCN == 31 ? 0 : 1; }\n")
+    proc = _compile_src(src)
     assert proc.returncode == 0, proc.stderr
 
 

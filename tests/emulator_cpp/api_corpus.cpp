@@ -313,6 +313,17 @@ KG_TEST(ascendc_assert_fails) {
     });
 }
 
+// SetLoadDataRepeat: the img2col repeat register (conv3d_backprop_input_v2 sets it before each LoadData 3D);
+// repeatMode is 0 (height) or 1 (width); the 950 form carries dstStride
+KG_TEST(load_data_repeat_mode) {
+    kgtest::Gm w("w", 64);
+    kgtest::run_one("ascend950", {&w}, [&] {
+        static_assert(AscendC::TOTAL_L0A_SIZE == 64 * 1024 && AscendC::TOTAL_L0B_SIZE == 64 * 1024, "L0A / L0B");
+        AscendC::SetLoadDataRepeat(AscendC::LoadDataRepeatParam(16, 2, 1, 4));
+        AscendC::SetLoadDataRepeat(AscendC::LoadDataRepeatParam(16, 2, 2, 4));
+    });
+}
+
 // ICachePreLoad: 2 KiB units below the AIV's 16 KiB ICache (mat_mul_v3's stream-K kernel preloads so)
 KG_TEST(icache_preload_too_long) {
     kgtest::Gm w("w", 64);

@@ -100,6 +100,9 @@ constexpr int32_t ONE_BLK_SIZE = 32;
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
 constexpr int32_t DEFAULT_BLK_NUM = 8;
 constexpr int32_t HALF_FACTOR = 2;   // conv3d_backprop_input_v2's arch35 kernel halves UB with it
+constexpr int32_t DEFAULT_C0_SIZE = 32;   // bytes of one C0 (conv3d_backprop_filter_v2's winograd helpers)
+// kernel_utils_ceil_oom_que.h's compile-time ceiling division (conv3d_backprop_filter_v2)
+constexpr inline uint32_t ConstCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 constexpr int32_t DEFAULT_BLK_STRIDE = 1;
 constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;
 constexpr int32_t MAX_REPEAT_TIMES = 255;

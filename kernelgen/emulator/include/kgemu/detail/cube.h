@@ -130,7 +130,7 @@ struct LoadData2DParamsV2 {
     uint8_t sid = 0;
 };
 
-// Load2DBitModeParam (asc-devkit include/basic_api/kernel_operator_mm_bitmode_intf.h, 3510): LoadData2DParamsV2's
+// Load2DBitModeParam (LoadData_2D_BitMode.md; include/basic_api/kernel_operator_mm_bitmode_intf.h): LoadData2DParamsV2's
 // fields packed into the instruction's two configuration words, set one by one; LoadData<DstPos, SrcPos>(dst, src,
 // it) moves what LoadData2DParamsV2 would. The emulator keeps the fields unpacked.
 class Load2DBitModeParam {
@@ -152,6 +152,19 @@ public:
     uint16_t GetDstStride() const { return p_.dstStride; }
     uint64_t GetIfTranspose() const { return p_.ifTranspose; }
     const LoadData2DParamsV2& kg_params() const { return p_; }
+    // the raw configuration words' bit layout is not on the page: writing them whole is a compile error
+    template <typename U = void>
+    void SetConfig0(uint64_t) {
+        static_assert(kgemu::detail::kernel_false<U>::value,
+                      "kgemu: Load2DBitModeParam::SetConfig0 (a raw configuration word) is not emulated yet by "
+                      "kernelgen's CPU emulator");
+    }
+    template <typename U = void>
+    void SetConfig1(uint64_t) {
+        static_assert(kgemu::detail::kernel_false<U>::value,
+                      "kgemu: Load2DBitModeParam::SetConfig1 (a raw configuration word) is not emulated yet by "
+                      "kernelgen's CPU emulator");
+    }
 
 private:
     LoadData2DParamsV2 p_;
@@ -468,6 +481,79 @@ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const
         }
     }
     kgemu_cube::copy_fractals(api, dst, src, dmax, smax, pairs.data(), pairs.size() / 2);
+}
+
+// LoadData (convolution) by its bit-mode parameter (LoadData_3D_BitMode.md): LoadData3DParamsV2's fields set one by
+// one; like LoadData3DParamsV2, the img2col transfer itself is a compile error naming it.
+class Load3DBitModeParam {
+public:
+    Load3DBitModeParam() {}
+    void SetKExtension(uint16_t v) { kExtension_ = v; }
+    void SetMExtension(uint16_t v) { mExtension_ = v; }
+    void SetKStartPt(uint16_t v) { kStartPt_ = v; }
+    void SetMStartPt(uint16_t v) { mStartPt_ = v; }
+    void SetStrideW(uint8_t v) { strideW_ = v; }
+    void SetStrideH(uint8_t v) { strideH_ = v; }
+    void SetFilterW(uint8_t v) { filterW_ = v; }
+    void SetFilterH(uint8_t v) { filterH_ = v; }
+    void SetDilationFilterW(uint8_t v) { dilationW_ = v; }
+    void SetDilationFilterH(uint8_t v) { dilationH_ = v; }
+    void SetFilterSizeW(bool v) { filterSizeW_ = v; }
+    void SetFilterSizeH(bool v) { filterSizeH_ = v; }
+    void SetTranspose(bool v) { transpose_ = v; }
+    void SetFMatrixCtrl(bool v) { fmatrixCtrl_ = v; }
+    void SetChannelSize(uint16_t v) { channelSize_ = v; }
+    uint16_t GetKExtension() const { return kExtension_; }
+    uint16_t GetMExtension() const { return mExtension_; }
+    uint16_t GetKStartPt() const { return kStartPt_; }
+    uint16_t GetMStartPt() const { return mStartPt_; }
+    uint8_t GetStrideW() const { return strideW_; }
+    uint8_t GetStrideH() const { return strideH_; }
+    uint8_t GetFilterW() const { return filterW_; }
+    uint8_t GetFilterH() const { return filterH_; }
+    uint8_t GetDilationFilterW() const { return dilationW_; }
+    uint8_t GetDilationFilterH() const { return dilationH_; }
+    bool GetFilterSizeW() const { return filterSizeW_; }
+    bool GetFilterSizeH() const { return filterSizeH_; }
+    bool GetTranspose() const { return transpose_; }
+    bool GetFMatrixCtrl() const { return fmatrixCtrl_; }
+    uint16_t GetChannelSize() const { return channelSize_; }
+    // the two raw configuration words (conv/common's arch35 helpers write them whole); kept as given
+    void SetConfig0(uint64_t v) { config0_ = v; }
+    void SetConfig1(uint64_t v) { config1_ = v; }
+    uint64_t GetConfig0() const { return config0_; }
+    uint64_t GetConfig1() const { return config1_; }
+
+private:
+    uint64_t config0_ = 0, config1_ = 0;
+    uint16_t kExtension_ = 0, mExtension_ = 0, kStartPt_ = 0, mStartPt_ = 0, channelSize_ = 0;
+    uint8_t strideW_ = 0, strideH_ = 0, filterW_ = 0, filterH_ = 0, dilationW_ = 0, dilationH_ = 0;
+    bool filterSizeW_ = false, filterSizeH_ = false, transpose_ = false, fmatrixCtrl_ = false;
+};
+template <TPosition DstPos, TPosition SrcPos, typename T>
+inline void LoadData(const LocalTensor<T>&, const LocalTensor<T>&, const Load3DBitModeParam&) {
+    static_assert(kgemu::detail::kernel_false<T>::value,
+                  "kgemu: LoadData with Load3DBitModeParam (img2col) is not emulated yet by kernelgen's CPU emulator");
+}
+
+// SetLoadDataRepeat (SetLoadDataRepeat.md): the repeat register of LoadData (convolution); 950's form carries dstStride.
+// Checked against the page's ranges (repeatMode 0 or 1); its only reader, the img2col LoadData, is not emulated.
+struct LoadDataRepeatParam {
+    LoadDataRepeatParam() {}
+    LoadDataRepeatParam(const uint16_t repeatStrideIn, const uint8_t repeatTimeIn, const uint8_t repeatModeIn,
+                        const uint16_t dstStrideIn = 0)
+        : repeatStride(repeatStrideIn), repeatTime(repeatTimeIn), repeatMode(repeatModeIn), dstStride(dstStrideIn) {}
+    uint16_t repeatStride = 0;
+    uint8_t repeatTime = 1;
+    uint8_t repeatMode = 0;
+    uint16_t dstStride = 0;
+};
+inline void SetLoadDataRepeat(const LoadDataRepeatParam& p) {
+    (void)kgemu::detail::api_enter("SetLoadDataRepeat");
+    if (p.repeatMode > 1) {
+        kgemu::detail::fail("SetLoadDataRepeat", kgemu::detail::strf("repeatMode %u is outside [0, 1] (0: along height, "
+                                                                     "1: along width)", static_cast<unsigned>(p.repeatMode)));
+    }
 }
 
 template <TPosition DstPos, TPosition SrcPos, typename T>
