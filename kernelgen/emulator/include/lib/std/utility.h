@@ -1,3 +1,3 @@
-// kernelgen CPU emulator: "lib/std/utility.h", the path CANN's installed adv_api headers give asc-devkit's
-// include/utils/std/utility.h (the cmct gemm templates include it so): see utils/std/utility.h.
+// kernelgen CPU emulator: "lib/std/utility.h", asc-devkit's include/utils/std/utility.h by the path the cmct gemm templates
+// include it with (matmul/common/cmct/utils/tuple_utils.h): see utils/std/utility.h.
 #include "utils/std/utility.h"
