@@ -331,6 +331,9 @@ struct HasImpl {   // conv/common/op_kernel/arch35/conv_framework_util_arch35.h'
 };
 static_assert(HasImpl<WithImpl>::value && !HasImpl<WithoutImpl>::value, "TrueType / FalseType detection");
 static_assert(AscendC::HALF_FACTOR == 2 && AscendC::DEFAULT_C0_SIZE == 32 && AscendC::ConstCeil(33, 16) == 3, "");
+static_assert(AscendC::BYTE_PER_FRACTAL == 512, "");
+__cbuf__ half* kL1Address = nullptr;   // the cube memories' address-space qualifiers are empty, like __ubuf__
+__ca__ half* kL0AAddress = nullptr;
 int main() {
     Shape s{Int<128>{}, Int<256>{}, 7u};
     AscendC::Std::get<2>(s) = 9u;
