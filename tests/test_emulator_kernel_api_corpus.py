@@ -225,6 +225,9 @@ MISUSE = [
     ("c0_count_of_a_3_byte_type", "AscendCUtils::GetC0Count: typeSize 3 is not an element size (1, 2, 4 or 8 bytes)"),
     ("tpipe_member_copied", "TPipe: a second TPipe was constructed while one is alive"),
     ("trans5hd_unaligned_address", "TransDataTo5HD: dstList[3] is at UB offset 1128, which is not 32-byte aligned"),
+    ("ascendc_assert_fails", "ASCENDC_ASSERT: Assertion `b != 0' failed at"),
+    ("load_data_repeat_mode", "SetLoadDataRepeat: repeatMode 2 is outside [0, 1] (0: along height, 1: along width)"),
+    ("icache_preload_too_long", "ICachePreLoad: preFetchLen 8 (2 KiB units) must be in [0, 8) on an AIV (ICache 16 KiB)"),
 ]
 
 
@@ -272,11 +275,107 @@ def _compile(body: str) -> subprocess.CompletedProcess:
      "Reg::Scatter indexes: uint16_t for 8/16-bit data, uint32_t for 32-bit"),
     ("AscendC::LocalTensor<half> c, a, b; AscendC::Mmad(c, a, b, AscendC::MmadParams());",
      "Mmad: the cube takes int8 x int8 -> int32_t and half / bfloat16_t / float pairs -> float"),
+    ("AscendC::LocalTensor<half> a, b; AscendC::Load3DBitModeParam p; p.SetConfig0(1); p.SetChannelSize(16); "
+     "AscendC::LoadData<AscendC::TPosition::A2, AscendC::TPosition::A1, half>(a, b, p);",
+     "LoadData with Load3DBitModeParam (img2col) is not emulated yet"),
+    ("AscendC::Load2DBitModeParam p; p.SetMStep(1); p.SetConfig0(0);",
+     "Load2DBitModeParam::SetConfig0 (a raw configuration word) is not emulated yet"),
 ], ids=["reg_histograms_half_source", "std_min_mixed_types", "scalar_cast_half_mode", "scalar_cast_int_mode",
-        "reg_mull_float", "reg_scatter_float_by_u16", "mmad_half_result"])
+        "reg_mull_float", "reg_scatter_float_by_u16", "mmad_half_result", "img2col_bit_mode", "load2d_raw_config"])
 def test_compile_time_misuse(body, message):
     proc = _compile(body)
     assert proc.returncode != 0 and message in proc.stderr, proc.stderr
+
+
+# A miniature of the cmct gemm templates' use of AscendC::Std (matmul/common/cmct/utils/tuple_utils.h,
+# integral_constant.h, common_utils.h) and of conv/common's member detection with TrueType / FalseType, by the three
+# paths the main tree includes asc-devkit's Std headers with.
+_STD_LIBRARY = "".join(f'#include "{d}/{h}.h"\n' for d in ("lib/std", "utils/std", "std")
+                       for h in ("tuple", "algorithm", "type_traits", "utility")) + """
+#include "kernel_basic_intf.h"
+namespace AscendC { namespace Std {
+template <typename...> struct always_false : public false_type {};   // cmct defines it in AscendC::Std itself
+template <typename... Tp> constexpr bool always_false_v = always_false<Tp...>::value;
+} }
+template <int32_t t> using Int = AscendC::Std::integral_constant<int32_t, t>;
+template <auto t, auto u>
+__host_aicore__ inline constexpr Int<(t * u)> operator*(Int<t>, Int<u>) { return {}; }
+template <size_t I, typename T>
+__aicore__ constexpr inline decltype(auto) Get(T&& t) { return AscendC::Std::get<I>(AscendC::Std::forward<T>(t)); }
+template <size_t N, typename Tp>
+__aicore__ constexpr inline decltype(auto) GetIntegralConstant() {
+    static_assert(AscendC::Std::is_tuple_v<Tp>, "a tuple");
+    return AscendC::Std::tuple_element<N, Tp>::type::value;
+}
+using Shape = AscendC::Std::tuple<Int<128>, Int<256>, uint32_t>;
+static_assert(GetIntegralConstant<1, Shape>() == 256, "tuple_element of an integral constant");
+static_assert(AscendC::Std::tuple_size_v<Shape> == 3 && AscendC::Std::is_tuple_v<const Shape>, "tuple_size");
+static_assert(!AscendC::Std::is_tuple_v<int> && !AscendC::Std::always_false_v<int>, "is_tuple of a scalar");
+static_assert(AscendC::Std::is_same_v<decltype(Int<4>{} * Int<8>{}), Int<32>>, "Int arithmetic stays a constant");
+static_assert(AscendC::Std::is_same_v<AscendC::Std::remove_cvref_t<const Shape&>, Shape>, "remove_cvref");
+struct Base {};
+struct Derived : Base {};
+static_assert(AscendC::Std::is_base_of_v<Base, Derived> && AscendC::Std::is_integral_v<uint8_t>, "traits");
+static_assert(AscendC::Std::conditional_t<true, AscendC::Std::true_type, AscendC::Std::false_type>::value, "");
+static_assert(AscendC::Std::is_same_v<AscendC::Std::bool_constant<false>, AscendC::Std::false_type>, "");
+static_assert(AscendC::Std::min(uint64_t(3), uint64_t(9)) == 3 && AscendC::Std::max(7, 2) == 7, "min / max");
+struct WithImpl { template <typename U, int N> struct Impl {}; };
+struct WithoutImpl {};
+template <typename T>
+struct HasImpl {   // conv/common/op_kernel/arch35/conv_framework_util_arch35.h's CONV_DECLARE_REG_IMPL pattern
+    template <typename C>
+    static auto check(int) -> decltype(std::declval<typename C::template Impl<float, 0>>(), AscendC::TrueType());
+    template <typename C>
+    static AscendC::FalseType check(...);
+    enum { value = AscendC::IsSameType<decltype(check<T>(0)), AscendC::TrueType>::value };
+};
+static_assert(HasImpl<WithImpl>::value && !HasImpl<WithoutImpl>::value, "TrueType / FalseType detection");
+static_assert(AscendC::HALF_FACTOR == 2 && AscendC::DEFAULT_C0_SIZE == 32 && AscendC::ConstCeil(33, 16) == 3, "");
+static_assert(AscendC::BYTE_PER_FRACTAL == 512, "");
+__cbuf__ half* kL1Address = nullptr;   // the cube memories' address-space qualifiers are empty, like __ubuf__
+__ca__ half* kL0AAddress = nullptr;
+int main() {
+    Shape s{Int<128>{}, Int<256>{}, 7u};
+    AscendC::Std::get<2>(s) = 9u;
+    return Get<2>(s) == 9u && Get<0>(Get<0>(AscendC::Std::make_tuple(s))).value == 128 ? 0 : 1;
+}
+"""
+
+
+def test_std_library_of_the_cmct_templates_compiles():
+    proc = _compile_src(_STD_LIBRARY)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_the_launchers_format_macros_have_asc_devkits_numbers():
+    """kernel_type.h's FORMAT_* numbers for the kernels' `#if`/`==` tests (conv3d_backprop_filter_v2's arch35 kernel
+    compares a format with FORMAT_DHWCN; conv3d_backprop_input_v2 with FORMAT_MAX)."""
+    src = ('#include "kernel_operator.h"\n#include "graph/types.h"\n#define KGEMU_LAUNCH_FORMAT_MACROS\n'
+           '#include "kgemu/launch_defines.h"\n'
+           "#if FORMAT_DHWCN != 31 || FORMAT_FRACTAL_Z_3D != 33 || FORMAT_DHWNC != 36 || FORMAT_NC1HWC0_C04 != 12 || \\\n"
+           "    FORMAT_FRACTAL_Z_C04 != 13 || FORMAT_NULL != 42 || FORMAT_RESERVED != 40 || FORMAT_MAX != 0xff\n"
+           "#error wrong FORMAT numbers\n#endif\nint main() { return FORMAT_DHWCN == 31 ? 0 : 1; }\n")
+    proc = _compile_src(src)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_a_kernel_may_include_two_operators_tiling_key_headers():
+    """conv3d_transpose_v2's arch35 kernel includes its own tiling-key header and, through conv3d_backprop_input_v2's
+    arch35 headers, that operator's: two ASCENDC_TPL_ARGS_DECL and two ASCENDC_TPL_SEL in one unit (CANN's kernel
+    build expands them to nothing). A unit with one declaration still encodes keys with GET_TPL_TILING_KEY."""
+    two = ('#include "ascendc/host_api/tiling/template_argument.h"\n'
+           "ASCENDC_TPL_ARGS_DECL(OpA, ASCENDC_TPL_BOOL_DECL(a, 0, 1));\n"
+           "ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_BOOL_SEL(a, 0, 1)));\n"
+           "ASCENDC_TPL_ARGS_DECL(OpB, ASCENDC_TPL_UINT_DECL(m, 2, ASCENDC_TPL_UI_LIST, 0, 1, 2));\n"
+           "ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_UINT_SEL(m, ASCENDC_TPL_UI_LIST, 0, 1, 2)));\n"
+           "int main() { return 0; }\n")
+    proc = _compile_src(two)
+    assert proc.returncode == 0, proc.stderr
+    one = ('#include "ascendc/host_api/tiling/template_argument.h"\n'
+           "ASCENDC_TPL_ARGS_DECL(OpA, ASCENDC_TPL_BOOL_DECL(a, 0, 1));\n"
+           "int main() { return GET_TPL_TILING_KEY(1) == 1 ? 0 : 1; }\n")
+    proc = _compile_src(one)
+    assert proc.returncode == 0, proc.stderr
 
 
 def test_to_float_of_a_float_goes_through_bfloat16():
@@ -319,6 +418,23 @@ int main() {
     return 0;
 }
 """
+
+
+def test_matmul_library_names_of_the_cmct_templates():
+    """GetMmDstType (the L0C type of Mmad.md's pairs), IsTypeOneOfV and DataCopyOutParams compile; a Matmul given a
+    user DataCopyOut callback stops at compile time naming MatmulCallBackFunc (the emulated Matmul copies C itself)."""
+    names = ("static_assert(std::is_same<GetMmDstType<half>::Type, float>::value && "
+             "std::is_same<GetMmDstType<int8_t>::Type, int32_t>::value, \"\"); "
+             "static_assert(IsTypeOneOfV<half, int8_t, half> && !IsTypeOneOfV<float, int8_t, half>, \"\"); "
+             "DataCopyOutParams p; p.oriNSize = 3; (void)p;")
+    proc = _compile_src(_MATMUL_KERNEL.replace("CALL", names))
+    assert proc.returncode == 0, proc.stderr
+    callback = _MATMUL_KERNEL.replace("CALL", "").replace(
+        "int main() {", "void CopyOut(const __gm__ void*, const LocalTensor<int8_t>&, const void*, const uint64_t, "
+        "const uint64_t) {}\nint main() {\n    MatmulImpl<A, A, A, A, MM_CFG_TOY, MatmulCallBackFunc<CopyOut>> mm3;\n"
+        "    (void)mm3;")
+    proc = _compile_src(callback)
+    assert proc.returncode != 0 and "MatmulCallBackFunc with user DataCopyOut" in proc.stderr, proc.stderr
 
 
 def test_matmul_types_and_calls_compile():

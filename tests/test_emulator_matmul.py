@@ -124,10 +124,12 @@ def test_matmul_misuse_is_diagnosed(program, name, diagnosis):
 # ---- the cube's basic API (kgemu/detail/cube.h) on the same program: Nd2Nz -> LoadData -> Mmad -> Fixpipe ----
 @pytest.mark.parametrize("name,bias,half_out", [("cube_mmad_950", False, False), ("cube_mmad_bias_950", True, False),
                                                 ("cube_mmad_half_out_950", False, True),
-                                                ("cube_mmad_910b", False, False)])
+                                                ("cube_mmad_910b", False, False),
+                                                ("cube_dn2nz_950", False, False)])
 def test_cube_primitives_match_numpy(program, name, bias, half_out):
     """A [20, 40] x B [40, 24] in half (B given transposed, as the main tree's 950 kernels load it): the 950's Nz
-    A in L0A and the 910B's Zz, Zn B, Nz C in L0C, written back as ND by Fixpipe (float, or half with F322F16)."""
+    A in L0A and the 910B's Zz, Zn B, Nz C in L0C, written back as ND by Fixpipe (float, or half with F322F16).
+    cube_dn2nz_950 reads B as [K, N] through DataCopy's DN2NZ and a Load2DBitModeParam LoadData instead."""
     out = kgbuild.run_vals(program, name)
     kgbuild.assert_clean(out)
     v = out["vals"]
@@ -148,6 +150,7 @@ CUBE_MISUSES = [
                               "holds 512"),
     ("cube_half_out_without_cast_mode", "block 0: Fixpipe: a float L0C written as half takes quantPre F322F16"),
     ("cube_fill_in_ub", "block 0: Fill: dst is in UB; Fill initialises L1, L0A or L0B"),
+    ("cube_dn2nz_into_ub", "block 0: DataCopy: dst is in UB (TPosition VECCALC); DataCopy takes it from L1"),
 ]
 
 

@@ -81,13 +81,20 @@ def _tree_with_build_layout_includes(root: Path) -> Path:
     (root / "conv" / "common" / "op_kernel" / "arch35").mkdir(parents=True)
     (root / "conv" / "common" / "op_kernel" / "arch35" / "conv_common.h").write_text("#pragma once\nconstexpr int kConv = 6;\n")
     (root / "matmul" / "common" / "cmct" / "block").mkdir(parents=True)
-    (root / "matmul" / "common" / "cmct" / "block" / "policy.h").write_text("#pragma once\nconstexpr int kCmct = 7;\n")
+    # a cmct header climbs three folders to the build's inc/ (cmct/block/block_mmad_utils.h: "../../../inc/macro.h")
+    (root / "matmul" / "common" / "cmct" / "block" / "policy.h").write_text(
+        '#pragma once\n#include "../../../inc/table_common.h"\nconstexpr int kCmct = 7;\n')
     op = root / "cat" / "my_op"
-    (op / "op_kernel" / "arch35").mkdir(parents=True)
+    (op / "op_kernel" / "arch35" / "deep" / "deeper").mkdir(parents=True)
+    # four folders up from op_kernel/kernels/utils/kernel/ is the build's folder of operators
+    # (matmul_v2_compress_dequant: "../../../../transpose_batch_mat_mul/utils/iterators/...")
+    (op / "op_kernel" / "arch35" / "deep" / "deeper" / "d.h").write_text(
+        '#pragma once\n#include "../../../../base_op/base.h"\nconstexpr int kDeep = 1;\n')
     (op / "op_kernel" / "arch35" / "k.h").write_text(
         '#include "../../cat_common/reduce_helper.h"\n#include "../../inc/table_common.h"\n'
         '#include "../base_op/base.h"\n#include "../../common/arch35/conv_common.h"\n'
-        '#include "cmct/block/policy.h"\nstatic_assert(kReduce + kTable + kBase + kConv + kCmct == 25, "");\n')
+        '#include "cmct/block/policy.h"\n#include "deep/deeper/d.h"\n'
+        'static_assert(kReduce + kTable + kBase + kConv + kCmct + kDeep == 26, "");\n')
     return op
 
 
@@ -104,7 +111,7 @@ def test_kernels_include_other_operators_through_the_build_folder(tmp_path, monk
     cmd = [find_compiler().path, "-std=c++17", "-fsyntax-only", "-x", "c++", str(header)]
     flags = [f"-I{d}" for d in include_dirs(op)]
     without = [f for f in flags if "/layout/" not in f]
-    assert len(flags) == len(without) + 5   # two anchors, inc/, the folder and its common/
+    assert len(flags) == len(without) + 7   # four anchors, inc/, the folder and its common/
     assert subprocess.run(cmd + without, capture_output=True).returncode != 0   # the source tree alone: not found
     res = subprocess.run(cmd + flags, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr

@@ -6,10 +6,12 @@ ops-nn's build copies every operator's `op_kernel/` to `tbe/ascendc/<op>/` and `
 `"../rms_norm/rms_norm_base.h"`, `"../foreach_utils/foreach_triangle.h"`, `"../../inc/hashtable_common.h"`. None of
 these exist relative to the source file. kernelgen reproduces the folder: `<cache>/layout/<tree>/ascendc/` holds a
 symlink per operator of the tree (`<op>` -> `<category>/<op>/op_kernel`), `inc/` with a symlink per file of
-common/inc/op_kernel (the emulator's stand-ins in kgemu_opsnn/inc where it has one), and two empty anchor folders,
-`_kg/` and `_kg/_kg/`, put on the include path after everything else with `inc/` (the build's -I for it): `#include "../X"` and `"../../X"` then find
-`ascendc/X` the way the build's own sources do. The anchors must be real folders, not symlinks: the OS resolves
-`..` after a symlink physically.
+common/inc/op_kernel (the emulator's stand-ins in kgemu_opsnn/inc where it has one), and four empty anchor folders,
+`_kg/` to `_kg/_kg/_kg/_kg/`, put on the include path after everything else with `inc/` (the build's -I for it):
+`#include "../X"` to `"../../../../X"` then find `ascendc/X` the way the build's own sources do
+(`"../../../inc/macro.h"` from matmul/common/cmct/block/ and conv3d_backprop_input_v2's arch35 folders,
+`"../../../../transpose_batch_mat_mul/..."` from matmul_v2_compress_dequant/op_kernel/kernels/utils/kernel/).
+The anchors must be real folders, not symlinks: the OS resolves `..` after a symlink physically.
 
 `ascendc/common/` is what the build's common copy makes of it (gen_ops_info.cmake `common_copy`): the entries of
 conv/common/op_kernel (`../../common/arch35/conv_common.h` from a conv kernel's arch35 folder) and
@@ -26,7 +28,7 @@ from pathlib import Path
 
 ANCHOR = "_kg"
 # Changes whenever what _populate builds changes: a folder built by an older kernelgen is not reused.
-LAYOUT_VERSION = "2"
+LAYOUT_VERSION = "3"
 
 
 def _tree_operators(tree: Path) -> dict[str, Path]:
@@ -40,7 +42,7 @@ def _tree_operators(tree: Path) -> dict[str, Path]:
 
 def _populate(target: Path, tree: Path, common_inc: Path | None, stand_ins: Path) -> None:
     asc = target / "ascendc"
-    (asc / ANCHOR / ANCHOR).mkdir(parents=True)
+    (asc / ANCHOR / ANCHOR / ANCHOR / ANCHOR).mkdir(parents=True)
     inc = asc / "inc"
     inc.mkdir()
     if common_inc is not None and common_inc.is_dir():
@@ -62,7 +64,7 @@ def _populate(target: Path, tree: Path, common_inc: Path | None, stand_ins: Path
 
 
 def build_layout_dirs(op_dir: Path, repo: Path | None) -> list[Path]:
-    """The two anchor include directories of op_dir's tree (its category's parent), its inc/ (kernels include
+    """The four anchor include directories of op_dir's tree (its category's parent), its inc/ (kernels include
     "kernel_utils.h" bare), the folder itself and its common/, built once per tree in the emulator cache; [] when
     the cache cannot be used (the caller's later cache check names the problem)."""
     from kernelgen.emulator import INCLUDE_DIR
@@ -73,9 +75,10 @@ def build_layout_dirs(op_dir: Path, repo: Path | None) -> list[Path]:
     stand_ins = INCLUDE_DIR / "kgemu_opsnn" / "inc"
     key = hashlib.sha256(f"{LAYOUT_VERSION}\0{tree}\0{common_inc}\0{stand_ins}".encode()).hexdigest()[:16]
     final = cache_root() / "layout" / f"{tree.name}-{key}"
-    anchors = [final / "ascendc" / ANCHOR, final / "ascendc" / ANCHOR / ANCHOR, final / "ascendc" / "inc",
-               final / "ascendc", final / "ascendc" / "common"]
-    if anchors[1].is_dir():
+    deepest = final / "ascendc" / ANCHOR / ANCHOR / ANCHOR / ANCHOR
+    anchors = [deepest.parent.parent.parent, deepest.parent.parent, deepest.parent, deepest,
+               final / "ascendc" / "inc", final / "ascendc", final / "ascendc" / "common"]
+    if deepest.is_dir():
         return anchors
     try:
         final.parent.mkdir(parents=True, exist_ok=True)
@@ -89,4 +92,4 @@ def build_layout_dirs(op_dir: Path, repo: Path | None) -> list[Path]:
             shutil.rmtree(tmp, ignore_errors=True)
     except OSError:
         return []
-    return anchors if anchors[1].is_dir() else []
+    return anchors if deepest.is_dir() else []

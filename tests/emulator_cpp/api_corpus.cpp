@@ -298,6 +298,41 @@ KG_TEST(init_global_memory_past_end) {
     });
 }
 
+// ASCENDC_ASSERT: weight_quant_batch_matmul_v2's arch35 CeilAlign guards its divisor so; a zero divisor stops the
+// block after the log line, as CANN's CPU debug build does (kernel_log.h)
+template <typename T>
+T ceil_align_checked(T a, T b) {
+    ASCENDC_ASSERT(b != 0, { KERNEL_LOG(KERNEL_ERROR, "Division by zero error!"); });
+    return (a + b - 1) / b * b;
+}
+KG_TEST(ascendc_assert_fails) {
+    kgtest::Gm w("w", 64);
+    kgtest::run_one("ascend950", {&w}, [&] {
+        volatile uint32_t zero = 0;
+        if (ceil_align_checked<uint32_t>(5, 4) == 8) (void)ceil_align_checked<uint32_t>(5, zero);
+    });
+}
+
+// SetLoadDataRepeat: the img2col repeat register (conv3d_backprop_input_v2 sets it before each LoadData 3D);
+// repeatMode is 0 (height) or 1 (width); the 950 form carries dstStride
+KG_TEST(load_data_repeat_mode) {
+    kgtest::Gm w("w", 64);
+    kgtest::run_one("ascend950", {&w}, [&] {
+        static_assert(AscendC::TOTAL_L0A_SIZE == 64 * 1024 && AscendC::TOTAL_L0B_SIZE == 64 * 1024, "L0A / L0B");
+        AscendC::SetLoadDataRepeat(AscendC::LoadDataRepeatParam(16, 2, 1, 4));
+        AscendC::SetLoadDataRepeat(AscendC::LoadDataRepeatParam(16, 2, 2, 4));
+    });
+}
+
+// ICachePreLoad: 2 KiB units below the AIV's 16 KiB ICache (mat_mul_v3's stream-K kernel preloads so)
+KG_TEST(icache_preload_too_long) {
+    kgtest::Gm w("w", 64);
+    kgtest::run_one("ascend950", {&w}, [&] {
+        AscendC::ICachePreLoad(4);
+        if (AscendC::GetICachePreloadStatus() == 0) AscendC::ICachePreLoad(8);
+    });
+}
+
 // ---- Gather: byte offsets, count form and mask form ----
 KG_TEST(gather_forms) {
     using namespace corpus;

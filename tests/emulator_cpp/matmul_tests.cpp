@@ -265,7 +265,10 @@ constexpr int M1 = 2, N1 = 2, K1 = 3, C0 = 16;  // half: fractals of 16 x 16
 
 // c = a @ b in float; a [M, K] and bT = b transposed [N, K] half in GM (a miniature of the 950 kernels' A/B path:
 // B is loaded as Nz of its transpose, which is Zn in L0B). misuse: 0 none, 1 fm from L1, 2 an L0A queue past
-// 64 KiB, 3 a C view smaller than the fractals MmadParams names, 4 Fixpipe half without its cast mode.
+// 64 KiB, 3 a C view smaller than the fractals MmadParams names, 4 Fixpipe half without its cast mode, 5 Fill in UB.
+// dn (6): B given as [K, N] (bT then points at b itself), brought to the same Nz by DataCopy with Dn2NzParams and
+// to L0B by LoadData with a Load2DBitModeParam, between SetMMLayoutTransform(true) / (false) and with HF32 off (the
+// 950 matmul and conv kernels' calls: conv3d_backprop_filter_v2, mat_mul_v3); 7: the Dn2Nz destination in UB.
 template <typename Tout>
 __global__ __aicore__ void mmad_flow(GM_ADDR a, GM_ADDR bT, GM_ADDR bias, GM_ADDR c, int misuse) {
     TPipe pipe;
@@ -298,7 +301,15 @@ __global__ __aicore__ void mmad_flow(GM_ADDR a, GM_ADDR bT, GM_ADDR bias, GM_ADD
     DataCopy(a1, ag, Nd2NzParams(1, M, K, 0, K, M1 * 16, 1, 0));
     qa1.EnQue(a1);
     LocalTensor<half> b1 = qb1.AllocTensor<half>();
-    DataCopy(b1, bg, Nd2NzParams(1, N, K, 0, K, N1 * 16, 1, 0));
+    if (misuse == 6) {   // DN (K rows of N) -> NZ: each column n a Z row, K in C0 groups N1 * 16 rows apart
+        DataCopy(b1, bg, Dn2NzParams(1, N, K, 0, N, N1 * 16, 1, 0));
+    } else if (misuse == 7) {
+        TBuf<TPosition::VECCALC> ub;
+        pipe.InitBuffer(ub, N1 * 16 * K1 * C0 * 2);
+        DataCopy(ub.Get<half>(), bg, Dn2NzParams(1, N, K, 0, N, N1 * 16, 1, 0));
+    } else {
+        DataCopy(b1, bg, Nd2NzParams(1, N, K, 0, K, N1 * 16, 1, 0));
+    }
     qb1.EnQue(b1);
     a1 = qa1.DeQue<half>();
     b1 = qb1.DeQue<half>();
@@ -311,7 +322,15 @@ __global__ __aicore__ void mmad_flow(GM_ADDR a, GM_ADDR bT, GM_ADDR bias, GM_ADD
         } else {    // 910B: Zz in L0A, one fractal row at a time (K1 fractals M1 apart in L1)
             for (int m = 0; m < M1; ++m) LoadData(a2[m * K1 * 256], a1, LoadData2DParams(m, K1, M1, 0, 0, false, 0));
         }
-        if (v2) {
+        if (v2 && misuse == 6) {
+            Load2DBitModeParam lp;
+            lp.SetMStep(N1);
+            lp.SetKStep(K1);
+            lp.SetSrcStride(N1);
+            lp.SetDstStride(N1);
+            lp.SetIfTranspose(false);
+            LoadData<TPosition::B2, TPosition::B1, half>(b2, b1, lp);
+        } else if (v2) {
             LoadData(b2, b1, LoadData2DParamsV2(0, 0, N1, K1, N1, N1, false, 0));
         } else {    // Zn: fractal (k, n) at k * N1 + n; bT's Nz has (n, k) at k * N1 + n already
             LoadData(b2, b1, LoadData2DParams(0, N1 * K1, 1, 0, 0, false, 0));
@@ -322,6 +341,11 @@ __global__ __aicore__ void mmad_flow(GM_ADDR a, GM_ADDR bT, GM_ADDR bias, GM_ADD
     a2 = qa2.DeQue<half>();
     b2 = qb2.DeQue<half>();
     LocalTensor<float> co1 = qc.AllocTensor<float>();
+    if (misuse == 6) {
+        SetHF32Mode(false);
+        SetHF32TransMode(HF32TransMode::NEAREST_EVEN);
+        SetMMLayoutTransform(true);
+    }
     MmadParams mp;
     mp.m = M;
     mp.n = N;
@@ -337,6 +361,7 @@ __global__ __aicore__ void mmad_flow(GM_ADDR a, GM_ADDR bT, GM_ADDR bias, GM_ADD
     } else {
         Mmad(co1, misuse == 1 ? a1 : a2, b2, mp);
     }
+    if (misuse == 6) SetMMLayoutTransform(false);
     qc.EnQue(co1);
     co1 = qc.DeQue<float>();
     if (kgemu::detail::tl_block->soc->npu_arch == 3510) {
@@ -359,15 +384,21 @@ __global__ __aicore__ void mmad_flow(GM_ADDR a, GM_ADDR bT, GM_ADDR bias, GM_ADD
 static void cube_run(const char* soc, bool with_bias, int misuse, bool half_out = false) {
     using namespace cube;
     kgtest::Gm a("a", M * K * 2), bT("bT", N * K * 2), bias("bias", N * 4), c("c", M * N * (half_out ? 2 : 4));
+    kgtest::Gm b("b", K * N * 2);
     for (int i = 0; i < M * K; ++i) a.as<half>()[i] = half(static_cast<float>((i * 7) % 11 - 5) * 0.25f);
     for (int i = 0; i < N * K; ++i) bT.as<half>()[i] = half(static_cast<float>((i * 5) % 13 - 6) * 0.5f);
+    for (int k = 0; k < K; ++k) {
+        for (int n = 0; n < N; ++n) b.as<half>()[k * N + n] = bT.as<half>()[n * K + k];
+    }
+    const bool dn = misuse == 6 || misuse == 7;
     for (int i = 0; i < N; ++i) bias.as<float>()[i] = static_cast<float>(i) - 10.0f;
     c.output = true;
-    const bool ok = kgtest::run_one(soc, {&a, &bT, &bias, &c}, [&] {
+    const bool ok = kgtest::run_one(soc, {&a, &bT, &b, &bias, &c}, [&] {
+        GM_ADDR bsrc = dn ? b.ptr() : bT.ptr();
         if (half_out) {
-            mmad_flow<half>(a.ptr(), bT.ptr(), with_bias ? bias.ptr() : nullptr, c.ptr(), misuse);
+            mmad_flow<half>(a.ptr(), bsrc, with_bias ? bias.ptr() : nullptr, c.ptr(), misuse);
         } else {
-            mmad_flow<float>(a.ptr(), bT.ptr(), with_bias ? bias.ptr() : nullptr, c.ptr(), misuse);
+            mmad_flow<float>(a.ptr(), bsrc, with_bias ? bias.ptr() : nullptr, c.ptr(), misuse);
         }
     });
     if (ok) {
@@ -391,6 +422,8 @@ KG_TEST(cube_l0a_overflow) { cube_run("ascend950", false, 2); }
 KG_TEST(cube_c_view_too_small) { cube_run("ascend950", false, 3); }
 KG_TEST(cube_half_out_without_cast_mode) { cube_run("ascend950", false, 4, true); }
 KG_TEST(cube_fill_in_ub) { cube_run("ascend950", false, 5); }
+KG_TEST(cube_dn2nz_950) { cube_run("ascend950", false, 6); }
+KG_TEST(cube_dn2nz_into_ub) { cube_run("ascend950", false, 7); }
 
 // ---- AscendDequant (kgemu/detail/dequant.h): int32 rows times a bfloat16 scale vector, to float ----
 namespace dq {

@@ -56,6 +56,56 @@ struct MatmulType {
 template <auto DataCopyOut = nullptr, auto CopyA1 = nullptr, auto CopyB1 = nullptr>
 struct MatmulCallBackFunc {};
 
+// The copy-out parameters a user DataCopyOut callback receives (MatmulCallBackFunc.md, its struct); kernels that
+// define such a callback compile, and a Matmul given one stops at compile time (below): callbacks are not emulated.
+struct DataCopyOutParams {
+    DataCopyOutParams() = default;
+    DataCopyOutParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn, const uint32_t dstStrideIn,
+                      const uint16_t nSize, const bool unitFlag)
+        : cBurstNum(count), burstLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), oriNSize(nSize),
+          enUnitFlag(unitFlag) {}
+    uint16_t cBurstNum = 0;
+    uint16_t burstLen = 0;
+    uint16_t srcStride = 0;
+    uint32_t dstStride = 0;
+    uint16_t oriNSize = 0;
+    bool enUnitFlag = false;
+    uint64_t quantScalar = 0;
+    uint64_t cbufWorkspaceAddr = 0;
+};
+
+// The L0C type of a Matmul / Mmad input type (Mmad.md, 数据类型: half / bfloat16_t / float -> float, int8_t ->
+// int32_t) under the Matmul library's name for it (the cmct templates: `typename AscendC::GetMmDstType<A>::Type`),
+// and its type-list traits.
+template <typename T>
+struct GetMmDstType {
+    using Type = T;
+};
+template <>
+struct GetMmDstType<half> {
+    using Type = float;
+};
+template <>
+struct GetMmDstType<bfloat16_t> {
+    using Type = float;
+};
+template <>
+struct GetMmDstType<float> {
+    using Type = float;
+};
+template <>
+struct GetMmDstType<int8_t> {
+    using Type = int32_t;
+};
+template <typename T, typename U>
+constexpr bool IsSameTypeV = std::is_same<T, U>::value;
+template <typename T, typename... Others>
+struct IsTypeOneOf {
+    static constexpr bool value = (std::is_same<T, Others>::value || ...);
+};
+template <typename T, typename... Others>
+constexpr bool IsTypeOneOfV = IsTypeOneOf<T, Others...>::value;
+
 }  // namespace AscendC
 
 namespace kgemu {
@@ -118,6 +168,10 @@ namespace AscendC {
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const MatmulConfig& MM_CFG = CFG_NORM,
           class MM_CB = MatmulCallBackFunc<>, class... POLICY>
 class MatmulImpl {
+    static_assert(std::is_same<MM_CB, MatmulCallBackFunc<>>::value,
+                  "kgemu: MatmulCallBackFunc with user DataCopyOut / CopyA1 / CopyB1 callbacks is not emulated yet by "
+                  "kernelgen's CPU emulator (the emulated Matmul would copy C out itself)");
+
 public:
     using AType = A_TYPE;
     using BType = B_TYPE;

@@ -171,7 +171,8 @@ private:
     {
         Block blk;
         int32_t r0 = 0, rows = 0;
-        if (!AicBlock(GetBlockIdx() / GetTaskRatio(), blk)) {
+        // its AIC by the AIVs per AI Core (GetSubBlockNum: 2 here), as conv/common's arch35 ConvCommon::Init finds it
+        if (!AicBlock(GetBlockIdx() / GetSubBlockNum(), blk)) {
             return;
         }
         HalfRows(blk, r0, rows);

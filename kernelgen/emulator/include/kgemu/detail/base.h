@@ -37,6 +37,9 @@
 #ifndef __global__
 #define __global__
 #endif
+#ifndef __host_aicore__  // a function for both host and AI Core (asc-devkit impl/utils/sys_macros.h; the cmct templates)
+#define __host_aicore__
+#endif
 #ifndef __gm__
 #define __gm__
 #endif
@@ -50,6 +53,20 @@
 #endif
 #ifndef __ubuf__
 #define __ubuf__
+#endif
+// the cube memories' address spaces (L1, L0A, L0B, L0C), empty like __ubuf__: a kernel may take an L1 tensor's
+// address as `__cbuf__ T*` (conv3d_backprop_filter_v2's winograd transdata)
+#ifndef __cbuf__
+#define __cbuf__
+#endif
+#ifndef __ca__
+#define __ca__
+#endif
+#ifndef __cb__
+#define __cb__
+#endif
+#ifndef __cc__
+#define __cc__
 #endif
 #ifndef __tiling_data_ptr__  // the qualifier of a GET_TILING_DATA_PTR_WITH_STRUCT pointer's tiling memory
 #define __tiling_data_ptr__
@@ -96,6 +113,11 @@ constexpr int32_t ONE_BLK_SIZE = 32;
 #endif
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
 constexpr int32_t DEFAULT_BLK_NUM = 8;
+constexpr int32_t HALF_FACTOR = 2;   // conv3d_backprop_input_v2's arch35 kernel halves UB with it
+constexpr int32_t DEFAULT_C0_SIZE = 32;   // bytes of one C0 (conv3d_backprop_filter_v2's winograd helpers)
+constexpr int32_t BYTE_PER_FRACTAL = 512;  // one 16 x 32-byte fractal (the same helpers)
+// kernel_utils_ceil_oom_que.h's compile-time ceiling division (conv3d_backprop_filter_v2)
+constexpr inline uint32_t ConstCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 constexpr int32_t DEFAULT_BLK_STRIDE = 1;
 constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;
 constexpr int32_t MAX_REPEAT_TIMES = 255;

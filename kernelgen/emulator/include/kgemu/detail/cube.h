@@ -130,6 +130,70 @@ struct LoadData2DParamsV2 {
     uint8_t sid = 0;
 };
 
+// Load2DBitModeParam (LoadData_2D_BitMode.md; include/basic_api/kernel_operator_mm_bitmode_intf.h): LoadData2DParamsV2's
+// fields packed into the instruction's two configuration words, set one by one; LoadData<DstPos, SrcPos>(dst, src,
+// it) moves what LoadData2DParamsV2 would. The emulator keeps the fields unpacked.
+class Load2DBitModeParam {
+public:
+    Load2DBitModeParam() {}
+    explicit Load2DBitModeParam(const LoadData2DParamsV2& p) : p_(p) {}
+    void SetMStartPosition(uint32_t v) { p_.mStartPosition = v; }
+    void SetKStartPosition(uint32_t v) { p_.kStartPosition = v; }
+    void SetMStep(uint16_t v) { p_.mStep = v; }
+    void SetKStep(uint16_t v) { p_.kStep = v; }
+    void SetSrcStride(int32_t v) { p_.srcStride = v; }
+    void SetDstStride(uint16_t v) { p_.dstStride = v; }
+    void SetIfTranspose(bool v) { p_.ifTranspose = v; }
+    uint32_t GetMStartPosition() const { return p_.mStartPosition; }
+    uint32_t GetKStartPosition() const { return p_.kStartPosition; }
+    uint16_t GetMStep() const { return p_.mStep; }
+    uint16_t GetKStep() const { return p_.kStep; }
+    int32_t GetSrcStride() const { return p_.srcStride; }
+    uint16_t GetDstStride() const { return p_.dstStride; }
+    uint64_t GetIfTranspose() const { return p_.ifTranspose; }
+    const LoadData2DParamsV2& kg_params() const { return p_; }
+    // the raw configuration words' bit layout is not on the page: writing them whole is a compile error
+    template <typename U = void>
+    void SetConfig0(uint64_t) {
+        static_assert(kgemu::detail::kernel_false<U>::value,
+                      "kgemu: Load2DBitModeParam::SetConfig0 (a raw configuration word) is not emulated yet by "
+                      "kernelgen's CPU emulator");
+    }
+    template <typename U = void>
+    void SetConfig1(uint64_t) {
+        static_assert(kgemu::detail::kernel_false<U>::value,
+                      "kgemu: Load2DBitModeParam::SetConfig1 (a raw configuration word) is not emulated yet by "
+                      "kernelgen's CPU emulator");
+    }
+
+private:
+    LoadData2DParamsV2 p_;
+};
+
+// Dn2NzParams (GMToL1随路转换-DN2NZ搬运（DataCopy）.md, 表3): DN matrices (dValue rows of nValue columns, rows
+// srcDValue elements apart) copied GM -> L1 as NZ; each source column becomes one Z row.
+struct Dn2NzParams {
+    Dn2NzParams() {}
+    Dn2NzParams(const uint16_t dnNumIn, const uint16_t nValueIn, const uint32_t dValueIn,
+                const uint64_t srcDnMatrixStrideIn, const uint64_t srcDValueIn, const uint16_t dstNzC0StrideIn,
+                const uint16_t dstNzNStrideIn, const uint32_t dstNzMatrixStrideIn)
+        : dnNum(dnNumIn), nValue(nValueIn), dValue(dValueIn), srcDnMatrixStride(srcDnMatrixStrideIn),
+          srcDValue(srcDValueIn), dstNzC0Stride(dstNzC0StrideIn), dstNzNStride(dstNzNStrideIn),
+          dstNzMatrixStride(dstNzMatrixStrideIn) {}
+    uint16_t dnNum = 0;
+    uint16_t nValue = 0;
+    uint32_t dValue = 0;
+    uint64_t srcDnMatrixStride = 0;
+    uint64_t srcDValue = 0;
+    uint16_t dstNzC0Stride = 0;
+    uint16_t dstNzNStride = 0;
+    uint32_t dstNzMatrixStride = 0;
+};
+
+// The cube's mode registers (寄存器配置说明: SetHF32Mode.md, SetHF32TransMode.md, SetMMColumnMajor-SetMMRowMajor.md)
+enum class HF32Mode { ENABLE, DISABLE };
+enum class HF32TransMode { NEAREST_ZERO, NEAREST_EVEN };
+
 // LoadData (convolution, img2col) L1 -> L0A/L0B (LoadData_3D.md): the structs, so kernels compile; the transfer
 // itself is not emulated yet (a compile error naming it when a kernel instantiates it)
 struct IsResetLoad3dConfig {
@@ -333,6 +397,10 @@ inline void kg_mmad(const LocalTensor<Tc>& dst, const LocalTensor<Ta>& fm, const
         kgemu::detail::fail(api, "cmatrixSource takes C's initial values from the bias table: call the Mmad "
                                  "overload with a bias LocalTensor (TPosition C2)");
     }
+    if (std::is_same<Ta, float>::value && b.hf32) {
+        kgemu::detail::fail(api, "a float Mmad in HF32 mode (SetHF32Mode ENABLE: FP32 rounded to HF32 first) is not "
+                                 "emulated yet by kernelgen's CPU emulator");
+    }
     const bool nz_a = b.soc->npu_arch == 3510;  // 950: A in Nz; 2201 and earlier: Zz
     using Acc = typename std::conditional<std::is_same<Ta, int8_t>::value, int64_t, double>::type;
     for (uint64_t n = 0; n < p.n; ++n) {
@@ -413,6 +481,144 @@ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const
         }
     }
     kgemu_cube::copy_fractals(api, dst, src, dmax, smax, pairs.data(), pairs.size() / 2);
+}
+
+// LoadData (convolution) by its bit-mode parameter (LoadData_3D_BitMode.md): LoadData3DParamsV2's fields set one by
+// one; like LoadData3DParamsV2, the img2col transfer itself is a compile error naming it.
+class Load3DBitModeParam {
+public:
+    Load3DBitModeParam() {}
+    void SetKExtension(uint16_t v) { kExtension_ = v; }
+    void SetMExtension(uint16_t v) { mExtension_ = v; }
+    void SetKStartPt(uint16_t v) { kStartPt_ = v; }
+    void SetMStartPt(uint16_t v) { mStartPt_ = v; }
+    void SetStrideW(uint8_t v) { strideW_ = v; }
+    void SetStrideH(uint8_t v) { strideH_ = v; }
+    void SetFilterW(uint8_t v) { filterW_ = v; }
+    void SetFilterH(uint8_t v) { filterH_ = v; }
+    void SetDilationFilterW(uint8_t v) { dilationW_ = v; }
+    void SetDilationFilterH(uint8_t v) { dilationH_ = v; }
+    void SetFilterSizeW(bool v) { filterSizeW_ = v; }
+    void SetFilterSizeH(bool v) { filterSizeH_ = v; }
+    void SetTranspose(bool v) { transpose_ = v; }
+    void SetFMatrixCtrl(bool v) { fmatrixCtrl_ = v; }
+    void SetChannelSize(uint16_t v) { channelSize_ = v; }
+    uint16_t GetKExtension() const { return kExtension_; }
+    uint16_t GetMExtension() const { return mExtension_; }
+    uint16_t GetKStartPt() const { return kStartPt_; }
+    uint16_t GetMStartPt() const { return mStartPt_; }
+    uint8_t GetStrideW() const { return strideW_; }
+    uint8_t GetStrideH() const { return strideH_; }
+    uint8_t GetFilterW() const { return filterW_; }
+    uint8_t GetFilterH() const { return filterH_; }
+    uint8_t GetDilationFilterW() const { return dilationW_; }
+    uint8_t GetDilationFilterH() const { return dilationH_; }
+    bool GetFilterSizeW() const { return filterSizeW_; }
+    bool GetFilterSizeH() const { return filterSizeH_; }
+    bool GetTranspose() const { return transpose_; }
+    bool GetFMatrixCtrl() const { return fmatrixCtrl_; }
+    uint16_t GetChannelSize() const { return channelSize_; }
+    // the two raw configuration words (conv/common's arch35 helpers write them whole); kept as given
+    void SetConfig0(uint64_t v) { config0_ = v; }
+    void SetConfig1(uint64_t v) { config1_ = v; }
+    uint64_t GetConfig0() const { return config0_; }
+    uint64_t GetConfig1() const { return config1_; }
+
+private:
+    uint64_t config0_ = 0, config1_ = 0;
+    uint16_t kExtension_ = 0, mExtension_ = 0, kStartPt_ = 0, mStartPt_ = 0, channelSize_ = 0;
+    uint8_t strideW_ = 0, strideH_ = 0, filterW_ = 0, filterH_ = 0, dilationW_ = 0, dilationH_ = 0;
+    bool filterSizeW_ = false, filterSizeH_ = false, transpose_ = false, fmatrixCtrl_ = false;
+};
+template <TPosition DstPos, TPosition SrcPos, typename T>
+inline void LoadData(const LocalTensor<T>&, const LocalTensor<T>&, const Load3DBitModeParam&) {
+    static_assert(kgemu::detail::kernel_false<T>::value,
+                  "kgemu: LoadData with Load3DBitModeParam (img2col) is not emulated yet by kernelgen's CPU emulator");
+}
+
+// SetLoadDataRepeat (SetLoadDataRepeat.md): the repeat register of LoadData (convolution); 950's form carries dstStride.
+// Checked against the page's ranges (repeatMode 0 or 1); its only reader, the img2col LoadData, is not emulated.
+struct LoadDataRepeatParam {
+    LoadDataRepeatParam() {}
+    LoadDataRepeatParam(const uint16_t repeatStrideIn, const uint8_t repeatTimeIn, const uint8_t repeatModeIn,
+                        const uint16_t dstStrideIn = 0)
+        : repeatStride(repeatStrideIn), repeatTime(repeatTimeIn), repeatMode(repeatModeIn), dstStride(dstStrideIn) {}
+    uint16_t repeatStride = 0;
+    uint8_t repeatTime = 1;
+    uint8_t repeatMode = 0;
+    uint16_t dstStride = 0;
+};
+inline void SetLoadDataRepeat(const LoadDataRepeatParam& p) {
+    (void)kgemu::detail::api_enter("SetLoadDataRepeat");
+    if (p.repeatMode > 1) {
+        kgemu::detail::fail("SetLoadDataRepeat", kgemu::detail::strf("repeatMode %u is outside [0, 1] (0: along height, "
+                                                                     "1: along width)", static_cast<unsigned>(p.repeatMode)));
+    }
+}
+
+template <TPosition DstPos, TPosition SrcPos, typename T>
+inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Load2DBitModeParam& p) {
+    LoadData(dst, src, p.kg_params());
+}
+
+// SetHF32Mode: ENABLE rounds FP32 L0A / L0B data to HF32 before Mmad (the rounding is not emulated: a float Mmad in
+// that mode stops); SetHF32TransMode picks the rounding, which only matters then. The bool forms are the older
+// spellings (kernel_operator_mm_intf.h: true is ENABLE).
+inline void SetHF32Mode(HF32Mode mode) { kgemu::detail::api_enter("SetHF32Mode").hf32 = mode == HF32Mode::ENABLE; }
+inline void SetHF32Mode(bool hf32Mode) { SetHF32Mode(hf32Mode ? HF32Mode::ENABLE : HF32Mode::DISABLE); }
+inline void SetHF32TransMode(HF32TransMode) { (void)kgemu::detail::api_enter("SetHF32TransMode"); }
+inline void SetHF32TransMode(bool) { (void)kgemu::detail::api_enter("SetHF32TransMode"); }
+// SetMMRowMajor / SetMMColumnMajor (and the older SetMMLayoutTransform(true / false)): the order in which the cube
+// walks M and N producing C; each element of C is the same sum either way, so the emulator's Mmad does not change.
+inline void SetMMRowMajor() { (void)kgemu::detail::api_enter("SetMMRowMajor"); }
+inline void SetMMColumnMajor() { (void)kgemu::detail::api_enter("SetMMColumnMajor"); }
+inline void SetMMLayoutTransform(bool mmLayoutMode) {
+    (void)mmLayoutMode;
+    (void)kgemu::detail::api_enter("SetMMLayoutTransform");
+}
+
+// DataCopy GM -> L1 with Dn2NzParams: element (d, n) of DN matrix i (src: i * srcDnMatrixStride + d * srcDValue + n)
+// lands at i * dstNzMatrixStride + (d / C0) * dstNzC0Stride * C0 + n * dstNzNStride * C0 + d % C0 of dst, C0 being
+// 32 bytes of T; the last C0 group of each column is padded with zeros when dValue is not a multiple of C0 (表3 and
+// the continuous example). dnNum, nValue or dValue 0 is a NOP; dst is in L1, 32-byte aligned (约束说明).
+template <typename T, bool enableSmallC0 = false>
+inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Dn2NzParams& p) {
+    const char* api = "DataCopy";
+    auto& b = kgemu::detail::api_enter(api);
+    if (p.dnNum == 0 || p.nValue == 0 || p.dValue == 0) return;
+    if (enableSmallC0) {
+        kgemu::detail::fail(api, "Dn2NzParams with enableSmallC0 is not emulated yet by kernelgen's CPU emulator");
+    }
+    const uint64_t c0 = 32 / sizeof(T);
+    const uint64_t groups = (p.dValue + c0 - 1) / c0;
+    const uint64_t src_span = (p.dnNum - 1ULL) * p.srcDnMatrixStride + (p.dValue - 1ULL) * p.srcDValue + p.nValue;
+    const uint64_t dst_span = (p.dnNum - 1ULL) * p.dstNzMatrixStride + (groups - 1) * p.dstNzC0Stride * c0 +
+                              (p.nValue - 1ULL) * p.dstNzNStride * c0 + c0;
+    const uint64_t off = kgemu::detail::cube_operand(b, api, "dst", dst, Hardware::L1, dst_span);
+    const uint64_t at = off - kgemu::detail::memory_base(*b.soc, Hardware::L1);
+    if (at % 32 != 0) {
+        kgemu::detail::fail(api, kgemu::detail::strf("dst is at L1 byte %llu, not 32-byte aligned (the DN2NZ page's "
+                                                     "约束说明)", static_cast<unsigned long long>(at)));
+    }
+    kgemu::detail::gm_check(api, src.kg_ptr, src_span * sizeof(T), false, src.kg_base);
+    {
+        kgemu::detail::ApiCall call(b, api, ::PIPE_MTE2);
+        for (uint64_t i = 0; i < p.dnNum; ++i) {
+            for (uint64_t d = 0; d < p.dValue; ++d) {
+                call.read_gm(src.kg_ptr + i * p.srcDnMatrixStride + d * p.srcDValue, p.nValue * sizeof(T));
+            }
+        }
+        call.write(dst, 0, dst_span);
+        call.commit();
+    }
+    for (uint64_t i = 0; i < p.dnNum; ++i) {
+        for (uint64_t n = 0; n < p.nValue; ++n) {
+            for (uint64_t d = 0; d < groups * c0; ++d) {
+                dst.kg_addr[i * p.dstNzMatrixStride + (d / c0) * p.dstNzC0Stride * c0 + n * p.dstNzNStride * c0 +
+                            d % c0] = d < p.dValue ? src.kg_ptr[i * p.srcDnMatrixStride + d * p.srcDValue + n] : T(0);
+            }
+        }
+    }
 }
 
 template <typename T>

@@ -107,6 +107,9 @@ const uint32_t TMP_UB_OFFSET = 248 * 1024;
 const uint32_t TOTAL_L1_SIZE = 1024 * 1024;
 const uint32_t TOTAL_L0C_SIZE = 256 * 1024;
 #endif
+// L0A / L0B: 64 KiB on every arch but 3003 / 3113 (kernel_utils_constants.h), which the emulator does not model
+const uint32_t TOTAL_L0A_SIZE = 64 * 1024;
+const uint32_t TOTAL_L0B_SIZE = 64 * 1024;
 }  // namespace AscendC
 
 #endif  // KGEMU_DETAIL_CUBE_MEM_H

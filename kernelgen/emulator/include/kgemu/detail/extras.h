@@ -40,6 +40,15 @@ template <typename T, typename U>
 struct IsSameType {
     static constexpr bool value = std::is_same<T, U>::value;
 };
+// asc-devkit impl/basic_api/utils/kernel_utils_ceil_oom_que.h: AscendC's boolean tag types (conv/common's arch35
+// framework detects a policy's members with them)
+template <bool b>
+struct BoolInst {
+    using Type = BoolInst<b>;
+    static constexpr bool value = b;
+};
+using TrueType = BoolInst<true>;
+using FalseType = BoolInst<false>;
 template <typename T, typename... Ts>
 constexpr bool SupportType() {
     return (std::is_same<T, Ts>::value || ...);
@@ -62,26 +71,116 @@ struct ConditionalMulti {
 template <typename T>
 using PrimT = T;  // TensorTrait is not emulated: a LocalTensor's element type is the type itself
 namespace Std {
+// asc-devkit's C++ standard library subset (include/utils/std/: type_traits.h, utility.h, tuple.h; docs/zh/api/
+// Utils-API/CPP标准库/ 类型特性, 通用工具, 容器函数): the same names and meanings as the standard library's, which the
+// emulator's are (a host compiler has it). Std::min / max (算法/min-268.md: the two operands of one type) are in
+// scalar_utils.h. A tuple's 64-element limit (tuple.md) is not checked.
+using std::add_const;
+using std::add_const_t;
+using std::add_cv;
+using std::add_cv_t;
+using std::add_lvalue_reference;
+using std::add_lvalue_reference_t;
+using std::add_pointer;
+using std::add_pointer_t;
+using std::add_rvalue_reference;
+using std::add_rvalue_reference_t;
+using std::add_volatile;
+using std::add_volatile_t;
+using std::bool_constant;
 using std::conditional;
 using std::conditional_t;
+using std::decay;
+using std::decay_t;
+using std::declval;
 using std::enable_if;
 using std::enable_if_t;
+using std::false_type;
+using std::forward;
 using std::integral_constant;
+using std::is_array;
+using std::is_array_v;
+using std::is_base_of;
+using std::is_base_of_v;
+using std::is_class;
+using std::is_class_v;
+using std::is_const;
+using std::is_const_v;
+using std::is_convertible;
+using std::is_convertible_v;
+using std::is_floating_point;
+using std::is_floating_point_v;
+using std::is_function;
+using std::is_function_v;
+using std::is_integral;
+using std::is_integral_v;
+using std::is_pointer;
+using std::is_pointer_v;
+using std::is_reference;
+using std::is_reference_v;
 using std::is_same;
 using std::is_same_v;
+using std::is_union;
+using std::is_union_v;
+using std::is_void;
+using std::is_void_v;
+using std::move;
+using std::remove_const;
+using std::remove_const_t;
+using std::remove_cv;
 using std::remove_cv_t;
+using std::remove_extent;
+using std::remove_extent_t;
+using std::remove_pointer;
+using std::remove_pointer_t;
+using std::remove_reference;
 using std::remove_reference_t;
-// asc-devkit include/utils/std/tuple.h: AscendC::Std's tuple (ATVOSS's DAGs are built from it); the emulator's is
-// the standard library's.
+using std::remove_volatile;
+using std::remove_volatile_t;
+using std::true_type;
+// C++20's remove_cvref (asc-devkit type_traits/remove_cvref.h), which C++17 lacks
+template <typename T>
+struct remove_cvref {
+    using type = std::remove_cv_t<std::remove_reference_t<T>>;
+};
+template <typename T>
+using remove_cvref_t = typename remove_cvref<T>::type;
+// asc-devkit's own traits: is_one_of (T among the list), is_constant (an integral_constant holding n)
+template <typename T, typename... Ts>
+struct is_one_of : bool_constant<(std::is_same_v<T, Ts> || ...)> {};
+template <typename T, typename... Ts>
+inline constexpr bool is_one_of_v = is_one_of<T, Ts...>::value;
+template <auto n, typename T>
+struct is_constant : false_type {};
+template <auto n, typename T>
+struct is_constant<n, const T> : is_constant<n, T> {};
+template <auto n, typename T>
+struct is_constant<n, T&> : is_constant<n, T> {};
+template <auto n, typename T>
+struct is_constant<n, T&&> : is_constant<n, T> {};
+template <auto n, typename T, T v>
+struct is_constant<n, integral_constant<T, v>> : bool_constant<v == n> {};
+// asc-devkit include/utils/std/tuple.h: AscendC::Std's tuple (ATVOSS's DAGs and the cmct gemm templates are built
+// from it); the emulator's is the standard library's.
 using std::get;
 using std::index_sequence;
 using std::integer_sequence;
 using std::make_index_sequence;
+using std::make_integer_sequence;
 using std::make_tuple;
 using std::tie;
 using std::tuple;
 using std::tuple_element;
+using std::tuple_element_t;
 using std::tuple_size;
+using std::tuple_size_v;
+// is_tuple: a type tuple_size answers for (asc-devkit type_traits/is_tuple.h)
+template <typename T, typename = void>
+struct is_tuple : false_type {};
+template <typename T>
+struct is_tuple<T, std::void_t<decltype(tuple_size<std::remove_cv_t<T>>::value)>> : true_type {};
+template <typename T>
+inline constexpr bool is_tuple_v = is_tuple<T>::value;
 }  // namespace Std
 
 // ---- GM atomics: later UB -> GM DataCopy / DataCopyPad combine with GM (see data_copy.h gm_store) ----
@@ -338,6 +437,24 @@ template <typename T, CacheLine entireType>
 inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
     auto& b = kgemu::detail::api_enter("DataCacheCleanAndInvalid");
     kgemu::detail::dcache_clean(b, dst.GetPhyAddr(), entireType == CacheLine::ENTIRE_DATA_CACHE);
+}
+// ICachePreLoad (ICachePreLoad(ISASI).md): preloads instructions into the core's ICache; no effect on results here.
+// preFetchLen counts 2 KiB units and must stay below the ICache's size in them: 32 KiB on an AIC, 16 KiB on an AIV
+// (950, A3, A2). GetICachePreloadStatus answers 0 (done).
+inline void ICachePreLoad(const int64_t preFetchLen) {
+    auto& b = kgemu::detail::api_enter("ICachePreLoad");
+    const int64_t limit = b.core_aic ? 32 / 2 : 16 / 2;
+    if (preFetchLen < 0 || preFetchLen >= limit) {
+        kgemu::detail::fail("ICachePreLoad", kgemu::detail::strf("preFetchLen %lld (2 KiB units) must be in [0, %lld) "
+                                                                 "on an %s (ICache %lld KiB)",
+                                                                 static_cast<long long>(preFetchLen),
+                                                                 static_cast<long long>(limit), b.core_aic ? "AIC" : "AIV",
+                                                                 static_cast<long long>(limit * 2)));
+    }
+}
+inline int64_t GetICachePreloadStatus() {
+    (void)kgemu::detail::api_enter("GetICachePreloadStatus");
+    return 0;
 }
 }  // namespace AscendC
 

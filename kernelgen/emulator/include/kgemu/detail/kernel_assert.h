@@ -51,4 +51,28 @@ template <typename... Args>
 }  // namespace detail
 }  // namespace kgemu
 
+// ASCENDC_ASSERT(cond, behavior): the library's own check (asc-devkit impl/basic_api/kernel_log.h; kernels use it too:
+// weight_quant_batch_matmul_v2's arch35 tool_arch35.h guards CeilAlign's divisor with it). CANN's CPU debug build runs
+// behavior (a KERNEL_LOG) and raises SIGABRT when cond is false; the NPU build compiles it away. Here behavior runs
+// and the block fails naming the condition, as the CPU debug build stops there. ASCENDC_ASSERT_WARNING runs behavior
+// only.
+#ifndef ASCENDC_ASSERT
+#define ASCENDC_ASSERT(cond, behavior)                                                                               \
+    do {                                                                                                             \
+        if (!(cond)) {                                                                                               \
+            behavior;                                                                                                \
+            ::kgemu::detail::fail("ASCENDC_ASSERT",                                                                  \
+                                  ::kgemu::detail::strf("Assertion `%s' failed at %s:%d", #cond, __FILE__, __LINE__)); \
+        }                                                                                                            \
+    } while (0)
+#endif
+#ifndef ASCENDC_ASSERT_WARNING
+#define ASCENDC_ASSERT_WARNING(cond, behavior) \
+    do {                                       \
+        if (!(cond)) {                         \
+            behavior;                          \
+        }                                      \
+    } while (0)
+#endif
+
 #endif  // KGEMU_DETAIL_KERNEL_ASSERT_H

@@ -301,6 +301,8 @@ struct BlockState {
     uint32_t atomic_dtype = 0;    // dtype_info<T>::bit of the SetAtomic* call
     // SetDeqScale: the scale an int32_t -> half Cast multiplies by
     float deq_scale = 1.0f;
+    // SetHF32Mode(ENABLE): Mmad rounds FP32 operands to HF32 first (not emulated: a float Mmad then stops)
+    bool hf32 = false;
     SanState san;                 // the sanitizer (kgemu/detail/sanitize.h)
 };
 

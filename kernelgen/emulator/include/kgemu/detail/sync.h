@@ -117,6 +117,12 @@ inline int64_t GetBlockNum() { return kgemu::detail::block_state("GetBlockNum").
 inline int64_t GetSubBlockIdx() { return kgemu::detail::block_state("GetSubBlockIdx").sub_idx; }
 inline int64_t GetTaskRatio() { return kgemu::detail::block_state("GetTaskRatio").task_ratio; }
 inline int64_t GetTaskRation() { return GetTaskRatio(); }  // the spelling of CANN releases before 8.3
+// GetSubBlockNum (GetSubBlockNum(ISASI).md, 表2): the AIVs (or AICs) of one logical AI Core: 2 on an AIV of a
+// KERNEL_TYPE_MIX_AIC_1_2 launch, 1 on every other AIV and on every AIC.
+inline int64_t GetSubBlockNum() {
+    const auto& b = kgemu::detail::block_state("GetSubBlockNum");
+    return b.core_aic ? 1 : b.task_ratio;
+}
 
 // The user part of the workspace follows the library's reserved system workspace. CANN's CPU twin (tikicpulib: the
 // kernel unit-test build, __CCE_KT_TEST__) hands the workspace back unchanged (asc-devkit

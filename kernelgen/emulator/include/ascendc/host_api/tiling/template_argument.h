@@ -44,10 +44,16 @@
 #define ASCENDC_TPL_BOOL_DECL(x, ...) ParamStruct{#x, ASCENDC_TPL_BOOL, ASCENDC_TPL_1_BW, {__VA_ARGS__}, "DECL"}
 #define ASCENDC_TPL_KERNEL_TYPE_DECL(x, ...) \
     ParamStruct{#x, ASCENDC_TPL_SHARED_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, "DECL"}
-#define ASCENDC_TPL_ARGS_DECL(x, ...)                                   \
-    static TilingDeclareParams g_tilingDeclareParams{__VA_ARGS__};      \
-    static const int kg_tpl_decl_registered_##x __attribute__((unused)) = \
-        ::kgemu::tpl::RegisterDecl(#x, g_tilingDeclareParams, __BASE_FILE__)
+// Each declaration in an inline namespace of its own: a kernel that includes another operator's tiling-key header
+// beside its own (conv3d_transpose_v2's arch35 kernel reaches conv3d_backprop_input_v2's) compiles, as on CANN, whose
+// kernel build expands these macros to nothing; GET_TPL_TILING_KEY in a unit with one declaration finds it.
+#define ASCENDC_TPL_ARGS_DECL(x, ...)                                       \
+    inline namespace kg_tpl_decl_##x {                                      \
+    static TilingDeclareParams g_tilingDeclareParams{__VA_ARGS__};          \
+    static const int kg_tpl_decl_registered_##x __attribute__((unused)) =   \
+        ::kgemu::tpl::RegisterDecl(#x, g_tilingDeclareParams, __BASE_FILE__); \
+    }                                                                       \
+    static_assert(true, "")
 
 #define ASCENDC_TPL_DTYPE_SEL(x, ...) ParamStruct{#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, "SEL"}
 #define ASCENDC_TPL_DATATYPE_SEL(x, ...) ParamStruct{#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, "SEL"}
@@ -69,10 +75,14 @@
 #define ASCENDC_TPL_ARGS_SEL(...) \
     { __VA_ARGS__ }
 // ends with its own ';': ops-nn writes it with or without one (index_put_with_sort_v2_struct.h: none, then #endif)
-#define ASCENDC_TPL_SEL(...)                                           \
-    static TilingSelectParams g_tilingSelectParams{__VA_ARGS__};       \
-    static const int kg_tpl_sel_registered __attribute__((unused)) =   \
-        ::kgemu::tpl::RegisterSel(__BASE_FILE__, g_tilingSelectParams);
+#define KGEMU_TPL_CAT2(a, b) a##b
+#define KGEMU_TPL_CAT(a, b) KGEMU_TPL_CAT2(a, b)
+#define ASCENDC_TPL_SEL(...)                                               \
+    inline namespace KGEMU_TPL_CAT(kg_tpl_sel_, __COUNTER__) {             \
+    static TilingSelectParams g_tilingSelectParams{__VA_ARGS__};           \
+    static const int kg_tpl_sel_registered __attribute__((unused)) =       \
+        ::kgemu::tpl::RegisterSel(__BASE_FILE__, g_tilingSelectParams);    \
+    }
 
 namespace AscendC {
 inline uint64_t FastEncodeTilingKeyDirect(const TilingDeclareParams& declareParams, std::initializer_list<uint64_t> args) {
