@@ -183,3 +183,9 @@ def test_interleave_and_deinterleave_in_memory(program):
     out = kgbuild.run_vals(program, "interleave_in_place")
     assert out["defect"] is not None and out["defect"].startswith("block 0: Interleave: dst0 UB [") and \
         "does not support a source overlapping a destination, in place included" in out["defect"], out
+
+
+def test_the_system_workspace_pointer_is_what_set_sys_workspace_gave(program):
+    out = kgbuild.run_vals(program, "sys_workspace_pointer")
+    assert out["defect"] is None, out["raw"]
+    assert out["vals"]["y"].tolist() == [1.0, 1.0]   # null before (no launch workspace), the given pointer after

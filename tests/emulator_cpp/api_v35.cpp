@@ -414,6 +414,18 @@ inline void interleave_memory(bool in_place) {
     });
     v35::val("y", y.as<float>(), 64 * 5);
 }
+// The system workspace (foreach_norm's entry returns early when GetSysWorkSpacePtr() is null): none before
+// SetSysWorkspace in a launch without a "workspace" buffer, the pointer it was given after.
+KG_TEST(sys_workspace_pointer) {
+    kgtest::Gm ws("ws", 64), y("y", 8);
+    kgtest::run_one("ascend950", {&ws, &y}, [&] {
+        __gm__ uint8_t* before = AscendC::GetSysWorkSpacePtr();
+        AscendC::SetSysWorkspace(reinterpret_cast<__gm__ uint8_t*>(ws.ptr()));
+        y.as<float>()[0] = before == nullptr ? 1.0f : 0.0f;
+        y.as<float>()[1] = AscendC::GetSysWorkSpacePtr() == reinterpret_cast<__gm__ uint8_t*>(ws.ptr()) ? 1.0f : 0.0f;
+    });
+    v35::val("y", y.as<float>(), 2);
+}
 KG_TEST(interleave_memory) { interleave_memory(false); }
 KG_TEST(interleave_in_place) { interleave_memory(true); }
 KG_TEST(scalar_from_tensor) { scalar_from_tensor("ascend950"); }

@@ -257,6 +257,7 @@ struct BlockState {
     uint32_t core_num = 1;
     uint32_t sub_idx = 0;
     uint32_t task_ratio = 1;
+    uint8_t* sys_workspace = nullptr;  // SetSysWorkspace's pointer (GetSysWorkSpacePtr returns it)
     uint32_t aiv_slots = 1;   // AIV slots of the launch (SyncAll<true> participants)
     const KgSoc* soc = nullptr;
     // The block's local memory, poisoned with 0xFF at block start: UB's soc->ub_pool bytes first, then the cube's

@@ -152,7 +152,21 @@ inline __gm__ uint8_t* GetUserWorkspace(__gm__ uint8_t* workspace) {
     return workspace + b.soc->libapi_workspace;
 #endif
 }
-inline void SetSysWorkspace(__gm__ uint8_t*) {}
+// The system workspace (asc-devkit include/basic_api/kernel_operator_swap_mem_intf.h): SetSysWorkspace records the
+// kernel's workspace argument and GetSysWorkSpacePtr returns it; before any SetSysWorkspace, the launch's workspace
+// (a framework launch reads it from the kernel's parameters), null when the launch has none (foreach_norm returns
+// early on a null one).
+inline void SetSysWorkspace(__gm__ uint8_t* workspace) {
+    kgemu::detail::block_state("SetSysWorkspace").sys_workspace = workspace;
+}
+inline __gm__ uint8_t* GetSysWorkSpacePtr() {
+    auto& b = kgemu::detail::block_state("GetSysWorkSpacePtr");
+    if (b.sys_workspace != nullptr) return b.sys_workspace;
+    for (const auto& r : kgemu::detail::g_run.gm) {
+        if (r.name == "workspace") return reinterpret_cast<__gm__ uint8_t*>(r.base);
+    }
+    return nullptr;
+}
 
 // ---- debugging ----
 [[noreturn]] inline void Trap() { kgemu::detail::fail("Trap", "the kernel called Trap()"); }
