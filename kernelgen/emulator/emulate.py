@@ -154,7 +154,12 @@ class OperatorSource:
             units = [CompileUnit(f"{self.snake}_op_host", write_source(text, f"{self.snake}_op_host"), (HOST_OPT,),
                                  inc, self.digest)]
         else:
-            units = [CompileUnit(f"{self.snake}_{p.parent.name}_{p.stem}", p, (HOST_OPT,), inc, self.digest, "host")
+            # a source outside the operator's folder (a CMake dependency's tiling, opbase's, the repository's
+            # common ones) is shared with other operators: its object is keyed by what g++ sees (build.py
+            # shared_object_key), so the pooling operators that reach mat_mul_v3's tilings compile them once
+            own = self.op_dir.resolve()
+            units = [CompileUnit(f"{self.snake}_{p.parent.name}_{p.stem}", p, (HOST_OPT,), inc, self.digest, "host",
+                                 "" if p.resolve().is_relative_to(own) else f"shared_{p.parent.name}_{p.stem}")
                      for p in sources]
         try:
             kernel = self.kernel_source()
