@@ -767,3 +767,13 @@ def test_a_sync_all_in_an_included_shared_header_makes_the_blocks_run_at_once(tm
     assert not waits_for_other_blocks(op, ())                  # the header not reachable: nothing to see
     kernel.write_text("// SyncAll() would be needed with two phases\n")
     assert not waits_for_other_blocks(op, (op,))
+
+
+def test_recipes_of_the_pooling_category_agree_with_their_checks():
+    """pooling/ on the 950: each entry as the operator's own infershape / tiling checks it (the default [4, 37] and
+    empty list attributes were "inputs rejected"): AvgPool1D's rank >= 3 and two pads."""
+    recipes = recipes_mod.load_recipes()
+    p1 = recipes_mod.recipe_for(recipes, "AvgPool1D")
+    assert len(p1["shape"]) >= 3 and len(p1["attrs"]["pads"]) == 2 and min(p1["attrs"]["pads"]) >= 0
+    assert p1["attrs"]["ksize"] >= 1 and p1["attrs"]["strides"] >= 1
+    assert p1["shape"][-1] + sum(p1["attrs"]["pads"]) >= p1["attrs"]["ksize"]   # at least one window
