@@ -180,7 +180,8 @@ class OperatorSource:
         ids = {name: v.value for name, v in GE_DTYPES.items()}
         sub = tiling_dir(self.op_dir, self.soc, self._npu_arch())
         # the kernel by its real path (a directory reached through a symlink shares the object with the directory)
-        return launcher_source(self.op_dir, self.kernel_source().resolve(), decl, combo, self._doc, ids, sub)
+        return launcher_source(self.op_dir, self.kernel_source().resolve(), decl, combo, self._doc, ids, sub,
+                               (self.soc, self._npu_arch()))
 
     def uses_sync_all(self) -> bool:
         """The kernel calls SyncAll (or CrossCoreWaitFlag), also from a header it includes: its blocks must all run
