@@ -844,3 +844,47 @@ def test_generated_tiling_structs_name_the_librarys_nested_tiling_structs():
     text = "\n".join(generated_tiling_structs(doc, "KgAda", set()))
     assert "struct alignas(8) KgAdaTilingData {" in text and "struct alignas(8) KgInner {" in text
     assert "struct alignas(8) LayerNormSeparateTiling" not in text and "    LayerNormSeparateTiling ln;" in text
+
+
+def test_recipes_of_the_pooling_category_agree_with_their_checks():
+    """pooling/ on the 950: each entry as the operator's own infershape / tiling checks it (the default [4, 37] and
+    empty list attributes were "inputs rejected"): AvgPool1D's rank >= 3 and two pads; the 2-D pools' 4-long ksize /
+    strides with N and C 1 in their data format; the 3-D ones' 3-long lists; every argmax inside its own window;
+    the grads' orig_input_shape by value agreeing with the output's shape."""
+    recipes = recipes_mod.load_recipes()
+    nhwc_c, nchw_c = 3, 1
+    for op, c_at in (("AvgPool", nhwc_c), ("MaxPoolWithArgmax", nhwc_c), ("MaxPoolGradWithArgmax", nhwc_c),
+                     ("MaxPoolGradGradWithArgmax", nhwc_c), ("AvgPoolV2", nchw_c), ("AvgPoolV2Grad", nchw_c)):
+        a = recipes_mod.recipe_for(recipes, op)["attrs"]
+        for key in ("ksize", "strides"):
+            assert len(a[key]) == 4 and a[key][0] == a[key][c_at] == 1, (op, key)
+    for op in ("AvgPool3D", "AvgPool3DGrad", "MaxPool3DWithArgmaxV2", "MaxPool3DGradWithArgmax"):
+        a = recipes_mod.recipe_for(recipes, op)["attrs"]
+        assert len(a["ksize"]) == len(a["strides"]) == 3 and len(a["pads"]) in (3, 6), op
+
+    def windows_hold_argmax(op, spatial, kernel, layout_c):
+        """each argmax value lies in the window of its output position (no padding, stride = kernel)."""
+        r = recipes_mod.recipe_for(recipes, op)
+        out = r["shapes"]["argmax"]
+        arg = np.asarray(r["values"]["argmax"]).reshape(out)
+        for pos in np.ndindex(*out):
+            sp = pos[1:-1] if layout_c else pos[2:]
+            flat = arg[pos] // (out[-1] if layout_c else 1)
+            coords = np.unravel_index(flat, spatial)
+            assert all(k * o <= c < k * (o + 1) for c, o, k in zip(coords, sp, kernel)), (op, pos)
+            if layout_c:
+                assert arg[pos] % out[-1] == pos[-1], (op, pos)   # the channel of its own output
+    windows_hold_argmax("MaxPoolGradWithArgmax", (8, 8), (2, 2), True)
+    windows_hold_argmax("MaxPoolGradGradWithArgmax", (8, 8), (2, 2), True)
+    windows_hold_argmax("AdaptiveMaxPool3DGrad", (6, 6, 8), (2, 2, 2), False)
+    windows_hold_argmax("MaxPool3DGradWithArgmax", (4, 6, 8), (2, 2, 2), False)
+    for op, out in (("AvgPoolV2Grad", "out_grad"), ("AvgPool3DGrad", "output")):
+        r = recipes_mod.recipe_for(recipes, op)
+        assert r["values"]["orig_input_shape"] == r["out_shapes"][out] and r["shapes"]["orig_input_shape"] == [
+            len(r["out_shapes"][out])], op
+    grad2d = recipes_mod.recipe_for(recipes, "AdaptiveAvgPool2dGrad")
+    assert len(grad2d["attrs"]["orig_input_shape"]) == len(grad2d["shapes"]["input_grad"])   # its infershape's rule
+    p1 = recipes_mod.recipe_for(recipes, "AvgPool1D")
+    assert len(p1["shape"]) >= 3 and len(p1["attrs"]["pads"]) == 2 and min(p1["attrs"]["pads"]) >= 0
+    assert p1["attrs"]["ksize"] >= 1 and p1["attrs"]["strides"] >= 1
+    assert p1["shape"][-1] + sum(p1["attrs"]["pads"]) >= p1["attrs"]["ksize"]   # at least one window

@@ -181,3 +181,27 @@ def test_block_idx_and_block_num_built_ins(program):
     out = kgbuild.run_vals(program, "block_vars_wrong_stride")
     kgbuild.assert_defect(out, "block_vars_wrong_stride",
                           "launch: output 'y': bytes [256, 1024) were written by block 0 and by block 1")
+
+
+def test_local_mem_allocator_hands_out_ub_in_order_without_a_tpipe(program):
+    """Static-Tensor programming (asc-devkit LocalMemAllocator pages; ops-nn's avg_pool1_d and scatter_nd_sub): the
+    allocator starts at UB address 0, each Alloc follows the last by its bytes, a VF reads the scalars left in UB."""
+    n = 500
+    out = run(program, "local_mem_allocator")["vals"]
+    np.testing.assert_array_equal(out["q"], (np.arange(n, dtype=np.uint64) * 977) // 37)
+    veccalc = 11  # the position Alloc<TPosition::VECCALC, ...> was told (its TPosition value)
+    assert list(out["addrs"]) == [0, 32, 32 + 40 * 4, veccalc]  # 8 uint32_t, then 40 floats
+
+
+@pytest.mark.parametrize("name, diagnosis", [
+    ("local_mem_allocator_twice",
+     "LocalMemAllocator: a second LocalMemAllocator<Hardware::UB> while one is alive: one allocator per physical "
+     "memory"),
+    ("local_mem_allocator_with_tpipe",
+     "LocalMemAllocator: constructed while a TPipe is alive: LocalMemAllocator belongs to static-Tensor programming"),
+    ("local_mem_allocator_past_ub",
+     "LocalMemAllocator::Alloc: 65536 elements of float (262144 bytes) at UB address 192 end past the UB's"),
+])
+def test_local_mem_allocator_misuse_is_named(program, name, diagnosis):
+    out = kgbuild.run_vals(program, name)
+    assert out["defect"] is not None and f"block 0: {diagnosis}" in out["defect"], out["raw"]

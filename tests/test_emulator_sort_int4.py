@@ -105,6 +105,14 @@ def test_arith_progression_system_cycle_and_scalar_min_max(program):
     np.testing.assert_array_equal(v["meta"], [1, 1, -4, 2, -1.25, 1])
 
 
+def test_arange_counts_int64_indices_on_the_950(program):
+    """Arange (asc-devkit Arange-94.md; max_pool3d_with_argmax_v2's ksize-1 kernel numbers its argmax with it):
+    int64_t past 2^32 on Ascend 950, and half."""
+    v = ok(run(program, "arange_forms"))
+    np.testing.assert_array_equal(v["idx_from_base"], np.arange(48))   # 5000000000 + i
+    np.testing.assert_array_equal(v["h"], (np.float16(-2) + np.arange(16, dtype=np.float16) * np.float16(0.5)))
+
+
 def test_sort_with_a_sort_config_is_a_stable_radix_sort(program):
     """Ascend 950's Sort<T, isReuseSource, SortConfig> (ops-nn's index operators), against NumPy's stable sorts:
     int32 keys ascending with their positions, floats descending with given int64 indices (radix order: +0 before
@@ -140,6 +148,8 @@ MISUSE = [
     ("sort_config_tmp_too_small", "Sort: sharedTmpBuffer holds 1920 bytes; sorting 96 elements of 4 bytes needs at "
                                   "least 1952 (GetSortMaxMinTmpSize's minimum)"),
     ("sort_config_on_910b", "Sort: Sort with a SortConfig is an Ascend 950 API (npu arch 3510); ascend910b"),
+    ("arange_negative_diff", "Arange: diffValue is negative: Arange's diffValue is >= 0 (Arange-94.md)"),
+    ("arange_int64_on_910b", "Arange: int64_t is not a supported dtype on ascend910b"),
     ("sort32_copy_out_race", "DataCopy: race on UB [512, 1024) of TBuf 2 (VECCALC): this call (pipe MTE3) reads "
                              "bytes that Sort32 (pipe V, API call #10) wrote"),
 ]
@@ -154,7 +164,7 @@ def test_misuse_is_diagnosed(program, name, diagnosis):
 def test_every_test_is_covered(program):
     listed = set(kgbuild.run_program(program, "--list").stdout.split())
     assert listed == {m[0] for m in MISUSE} | {"sort32_forms", "mrgsort_forms", "int4_cast_forms",
-                                               "system_and_progression", "sort_config_forms"}
+                                               "system_and_progression", "sort_config_forms", "arange_forms"}
 
 
 def test_int4_element_access_is_a_compile_error():

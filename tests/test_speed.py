@@ -531,3 +531,35 @@ def test_host_unit_leaves_the_registries_to_kg_harness(tmp_path):
     harness_like = symbols("-DKGEMU_OPDEF_IMPL")
     for name in names:
         assert "T" in {kind for sym, kind in harness_like.items() if sym.startswith(name)}, name
+
+
+@requires_cxx
+def test_a_dependencys_source_is_compiled_once_for_every_operator_that_resolves_it_alike(cache, tmp_path):
+    """A CMake dependency's tiling source (pooling's operators reach mat_mul_v3's ~50 through batch_mat_mul_v3) is
+    one object for every operator whose include directories give g++ the same translation unit, though the
+    operators' include lists differ; one that resolves its header elsewhere gets its own object."""
+    dep = tmp_path / "dep" / "op_host"
+    dep.mkdir(parents=True)
+    (dep / "dep_tiling.h").write_text("#pragma once\ninline int kg_scale() { return 3; }\n")
+    src = dep / "dep_tiling.cpp"
+    src.write_text('#include "dep_tiling.h"\n#include "shape_rule.h"\nint kg_dep(int x) { return x * kg_scale() + RULE; }\n')
+    common = tmp_path / "common"
+    common.mkdir()
+    (common / "shape_rule.h").write_text("#pragma once\n#define RULE 1\n")
+    for op in ("op_a", "op_b", "op_c"):
+        (tmp_path / op).mkdir()
+    (tmp_path / "op_c" / "shape_rule.h").write_text("#pragma once\n#define RULE 2\n")   # op_c's own wins
+    dirs = {"op_a": (tmp_path / "op_a", common, dep), "op_b": (tmp_path / "op_b", dep, common),
+            "op_c": (tmp_path / "op_c", common, dep)}
+    compiler = build.find_compiler()
+
+    def obj(op: str, shared: str = "shared_op_host_dep_tiling") -> Path:
+        return build.compile_object(build.CompileUnit(f"{op}_op_host_dep_tiling", src, ("-O1",), dirs[op],
+                                                      f"digest of {op}", "", shared), compiler)
+
+    a, b, c = obj("op_a"), obj("op_b"), obj("op_c")
+    assert a == b and a.name.startswith("shared_op_host_dep_tiling-")     # compiled once
+    assert c != a and c.read_bytes() != a.read_bytes()                       # RULE 2: another translation unit
+    assert len(list(cache.glob("obj/shared_*.o"))) == 2
+    # the wrong thing: keyed by the operator (its name, digest and include list) every operator compiles it again
+    assert obj("op_a", "") != obj("op_b", "")

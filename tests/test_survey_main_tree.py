@@ -361,6 +361,28 @@ def test_internal_reg_others_header_brings_the_public_api(tmp_path):
 
 
 @requires_cxx
+def test_an_operator_without_a_tiling_folder_sees_its_dependencys_classes_of_the_soc(tmp_path):
+    """max_pool_v2 has no tiling folder: its tilings are max_pool_v3's (CMake DEPENDENCIES), whose arch35 headers
+    register each class for both operators (REGISTER_TILING_DATA_CLASS(MaxPoolV2_311110, ...)). CANN's kernel
+    build sees the classes its host library registers for the operator, so the launcher looks in the dependency's
+    own tiling folder for the SOC; without it the kernel's GET_TILING_DATA_WITH_STRUCT names an undeclared type."""
+    from kernelgen.emulator.opdir import legacy_tiling_headers
+
+    (tmp_path / "common" / "inc").mkdir(parents=True)
+    op, dep = tmp_path / "pooling" / "mp_v2", tmp_path / "pooling" / "mp_v3"
+    (op / "op_host").mkdir(parents=True)
+    (op / "op_kernel").mkdir()
+    (op / "op_host" / "CMakeLists.txt").write_text("add_modules_sources(OPTYPE mp_v2 ACLNNTYPE aclnn DEPENDENCIES mp_v3)\n")
+    (dep / "op_host" / "arch35").mkdir(parents=True)
+    (dep / "op_host" / "arch35" / "mp_v3_tiling.cpp").write_text("// the 950's tiling\n")
+    header = dep / "op_host" / "arch35" / "mp_v3_big_tiling.h"
+    header.write_text("BEGIN_TILING_DATA_DEF(MpV3BigTilingData)\nTILING_DATA_FIELD_DEF(int64_t, n);\nEND_TILING_DATA_DEF;\n"
+                      "REGISTER_TILING_DATA_CLASS(MpV3_311110, MpV3BigTilingData);\n"
+                      "REGISTER_TILING_DATA_CLASS(MpV2_311110, MpV3BigTilingData);\n")
+    assert legacy_tiling_headers(op, None, "MpV2", ("ascend950", 3510)) == [header]
+    assert legacy_tiling_headers(op, None, "MpV2") == []   # the wrong thing: only the dependency's op_host/
+
+
 def test_a_dependencys_tiling_header_compiles_on_the_kernel_side(tmp_path, monkeypatch):
     """max_pool3_d's kernel reads tiling classes that pool_3d_common registers for it (op_host/arch35/*_tiling.h):
     those headers derive their tiling classes from an unqualified TilingBaseClass, which pool_3d_common's tiling

@@ -257,6 +257,10 @@ class CompileUnit:
     include_dirs: tuple[Path, ...] = ()
     context_digest: str = ""   # hash of headers this unit may include besides the emulator's
     pch: str = ""
+    # A source the unit shares with other operators (a CMake dependency's tiling source, opbase's): its object is
+    # named `shared` and keyed by the unit's preprocessed text (shared_object_key), so every operator whose include
+    # directories resolve the same headers for it uses one object.
+    shared: str = ""
 
 
 class CompileSlots:
@@ -497,6 +501,10 @@ def compile_object(unit: CompileUnit, compiler: Compiler) -> Path:
         key.update(_pch_text("kernel").encode())
     obj = cache_dir() / "obj" / f"{unit.name}-{key.hexdigest()[:20]}.o"
     priority = 2 if unit.pch == "kernel" else 0
+    if unit.shared:
+        shared_key = shared_object_key(unit, compiler, obj.with_suffix(".textkey"))
+        if shared_key:
+            obj = cache_dir() / "obj" / f"{unit.shared}-{shared_key}.o"
 
     def make(tmp: Path) -> None:   # the precompiled header is built (or waited for) only when the object is
         try:
@@ -506,6 +514,38 @@ def compile_object(unit: CompileUnit, compiler: Compiler) -> Path:
         _run_compiler(cmd + ["-c", str(unit.source), "-o", str(tmp)], priority, source=unit.source, timeout=900)
 
     return cached_artifact(obj, make)
+
+
+def shared_object_key(unit: CompileUnit, compiler: Compiler, memo: Path) -> str:
+    """The key of a shared unit's object: a hash of its preprocessed text (every header it resolves, by path and
+    content, through this operator's include directories), its flags and the compiler. Two operators get one
+    object exactly when g++ would see the same translation unit; the hash is remembered under the unit's
+    per-operator key (memo), so a warm run preprocesses nothing. "" when the source does not preprocess (the
+    compile then reports the error under the unit's own name)."""
+    if artifact_ok(memo):
+        return memo.read_text(encoding="ascii").strip()
+
+    def make(tmp: Path) -> None:
+        cmd, _ = _unit_command(dataclasses.replace(unit, pch=""), compiler)
+        text = _atomic_target(memo.with_suffix(".i"))
+        try:
+            _run_compiler(cmd + ["-E", str(unit.source), "-o", str(text)], 0, source=unit.source, timeout=900)
+            h = hashlib.sha256()
+            for part in (" ".join(CXXFLAGS + unit.flags).encode(), compiler.version.encode(),
+                         unit.source.name.encode()):
+                h.update(part)
+                h.update(b"\0")
+            with open(text, "rb") as fh:
+                for chunk in iter(lambda: fh.read(1 << 20), b""):
+                    h.update(chunk)
+            tmp.write_text(h.hexdigest()[:20] + "\n", encoding="ascii")
+        finally:
+            text.unlink(missing_ok=True)
+
+    try:
+        return cached_artifact(memo, make).read_text(encoding="ascii").strip()
+    except ToolchainError:
+        return ""
 
 
 def link_library(objects: list[Path], name: str, compiler: Compiler) -> Path:

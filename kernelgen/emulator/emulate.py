@@ -154,7 +154,12 @@ class OperatorSource:
             units = [CompileUnit(f"{self.snake}_op_host", write_source(text, f"{self.snake}_op_host"), (HOST_OPT,),
                                  inc, self.digest)]
         else:
-            units = [CompileUnit(f"{self.snake}_{p.parent.name}_{p.stem}", p, (HOST_OPT,), inc, self.digest, "host")
+            # a source outside the operator's folder (a CMake dependency's tiling, opbase's, the repository's
+            # common ones) is shared with other operators: its object is keyed by what g++ sees (build.py
+            # shared_object_key), so the pooling operators that reach mat_mul_v3's tilings compile them once
+            own = self.op_dir.resolve()
+            units = [CompileUnit(f"{self.snake}_{p.parent.name}_{p.stem}", p, (HOST_OPT,), inc, self.digest, "host",
+                                 "" if p.resolve().is_relative_to(own) else f"shared_{p.parent.name}_{p.stem}")
                      for p in sources]
         try:
             kernel = self.kernel_source()
@@ -175,7 +180,8 @@ class OperatorSource:
         ids = {name: v.value for name, v in GE_DTYPES.items()}
         sub = tiling_dir(self.op_dir, self.soc, self._npu_arch())
         # the kernel by its real path (a directory reached through a symlink shares the object with the directory)
-        return launcher_source(self.op_dir, self.kernel_source().resolve(), decl, combo, self._doc, ids, sub)
+        return launcher_source(self.op_dir, self.kernel_source().resolve(), decl, combo, self._doc, ids, sub,
+                               (self.soc, self._npu_arch()))
 
     def uses_sync_all(self) -> bool:
         """The kernel calls SyncAll (or CrossCoreWaitFlag), also from a header it includes: its blocks must all run

@@ -198,6 +198,38 @@ __simt_vf__ inline void BlockVarsVf(__gm__ const float* x, __gm__ float* y, uint
         y[i] = x[i] * 2.0f + static_cast<float>(block_idx);
     }
 }
+
+// ---- static-Tensor programming (LocalMemAllocator, no TPipe): the scalar unit leaves a divisor and its UintDiv
+// magic / shift in UB, a VF reads them through a __ubuf__ pointer (pooling's 1-D average, scatter_nd's strides).
+// `misuse` 1: a second UB allocator while the first lives; 2: an allocator beside a TPipe; 3: a tile past UB's end.
+__simt_vf__ inline void UbDivisorVf(__gm__ uint32_t* q, __ubuf__ const uint32_t* params, uint32_t n) {
+    for (uint32_t i = threadIdx.x; i < n; i += blockDim.x) q[i] = Simt::UintDiv<uint32_t>(i * 977u, params[1], params[2]);
+}
+
+inline void allocator(uint8_t* q, uint8_t* addrs, uint32_t n, uint32_t divisor, int misuse) {
+    TPipe* held = misuse == 2 ? new TPipe() : nullptr;
+    LocalMemAllocator<Hardware::UB> ub;
+    const uint32_t first = ub.GetCurAddr();
+    LocalTensor<uint32_t> params = ub.Alloc<uint32_t>(8);
+    LocalTensor<float> scratch = ub.Alloc<TPosition::VECCALC, float, 40>();
+    if (misuse == 1) LocalMemAllocator<Hardware::UB> second;
+    if (misuse == 3) (void)ub.Alloc<float>(65536);
+    uint32_t magic = 0, shift = 0;
+    GetUintDivMagicAndShift<uint32_t>(magic, shift, divisor);
+    params.SetValue(0, divisor);
+    params.SetValue(1, magic);
+    params.SetValue(2, shift);
+    DataSyncBarrier<MemDsbT::UB>();
+    asc_vf_call<UbDivisorVf>(dim3(128), reinterpret_cast<__gm__ uint32_t*>(q),
+                             reinterpret_cast<__ubuf__ const uint32_t*>(params.GetPhyAddr()), n);
+    GlobalTensor<uint32_t> a;
+    a.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(addrs), 4);
+    a.SetValue(0, first);
+    a.SetValue(1, static_cast<uint32_t>(scratch.GetPhyAddr() - params.GetPhyAddr()));
+    a.SetValue(2, ub.GetCurAddr());
+    a.SetValue(3, static_cast<uint32_t>(scratch.GetPosition()));
+    delete held;
+}
 }  // namespace simt_t
 
 using simt_t::input;
@@ -409,6 +441,26 @@ KG_TEST(block_vars_wrong_stride) {
     kgtest::run_one("ascend950", {&x, &y}, [&] {
         asc_vf_call<simt_t::BlockVarsVf<true>>(dim3(64), x.as<float>(), y.as<float>(), n);
     }, std::vector<uint8_t>(8, 0), 2);
+}
+
+KG_TEST(local_mem_allocator) {
+    constexpr uint32_t n = 500;
+    kgtest::Gm q("q", n * 4), a("addrs", 16);
+    kgtest::run_one("ascend950", {&q, &a}, [&] { simt_t::allocator(q.ptr(), a.ptr(), n, 37, 0); });
+    simt_t::val("q", q.as<uint32_t>(), n);
+    simt_t::val("addrs", a.as<uint32_t>(), 4);
+}
+KG_TEST(local_mem_allocator_twice) {
+    kgtest::Gm q("q", 64 * 4), a("addrs", 16);
+    kgtest::run_one("ascend950", {&q, &a}, [&] { simt_t::allocator(q.ptr(), a.ptr(), 64, 37, 1); });
+}
+KG_TEST(local_mem_allocator_with_tpipe) {
+    kgtest::Gm q("q", 64 * 4), a("addrs", 16);
+    kgtest::run_one("ascend950", {&q, &a}, [&] { simt_t::allocator(q.ptr(), a.ptr(), 64, 37, 2); });
+}
+KG_TEST(local_mem_allocator_past_ub) {
+    kgtest::Gm q("q", 64 * 4), a("addrs", 16);
+    kgtest::run_one("ascend950", {&q, &a}, [&] { simt_t::allocator(q.ptr(), a.ptr(), 64, 37, 3); });
 }
 
 KG_TEST_MAIN()

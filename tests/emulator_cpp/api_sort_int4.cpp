@@ -263,6 +263,34 @@ KG_TEST(system_and_progression) {
     val("meta", meta.as<float>(), 6);
 }
 
+// ---- Arange on Ascend 950: int64_t argmax indices counting up from a base (pooling's ksize-1 path) and a half
+// sequence ----
+KG_TEST(arange_forms) {
+    using namespace sorttest;
+    kgtest::Gm y("idx", 48 * 8), h("h", 16 * 2);
+    kgtest::run_one("ascend950", {&y, &h}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> ib, hb;
+        pipe.InitBuffer(ib, 48 * 8);
+        pipe.InitBuffer(hb, 64);
+        LocalTensor<int64_t> idx = ib.Get<int64_t>();
+        LocalTensor<half> hv = hb.Get<half>();
+        Arange(idx, static_cast<int64_t>(5000000000LL), static_cast<int64_t>(1), 48);
+        Arange(hv, static_cast<half>(-2.0f), static_cast<half>(0.5f), 16);
+        DataSyncBarrier<MemDsbT::UB>();
+        GlobalTensor<int64_t> yg;
+        yg.SetGlobalBuffer(reinterpret_cast<__gm__ int64_t*>(y.ptr()), 48);
+        copy_out(yg, idx, 48);
+        GlobalTensor<half> hg;
+        hg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(h.ptr()), 16);
+        copy_out(hg, hv, 16);
+    });
+    std::vector<int64_t> from_base(48);  // printed as doubles: past 2^32 the offsets are what is exact
+    for (int i = 0; i < 48; ++i) from_base[i] = y.as<int64_t>()[i] - 5000000000LL;
+    val("idx_from_base", from_base.data(), 48);
+    val("h", h.as<half>(), 16);
+}
+
 // ---- misuse ----
 KG_TEST(mrgsort_overlap) {
     sorttest::misuse("ascend910b", [](sorttest::Bufs& u) {
@@ -415,6 +443,17 @@ KG_TEST(sort_config_tmp_too_small) {
 KG_TEST(sort_config_on_910b) {
     kgtest::Gm x("x", 64);
     kgtest::run_one("ascend910b", {&x}, [&] { sorttest::sort_config(1952); });
+}
+
+KG_TEST(arange_negative_diff) {
+    sorttest::misuse("ascend950", [](sorttest::Bufs& u) {
+        AscendC::Arange(u.a.Get<int32_t>(), 10, -1, 8);
+    });
+}
+KG_TEST(arange_int64_on_910b) {
+    sorttest::misuse("ascend910b", [](sorttest::Bufs& u) {
+        AscendC::Arange(u.a.Get<int64_t>(), static_cast<int64_t>(0), static_cast<int64_t>(1), 8);
+    });
 }
 
 KG_TEST_MAIN()

@@ -20,6 +20,7 @@
 #include "kgemu/detail/tpipe.h"
 #include "kgemu/detail/sanitize.h"
 #include "kgemu/detail/tbufpool.h"
+#include "kgemu/detail/local_mem_allocator.h"
 #include "kgemu/detail/data_copy.h"
 #include "kgemu/detail/nddma.h"
 #include "kgemu/detail/vec_common.h"

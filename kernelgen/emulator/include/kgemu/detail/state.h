@@ -275,6 +275,7 @@ struct BlockState {
     BlockStats stats;
     std::unordered_map<const char*, uint64_t> vector_calls;  // keyed by the API-name literal
     AscendC::TPipe* pipe = nullptr;                          // the live TPipe, if any
+    uint32_t allocators_live = 0;  // bit h: a LocalMemAllocator<Hardware h> is alive (local_mem_allocator.h)
     // block_progress(): AllocTensor count on the first VECIN queue (or the first queue at all)
     const void* progress_queue = nullptr;
     bool progress_queue_is_vecin = false;

@@ -664,6 +664,10 @@ inline TPipe::TPipe() {
         kgemu::detail::fail("TPipe", "a second TPipe was constructed while one is alive (a kernel has exactly one "
                                      "TPipe)");
     }
+    if (b.allocators_live != 0) {
+        kgemu::detail::fail("TPipe", "constructed while a LocalMemAllocator is alive: static-Tensor programming's "
+                                     "allocator is not mixed with TPipe (LocalMemAllocator简介.md)");
+    }
     b.pipe = this;
 }
 
