@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 import time
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
@@ -71,7 +72,7 @@ def _survey_worker(parent: subprocess.Popen) -> int:
             return found[0]
         time.sleep(0.1)
     parent.kill()
-    raise AssertionError("the survey never started its worker: " + "".join(parent.communicate()))
+    raise AssertionError("the survey never started its worker: " + (parent.communicate()[0] or ""))
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc to find the survey's worker")
@@ -101,7 +102,10 @@ def test_a_kill_or_ctrl_c_of_pytest_survey_items_ends_their_worker(tmp_path, sig
     no JSON report is left."""
     env = _slow_survey_tree(tmp_path)
     report = tmp_path / "items.json"
-    parent = subprocess.Popen([sys.executable, "-m", "pytest", "-p", "kernelgen.testing", "-p", "no:cacheprovider",
+    # the installed package registers the plugin itself (pytest11 entry point); naming it again is a usage error
+    installed = any(ep.value == "kernelgen.testing" for ep in entry_points(group="pytest11"))
+    plugin = [] if installed else ["-p", "kernelgen.testing"]
+    parent = subprocess.Popen([sys.executable, "-m", "pytest", *plugin, "-p", "no:cacheprovider",
                                "-q", "--kernelgen-survey", str(tmp_path / "tree"), "--kernelgen-survey-json",
                                str(report)], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True)
