@@ -114,12 +114,6 @@ namespace detail {
 
 inline bool is_arch_950(const BlockState& b) { return b.soc != nullptr && b.soc->npu_arch == 3510; }
 
-inline bool bytes_overlap(const void* a, uint64_t an, const void* b, uint64_t bn) {
-    const auto* p = static_cast<const uint8_t*>(a);
-    const auto* q = static_cast<const uint8_t*>(b);
-    return an != 0 && bn != 0 && p < q + bn && q < p + an;
-}
-
 // The shared temporary buffer: in this block's UB, aligned, at least min_bytes (0: any size), apart from every
 // operand; returns its pointer and size for the poisoning after the call (nullptr when absent).
 struct NormOperand {

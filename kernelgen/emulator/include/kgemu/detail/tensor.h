@@ -364,6 +364,13 @@ inline T* ub_operand(BlockState& b, const char* api, const char* role, const Asc
     return t.kg_addr;
 }
 
+// Whether two byte ranges share a byte (for APIs whose pages forbid any overlap, in place included).
+inline bool bytes_overlap(const void* a, uint64_t an, const void* b, uint64_t bn) {
+    const auto* p = static_cast<const uint8_t*>(a);
+    const auto* q = static_cast<const uint8_t*>(b);
+    return an != 0 && bn != 0 && p < q + bn && q < p + an;
+}
+
 // Vector operands must overlap completely (in place) or not at all (Ascend C general constraints).
 // Out of line: kg_runtime.cpp (KGEMU_RUNTIME_IMPL) compiles the body once, kernel TUs see the declaration
 void check_overlap(BlockState& b, const char* api, const char* dname, const void* d, uint64_t dbytes,

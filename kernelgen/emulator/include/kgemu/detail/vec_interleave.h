@@ -30,7 +30,7 @@ inline void refuse_any_overlap(BlockState& b, const char* api, const RearrangeOp
         for (size_t j = 0; j < ns; ++j) {
             const RearrangeOperand& d = dsts[i];
             const RearrangeOperand& s = srcs[j];
-            if (d.p < s.p + s.bytes && s.p < d.p + d.bytes) {
+            if (bytes_overlap(d.p, d.bytes, s.p, s.bytes)) {
                 const uint64_t d0 = ub_offset_of(b, d.p), s0 = ub_offset_of(b, s.p);
                 fail(api, strf("%s UB [%llu, %llu) overlaps %s UB [%llu, %llu): %s does not support a source "
                                "overlapping a destination, in place included",
