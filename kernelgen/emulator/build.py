@@ -511,9 +511,31 @@ def compile_object(unit: CompileUnit, compiler: Compiler) -> Path:
             cmd, _ = _unit_command(unit, compiler, text.decode("utf-8", "replace"))
         except ToolchainError:   # its headers do not compile (e.g. a missing one): the source reports its own error
             cmd, _ = _unit_command(dataclasses.replace(unit, pch=""), compiler)
-        _run_compiler(cmd + ["-c", str(unit.source), "-o", str(tmp)], priority, source=unit.source, timeout=900)
+        try:
+            _run_compiler(cmd + ["-c", str(unit.source), "-o", str(tmp)], priority, source=unit.source, timeout=900)
+        except ToolchainError as exc:
+            retry = _cxx20_retry(unit, compiler, exc)
+            if retry is None:
+                raise
+            try:
+                _run_compiler(retry + ["-c", str(unit.source), "-o", str(tmp)], priority, source=unit.source,
+                              timeout=900)
+            except ToolchainError:
+                raise exc from None   # the unit as written: C++17's crash is what its author meets
 
     return cached_artifact(obj, make)
+
+
+def _cxx20_retry(unit: CompileUnit, compiler: Compiler, error: ToolchainError) -> list[str] | None:
+    """The command to compile a unit again as C++20 when g++ crashed on it (an internal compiler error), else None.
+    g++ 12 crashes on a class template's `constexpr static` trait passed from a member template to a `const T&`
+    template parameter of the emulator's (Reg::Cast's CastTrait, the math APIs' configurations); as C++20 those
+    parameters are taken by value (KGEMU_TRAIT_PARAM, kgemu/detail/base.h), which it compiles. The object is the
+    same for the same input every time, so it is cached under the unit's own key."""
+    if "internal compiler error" not in str(error) or "-std=c++17" not in CXXFLAGS:
+        return None
+    cmd, _ = _unit_command(dataclasses.replace(unit, pch=""), compiler)   # a C++17 .gch does not fit
+    return ["-std=c++20" if arg == "-std=c++17" else arg for arg in cmd]
 
 
 def shared_object_key(unit: CompileUnit, compiler: Compiler, memo: Path) -> str:

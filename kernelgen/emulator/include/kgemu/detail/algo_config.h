@@ -70,20 +70,20 @@ constexpr FmodConfig defaultFmodConfig;
 
 // Sin, Cos, Atan, Erf with a configuration (the third template argument): every form of the plain API.
 #define KGEMU_CONFIG_MATH_FORMS(NAME, CFG)                                                                            \
-    template <typename T, bool isReuseSource, const CFG& config>                                                    \
+    template <typename T, bool isReuseSource, KGEMU_TRAIT_PARAM(CFG) config>                                        \
     inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,         \
                      const uint32_t calCount) {                                                                     \
         NAME<T, isReuseSource>(dst, src, tmp, calCount);                                                            \
     }                                                                                                               \
-    template <typename T, bool isReuseSource, const CFG& config>                                                    \
+    template <typename T, bool isReuseSource, KGEMU_TRAIT_PARAM(CFG) config>                                        \
     inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp) {       \
         NAME<T, isReuseSource>(dst, src, tmp);                                                                      \
     }                                                                                                               \
-    template <typename T, bool isReuseSource, const CFG& config>                                                    \
+    template <typename T, bool isReuseSource, KGEMU_TRAIT_PARAM(CFG) config>                                        \
     inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t calCount) {               \
         NAME<T, isReuseSource>(dst, src, calCount);                                                                 \
     }                                                                                                               \
-    template <typename T, bool isReuseSource, const CFG& config>                                                    \
+    template <typename T, bool isReuseSource, KGEMU_TRAIT_PARAM(CFG) config>                                        \
     inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src) {                                        \
         NAME<T, isReuseSource>(dst, src);                                                                           \
     }
@@ -94,12 +94,12 @@ KGEMU_CONFIG_MATH_FORMS(Erf, ErfConfig)
 #undef KGEMU_CONFIG_MATH_FORMS
 
 // Div<T, config> and Sqrt<T, config>: the configuration is the second template argument.
-template <typename T, const DivConfig& config>
+template <typename T, KGEMU_TRAIT_PARAM(DivConfig) config>
 inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                 const int32_t& count) {
     Div<T>(dst, src0, src1, count);
 }
-template <typename T, const SqrtConfig& config>
+template <typename T, KGEMU_TRAIT_PARAM(SqrtConfig) config>
 inline void Sqrt(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {
     Sqrt<T>(dst, src, count);
 }

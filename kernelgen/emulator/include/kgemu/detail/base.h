@@ -30,6 +30,17 @@
     {}
 #endif
 
+// KGEMU_TRAIT_PARAM(T): a configuration template parameter (Reg::Cast's CastTrait, the math APIs' ErfConfig, ...),
+// `const T&` as asc-devkit declares it. g++ 12 crashes (internal compiler error in tsubst, or a segmentation fault)
+// when a member template of a class template passes that class's `constexpr static` trait to such a parameter
+// (softmax_focal_loss, dynamic_quant, ge_glu_v2); a class-type parameter by value (C++20) does not crash. The
+// build retries a unit that crashed g++ as C++20 (build.py), where the parameter is taken by value.
+#if __cplusplus >= 202002L
+#define KGEMU_TRAIT_PARAM(T) T
+#else
+#define KGEMU_TRAIT_PARAM(T) const T&
+#endif
+
 // ---- qualifiers: empty, exactly like CANN's CPU-debug build ----
 #ifndef __aicore__
 #define __aicore__

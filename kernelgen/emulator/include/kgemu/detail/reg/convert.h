@@ -52,8 +52,8 @@ inline D kg_cast_elem(S v, const CastTrait& trait) {
 }
 
 // Cast<D, S, trait>(dst, src, mask).
-template <typename D = DefaultType, typename S = DefaultType, const CastTrait& trait = kgDefaultCastTrait, typename U,
-          typename V, KGEMU_REG_IS_REG(U), KGEMU_REG_IS_REG(V)>
+template <typename D = DefaultType, typename S = DefaultType, KGEMU_TRAIT_PARAM(CastTrait) trait = kgDefaultCastTrait,
+          typename U, typename V, KGEMU_REG_IS_REG(U), KGEMU_REG_IS_REG(V)>
 __aicore__ inline void Cast(U& dstReg, V& srcReg, MaskReg& mask) {
     constexpr const char* api = "Reg::Cast";
     (void)kgr::enter(api);
