@@ -65,6 +65,36 @@ def test_survey_reports_an_opdef_named_apart_from_its_tiling(tmp_path):
     assert "IMPL_OP_OPTILING(PairStats)" in row["detail"]
 
 
+_DEPENDENCY_TILING = """#include "register/op_impl_registry.h"
+namespace optiling {
+static ge::graphStatus DepNormTiling(gert::TilingContext*) { return ge::GRAPH_SUCCESS; }
+IMPL_OP_OPTILING(DepNorm).Tiling(DepNormTiling);
+}  // namespace optiling
+"""
+
+
+@requires_cxx
+def test_a_tiling_in_the_socs_arch_folder_is_seen_before_the_registrations_are_judged(tmp_path):
+    """norm/add_rms_norm_dynamic_quant registers its tiling in op_host/arch35 and arch22 only, and its library also
+    holds its dependency's tilings (rms_norm's RmsNorm, GemmaRmsNorm). Under --prefer-soc the OpDef is first probed
+    with no SOC, so no arch folder: the dependency's tilings looked like orphans and the row stopped on a
+    registration mismatch. The check reads the chosen SOC's library now."""
+    op = tmp_path / "norm" / "scaled_abs_v2"
+    shutil.copytree(OPDIRS / "scaled_abs_v2", op)
+    (op / "op_host" / "dep_norm_tiling.cpp").write_text(_DEPENDENCY_TILING)
+    report = tmp_path / "row.json"
+    res = CliRunner().invoke(main, ["survey", str(op), "--prefer-soc", "ascend950", "--json", str(report)])
+    assert "Traceback" not in res.output
+    [row] = json.loads(report.read_text())["rows"]
+    assert row["soc"] == "ascend950" and row["class"] == "ran", row
+    # without a tiling of its own in the chosen SOC's folder, the dependency's is still an orphan: the defect
+    (op / "op_host" / "arch35" / "scaled_abs_tiling.cpp").unlink()
+    res = CliRunner().invoke(main, ["survey", str(op), "--prefer-soc", "ascend950", "--json", str(report)])
+    [row] = json.loads(report.read_text())["rows"]
+    assert row["class"] == "defect found" and row["defect_kind"] == "registration mismatch", row
+    assert "IMPL_OP_OPTILING(DepNorm)" in row["detail"]
+
+
 def _tree_with_build_layout_includes(root: Path) -> Path:
     """A miniature ops-nn tree whose kernel reaches a shared kernel folder and common/inc/op_kernel the way the main
     tree's arch35 kernels do (norm/*/op_kernel/arch35 -> ../../norm_common/..., hash -> ../../inc/...)."""

@@ -229,15 +229,17 @@ def survey_one(job: dict) -> dict:
         soc_name = job.get("soc")
         decl = source.decl(soc_name)
         row["op_type"] = decl.op_type
+        recipe = recipe_for(recipes, decl.op_type)
+        if not soc_name:  # --prefer-soc where the OpDef configures it, else the operator's own (ascend910b first)
+            soc_name = source.default_soc(job.get("prefer_soc"), recipe.get("soc"))
+            decl = source.decl(soc_name)
+        # the registrations of the SOC's own host library: a tiling that lives in op_host/arch35 is not in the
+        # probe made before the SOC was chosen, where a dependency's tilings looked like orphans
         mismatch = registration_mismatch(source._doc, decl.op_type)
         if mismatch:
             from kernelgen.errors import EmulatorDefect
 
             raise EmulatorDefect(mismatch)
-        recipe = recipe_for(recipes, decl.op_type)
-        if not soc_name:  # --prefer-soc where the OpDef configures it, else the operator's own (ascend910b first)
-            soc_name = source.default_soc(job.get("prefer_soc"), recipe.get("soc"))
-            decl = source.decl(soc_name)
         row["soc"] = soc_name
         soc = get_soc(soc_name)
         recipe = for_soc(recipe, soc.family)
