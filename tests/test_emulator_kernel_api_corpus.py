@@ -199,6 +199,16 @@ def test_reduce_with_pattern(program):
     np.testing.assert_allclose(v, want.astype(np.float32), rtol=1e-6, atol=1e-6)
 
 
+def test_reduce_with_pattern_over_int64_on_the_950_is_exact(program):
+    v = ok(run(program, "reduce_pattern_int64_950"))["reduce_int64"]
+    i = np.arange(48, dtype=np.int64)
+    x = ((1 << 40) + (i % 7) * 3 - i).reshape(4, 12)
+    want = np.concatenate([x.sum(axis=1), x.max(axis=0)])
+    assert [int(a) for a in v] == [int(w) for w in want]
+    # summed through float32, as the form for floats does, the four sums would be off by tens of thousands
+    assert any(int(np.float32(r.astype(np.float64)).sum(dtype=np.float32)) != int(r.sum()) for r in x)
+
+
 def test_tbuf_pool(program):
     v = ok(run(program, "tbuf_pool"))
     np.testing.assert_array_equal(v["pool_y"].astype(np.float32), inputs(64) * np.float32(3))
@@ -220,6 +230,7 @@ MISUSE = [
     ("gather_mask_bad_pattern", "GatherMask: built-in pattern 8 is outside [1, 7]"),
     ("pair_reduce_bad_mask", "PairReduceSum: mask 65 is outside [1, 64]"),
     ("reduce_pattern_empty_axis", "ReduceSum: srcShape {4, 0} has an empty axis"),
+    ("reduce_pattern_int64_on_910b", "ReduceSum: int64_t is not a supported dtype on ascend910b"),
     ("tbuf_pool_overflow", "TBufPool::InitBuffer: TBufPool overflow: 3072 more bytes bring the pool to 3072 bytes, "
                            "above its 2048 bytes (TPipe::InitBufPool length)"),
     ("c0_count_of_a_3_byte_type", "AscendCUtils::GetC0Count: typeSize 3 is not an element size (1, 2, 4 or 8 bytes)"),
@@ -242,7 +253,7 @@ def test_every_corpus_api_test_is_covered(program):
     covered = {m[0] for m in MISUSE} | {"tbuf_queue_interface", "quebind_user_positions", "scalar_cast",
                                         "deq_scale_and_set_mask", "init_global_memory", "init_output", "fill_gm", "gather_forms",
                                         "gather_mask_forms", "gather_past_view_ok", "sign_values", "transpose_forms",
-                                        "pair_and_repeat_reduce", "reduce_patterns",
+                                        "pair_and_repeat_reduce", "reduce_patterns", "reduce_pattern_int64_950",
                                         "tbuf_pool"}
     assert listed == covered
 

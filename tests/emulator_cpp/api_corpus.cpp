@@ -640,6 +640,35 @@ KG_TEST(reduce_patterns) {
     val("reduce_patterns", y.as<float>(), 64);
 }
 
+// ---- the 950's integer forms (asc-devkit ReduceSum-90.md, ReduceMax-91.md): exact, past float's precision ----
+KG_TEST(reduce_pattern_int64_950) {
+    using namespace corpus;
+    kgtest::Gm y("y", 16 * 8);
+    kgtest::run_one("ascend950", {&y}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> sb, db;
+        pipe.InitBuffer(sb, 64 * 8);
+        pipe.InitBuffer(db, 16 * 8);
+        LocalTensor<int64_t> src = sb.Get<int64_t>();
+        LocalTensor<int64_t> dst = db.Get<int64_t>();
+        for (uint32_t i = 0; i < 48; ++i) src.SetValue(i, (int64_t(1) << 40) + int64_t(i % 7) * 3 - int64_t(i));
+        const uint32_t shape[2] = {4, 12};   // rows of 12 int64_t: 96 bytes, 32-byte aligned
+        ReduceSum<int64_t, Pattern::Reduce::AR>(dst, src, shape, true);
+        ReduceMax<int64_t, Pattern::Reduce::RA>(dst[4], src, shape, true);
+        for (uint32_t k = 0; k < 16; ++k) y.as<int64_t>()[k] = dst.GetValue(k);
+    });
+    std::printf("VAL reduce_int64");
+    for (uint32_t k = 0; k < 16; ++k) std::printf(" %lld", static_cast<long long>(y.as<int64_t>()[k]));
+    std::printf("\n");
+}
+
+KG_TEST(reduce_pattern_int64_on_910b) {
+    corpus::misuse([](corpus::Bufs& u) {
+        const uint32_t shape[2] = {4, 4};
+        AscendC::ReduceSum<int64_t, AscendC::Pattern::Reduce::AR>(u.b.Get<int64_t>(), u.a.Get<int64_t>(), shape, true);
+    });
+}
+
 KG_TEST(reduce_pattern_empty_axis) {
     corpus::misuse([](corpus::Bufs& u) {
         const uint32_t shape[2] = {4, 0};

@@ -33,6 +33,10 @@ namespace kgemu {
 namespace detail {
 
 enum class ReduceKind : uint8_t { kSum, kMax, kMin };
+constexpr DtypeRule RULE_REDUCE_SUM{DT_FLOATS, DT_FLOATS, DT_FLOATS | DT_S32 | DT_U32 | DT_S64 | DT_U64};
+constexpr DtypeRule RULE_REDUCE_MAX_MIN{DT_FLOATS, DT_FLOATS,
+                                        DT_FLOATS | DT_BF16 | DT_S8 | DT_U8 | DT_S16 | DT_U16 | DT_S32 | DT_U32 |
+                                            DT_S64 | DT_U64};
 
 template <typename T, class Pat>
 inline void reduce_pattern(const char* api, ReduceKind kind, const AscendC::LocalTensor<T>& dst,
@@ -41,7 +45,9 @@ inline void reduce_pattern(const char* api, ReduceKind kind, const AscendC::Loca
                       std::is_same<Pat, AscendC::Pattern::Reduce::RA>::value,
                   "kgemu: the Reduce APIs take Pattern::Reduce::AR or Pattern::Reduce::RA");
     auto& b = api_enter(api);
-    check_vec_dtype<T>(b, api, RULE_FLOATS);
+    // asc-devkit 高阶API/归约操作 ReduceSum-90.md, ReduceMax-91.md, ReduceMin-92.md: float (and half, which
+    // kernels on the 910B give Max/Min) everywhere; the 950 adds integers (ReduceSum: 32- and 64-bit)
+    check_vec_dtype<T>(b, api, kind == ReduceKind::kSum ? RULE_REDUCE_SUM : RULE_REDUCE_MAX_MIN);
     const uint64_t rows = shape[0], cols = shape[1];
     if (rows == 0 || cols == 0) fail(api, strf("srcShape {%llu, %llu} has an empty axis",
                                                static_cast<unsigned long long>(rows),
@@ -58,6 +64,19 @@ inline void reduce_pattern(const char* api, ReduceKind kind, const AscendC::Loca
     call.read(src, 0, src_elems);
     call.write(dst, 0, n_out);
     call.commit();
+    if constexpr (std::is_integral<T>::value) {   // exact: a sum wraps around as the integer type does
+        for (uint64_t k = 0; k < n_out; ++k) {
+            uint64_t sum = 0;
+            T best = s[ar ? k * stride : k];
+            for (uint64_t t = 0; t < (ar ? cols : rows); ++t) {
+                const T v = s[ar ? k * stride + t : t * stride + k];
+                sum += static_cast<uint64_t>(v);
+                if (kind == ReduceKind::kMax ? v > best : v < best) best = v;
+            }
+            d[k] = kind == ReduceKind::kSum ? static_cast<T>(sum) : best;
+        }
+        return;
+    }
     std::vector<double> acc(n_out, kind == ReduceKind::kSum ? 0.0 : (kind == ReduceKind::kMax ? -INFINITY : INFINITY));
     for (uint64_t i = 0; i < rows; ++i) {
         for (uint64_t j = 0; j < cols; ++j) {
