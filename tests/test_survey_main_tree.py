@@ -95,6 +95,24 @@ def test_a_tiling_in_the_socs_arch_folder_is_seen_before_the_registrations_are_j
     assert "IMPL_OP_OPTILING(DepNorm)" in row["detail"]
 
 
+@requires_cxx
+def test_a_top_level_tiling_calling_into_the_arch_folder_loads_under_prefer_soc(tmp_path):
+    """loss/chamfer_distance_grad's op_host tiling calls DoChamferDistanceGradTiling950, defined only in
+    op_host/arch35: the OpDef probe made before the SOC was chosen linked no arch folder and could not be loaded
+    (an undefined symbol). Under --prefer-soc the first probe links the preferred SOC's folder."""
+    op = tmp_path / "loss" / "scaled_abs_v2"
+    shutil.copytree(OPDIRS / "scaled_abs_v2", op)
+    arch35 = op / "op_host" / "arch35" / "scaled_abs_tiling.cpp"
+    arch35.write_text(arch35.read_text() + "namespace optiling { int ScaledAbsArch35Marker() { return 35; } }\n")
+    (op / "op_host" / "scaled_abs_tiling_common.cpp").write_text(
+        "namespace optiling { int ScaledAbsArch35Marker(); int (*volatile kgUsesArch35)() = &ScaledAbsArch35Marker; }\n")
+    report = tmp_path / "row.json"
+    res = CliRunner().invoke(main, ["survey", str(op), "--prefer-soc", "ascend950", "--json", str(report)])
+    assert "Traceback" not in res.output
+    [row] = json.loads(report.read_text())["rows"]
+    assert row["soc"] == "ascend950" and row["class"] == "ran", row
+
+
 def _tree_with_build_layout_includes(root: Path) -> Path:
     """A miniature ops-nn tree whose kernel reaches a shared kernel folder and common/inc/op_kernel the way the main
     tree's arch35 kernels do (norm/*/op_kernel/arch35 -> ../../norm_common/..., hash -> ../../inc/...)."""

@@ -208,6 +208,21 @@ def _run_case(source, soc, decl, recipe: dict, job: dict) -> dict:
     return case
 
 
+def _first_decl(source, soc_name: str | None, prefer_soc: str | None):
+    """The OpDef before the SOC is chosen. Under --prefer-soc the probe links the preferred SOC's tiling folder (an
+    operator whose top-level tiling calls a function of op_host/arch35, loss/chamfer_distance_grad, does not load
+    without it); a probe that fails so is made again with the top-level host sources alone."""
+    from kernelgen.errors import KernelgenError
+
+    if soc_name or not prefer_soc:
+        return source.decl(soc_name)
+    try:
+        return source.decl(prefer_soc)
+    except KernelgenError:
+        source.soc = None
+        return source.decl()
+
+
 def survey_one(job: dict) -> dict:
     """Learn, compile and run one operator directory, once per recipe case; the row of the survey report (never
     raises). Several cases: the row is a defect if any case found one, ran if all ran, else the first other class."""
@@ -227,7 +242,7 @@ def survey_one(job: dict) -> dict:
         source = OperatorSource.for_dir(op_dir)
         stage = "opdef"
         soc_name = job.get("soc")
-        decl = source.decl(soc_name)
+        decl = _first_decl(source, soc_name, job.get("prefer_soc"))
         row["op_type"] = decl.op_type
         recipe = recipe_for(recipes, decl.op_type)
         if not soc_name:  # --prefer-soc where the OpDef configures it, else the operator's own (ascend910b first)
