@@ -271,6 +271,31 @@ def test_a_template_declaration_the_key_does_not_decode_under_is_a_dependencys(t
     np.testing.assert_allclose(out["y"], 2 * np.abs(x.astype(np.float64)) + 1, rtol=1e-6)
 
 
+@requires_cxx
+def test_a_dependencys_template_selection_does_not_judge_a_plain_key_kernel(tmp_path):
+    """pooling/max_pool_grad_with_argmax: a TILING_KEY_IS kernel (no template entry) whose host library also holds
+    pool_grad_common's ASCENDC_TPL_ARGS_DECL(MaxPoolGrad) and its ASCENDC_TPL_SEL. Its plain key 501 decodes under
+    that declaration to values no selection lists; the run stopped on "tiling key 501 (...) is in no
+    ASCENDC_TPL_SEL selection". Here key 1 decodes to mode=6 while the selection lists mode 5 only; the kernel entry
+    is no template, so the declaration is not the operator's and the run goes on (the same selection judged against
+    the operator's own declaration stays a defect: test_emulator_host_api's test_key_outside_selection_is_a_defect)."""
+    import shutil
+
+    op = tmp_path / "scaled_abs_v2"
+    shutil.copytree(OPDIRS / "scaled_abs_v2", op)
+    body = op / "op_host" / "scaled_abs_tiling_body.h"
+    body.write_text(body.read_text().replace("context->SetBlockDim(1);",
+                                             "context->SetBlockDim(1);\n    context->SetTilingKey(1);"))
+    tiling = op / "op_host" / "arch35" / "scaled_abs_tiling.cpp"
+    tiling.write_text('#include "ascendc/host_api/tiling/template_argument.h"\n'
+                      "ASCENDC_TPL_ARGS_DECL(OtherOp, ASCENDC_TPL_UINT_DECL(mode, ASCENDC_TPL_8_BW, ASCENDC_TPL_UI_LIST, "
+                      "5, 6));\nASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_UINT_SEL(mode, ASCENDC_TPL_UI_LIST, 5)));\n"
+                      + tiling.read_text())
+    x = np.linspace(-3, 3, 13, dtype=np.float32)
+    out = run(op, "ascend950", {"x": x})
+    np.testing.assert_allclose(out["y"], 2 * np.abs(x.astype(np.float64)) + 1, rtol=1e-6)
+
+
 def test_cli_repeated_input_builds_a_tensor_list(tmp_path):
     xs = [_uniform(-3, 3, n, np.float32) for n in (17, 300)]
     args = []

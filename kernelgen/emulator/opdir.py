@@ -627,6 +627,8 @@ def launcher_source(op_dir: Path, kernel: Path, decl, combo: dict[str, str], doc
     registered = set(re.findall(r"\bREGISTER_TILING_DEFAULT\s*\(\s*([\w:]+)\s*\)", strip_comments(source)))
     if len(registered) == 1:   # GET_TILING_DATA may come before it (hardtanh_grad): the type by name
         lines += ["#undef KGEMU_REGISTERED_TILING_TYPE", f"#define KGEMU_REGISTERED_TILING_TYPE {registered.pop()}"]
+    if entry.template is None:   # the harness then leaves a guessed (a dependency's) ASCENDC_TPL_ARGS_DECL alone
+        lines.append('extern "C" int32_t kg_kernel_takes_plain_key(void) { return 1; }')
     lines += ['#include "kgemu/launch_defines.h"', kernel_include(kernel), ""]
     lines += ['extern "C" void kg_kernel_entry(uint8_t** a, int32_t n, uint64_t key)', "{", "    (void)n;"]
     picked = pick_tpl_decl(doc.get("tiling_keys") or {}, decl.op_type, texts) if entry.template is not None else None

@@ -530,6 +530,9 @@ std::string CheckTemplateKey(const Prepared& p, uint64_t key, JsonWriter* w) {
         e = &table.begin()->second;
         guessed = true;
     }
+    // Nor when the kernel entry is no template: its key is a plain number (max_pool_grad_with_argmax's TILING_KEY_IS
+    // kernel, whose host library also holds pool_grad_common's ASCENDC_TPL_ARGS_DECL(MaxPoolGrad)).
+    if (guessed && kg_kernel_takes_plain_key != nullptr && kg_kernel_takes_plain_key() != 0) e = nullptr;
     std::vector<uint64_t> values;
     if (e != nullptr && guessed && !kgemu::tpl::DecodeTilingKey(e->decl, key, &values)) e = nullptr;
     if (e == nullptr) {

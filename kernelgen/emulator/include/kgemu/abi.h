@@ -148,6 +148,9 @@ void kg_kernel_entry(uint8_t** args, int32_t nargs, uint64_t tiling_key);
 // Optionally defined by the launcher TU: the kernel type of a tiling key as an ASCENDC_TPL_* code (see
 // kgemu::rt_launch_slots), -1 for a vector-only launch. Absent: every launch is vector-only.
 int32_t kg_kernel_type(uint64_t tiling_key) __attribute__((weak));
+// Optionally defined by the launcher TU: nonzero when the kernel entry is no template, so its tiling key is a plain
+// number that selects no template arguments. Absent: not known (the aclnn path).
+int32_t kg_kernel_takes_plain_key(void) __attribute__((weak));
 
 }  // extern "C"
 
