@@ -51,6 +51,17 @@ def test_quebind_user_positions_and_constexpr_half(program):
     np.testing.assert_array_equal(v["y"].astype(np.uint16), want.view(np.uint16))
 
 
+def test_quebind_passes_through_veccalc_on_the_950(program):
+    """index/non_zero(_with_value)'s arch35 kernels carry one buffer GM -> VECIN -> VECCALC -> VECOUT -> GM
+    through a TQueBind<VECIN, VECOUT>; asc-devkit's dav_3510 EnQue/DeQue order those hops MTE2 -> V and V -> MTE3
+    (GetPipeByPos), so the sanitizer sees the copy in ordered before the Muls and the Muls before the copy out
+    (with V -> V for the first hop, as for VECIN -> VECOUT, it reports the copy in racing the Muls)."""
+    v = ok(run(program, "quebind_through_calc_950"))
+    alpha = np.float16(1.6732632423543772848170429916717)
+    want = (inputs(128).astype(np.float16).astype(np.float32) * np.float32(alpha)).astype(np.float16)
+    np.testing.assert_array_equal(v["y"].astype(np.uint16), want.view(np.uint16))
+
+
 def _round_to_odd_half(x: np.ndarray) -> np.ndarray:
     """float32 -> float16 bits, von Neumann rounding: truncate toward zero, then set the last bit if inexact."""
     out = []
@@ -221,7 +232,11 @@ MISUSE = [
     ("tbuf_free_foreign", "TBuf::FreeTensor: the tensor (UB buffer [0, 1024)) does not come from this TBuf "
                           "(UB [1024, 2048)): it belongs to another TBuf or queue"),
     ("quebind_bad_user_positions", "EnQue: user positions VECOUT -> VECIN are not a hop of this TQueBind<VECIN, "
-                                   "VECOUT> (valid: GM -> VECIN, VECIN -> VECOUT, VECOUT -> GM)"),
+                                   "VECOUT> (valid: GM -> VECIN, VECIN -> VECOUT, VECOUT -> GM; VECIN -> VECCALC -> "
+                                   "VECOUT only on the 950)"),
+    ("quebind_through_calc_on_910b", "EnQue: user positions VECIN -> VECCALC are not a hop of this TQueBind<VECIN, "
+                                     "VECOUT> (valid: GM -> VECIN, VECIN -> VECOUT, VECOUT -> GM; VECIN -> VECCALC "
+                                     "-> VECOUT only on the 950)"),
     ("init_global_memory_past_end", "InitGlobalMemory: writes bytes [0, 288) of 'w' which has 256 bytes"),
     ("init_output_past_end", "InitOutput: writes bytes [160, 280) of 'w' which has 256 bytes"),
     ("fill_gm_int8_on_910b", "Fill: a 1-byte element type is not supported on ascend910b (uint16_t, int16_t, half"),
@@ -254,7 +269,7 @@ def test_every_corpus_api_test_is_covered(program):
                                         "deq_scale_and_set_mask", "init_global_memory", "init_output", "fill_gm", "gather_forms",
                                         "gather_mask_forms", "gather_past_view_ok", "sign_values", "transpose_forms",
                                         "pair_and_repeat_reduce", "reduce_patterns", "reduce_pattern_int64_950",
-                                        "tbuf_pool"}
+                                        "tbuf_pool", "quebind_through_calc_950"}
     assert listed == covered
 
 

@@ -139,6 +139,38 @@ KG_TEST(quebind_user_positions) {
     val_bits("alpha", &alpha_bits, 1);
 }
 
+// The 950's pass through VECCALC (index/non_zero's arch35 kernels): copy in, EnQue/DeQue<VECIN, VECCALC>
+// (MTE2 -> V), compute, EnQue/DeQue<VECCALC, VECOUT> (V -> MTE3), copy out, on one TQueBind<VECIN, VECOUT>.
+static void quebind_through_calc(const char* soc) {
+    using namespace corpus;
+    kgtest::Gm x("x", 128 * 2), y("y", 128 * 2);
+    for (uint32_t i = 0; i < 128; ++i) x.as<half>()[i] = half(input(i));
+    kgtest::run_one(soc, {&x, &y}, [&] {
+        TPipe pipe;
+        TQueBind<TPosition::VECIN, TPosition::VECOUT, 2> q;
+        pipe.InitBuffer(q, 2, 64 * sizeof(half));
+        GlobalTensor<half> xg, yg;
+        xg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(x.ptr()), 128);
+        yg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(y.ptr()), 128);
+        for (int tile = 0; tile < 2; ++tile) {
+            LocalTensor<half> t = q.AllocTensor<half>();
+            DataCopy(t, xg[tile * 64], 64);
+            q.EnQue<QuePosition::VECIN, QuePosition::VECCALC>(t);
+            LocalTensor<half> c = q.template DeQue<QuePosition::VECIN, QuePosition::VECCALC, half>();
+            Muls(c, c, kSeluAlpha, 64);
+            q.EnQue<QuePosition::VECCALC, QuePosition::VECOUT>(c);
+            LocalTensor<half> o = q.template DeQue<QuePosition::VECCALC, QuePosition::VECOUT, half>();
+            DataCopy(yg[tile * 64], o, 64);
+            q.FreeTensor(o);
+        }
+    });
+    val_bits("y", y.as<uint16_t>(), 128);
+}
+
+KG_TEST(quebind_through_calc_950) { quebind_through_calc("ascend950"); }
+
+KG_TEST(quebind_through_calc_on_910b) { quebind_through_calc("ascend910b"); }
+
 KG_TEST(quebind_bad_user_positions) {
     kgtest::Gm x("x", 64);
     kgtest::run_one("ascend910b", {&x}, [&] {

@@ -62,11 +62,17 @@ constexpr int8_t que_consumer_pipe(AscendC::TPosition dst) {
 }
 // The same for one user-position hop of a TQueBind (EnQue<srcUserPos, dstUserPos>): GM -> VECIN is filled by
 // MTE2 and drained by V, VECIN -> VECOUT filled and drained by V, VECOUT -> GM filled by V and drained by MTE3.
-constexpr int8_t hop_producer_pipe(AscendC::TPosition srcUserPos) {
-    return srcUserPos == AscendC::TPosition::GM ? 4 /* MTE2 */ : 1 /* V */;
+// On the 950 a bound queue's buffer may also pass through VECCALC (TQueBind<VECIN, VECOUT>: GM -> VECIN ->
+// VECCALC -> VECOUT -> GM, index/non_zero's arch35 kernels); asc-devkit's dav_3510 EnQue/DeQue take the pipes from
+// GetPipeByPos (kernel_event.h): VECIN -> VECCALC is MTE2 -> V (the buffer was filled by a copy in), VECCALC ->
+// VECOUT is V -> MTE3 (it leaves by a copy out).
+constexpr int8_t hop_producer_pipe(AscendC::TPosition srcUserPos, AscendC::TPosition dstUserPos) {
+    using P = AscendC::TPosition;
+    return srcUserPos == P::GM || (srcUserPos == P::VECIN && dstUserPos == P::VECCALC) ? 4 /* MTE2 */ : 1 /* V */;
 }
-constexpr int8_t hop_consumer_pipe(AscendC::TPosition dstUserPos) {
-    return dstUserPos == AscendC::TPosition::GM ? 5 /* MTE3 */ : 1 /* V */;
+constexpr int8_t hop_consumer_pipe(AscendC::TPosition srcUserPos, AscendC::TPosition dstUserPos) {
+    using P = AscendC::TPosition;
+    return dstUserPos == P::GM || (srcUserPos == P::VECCALC && dstUserPos == P::VECOUT) ? 5 /* MTE3 */ : 1 /* V */;
 }
 // The cost-model trace's name of one of those vector-clock indices: a queue event is traced on the pipe that
 // performs it (a TQueBind<VECIN, VECOUT>'s EnQue<VECOUT, GM> on V, its DeQue<VECOUT, GM> on MTE3), not on
@@ -359,12 +365,12 @@ public:
     template <TPosition srcUserPos, TPosition dstUserPos, typename T>
     bool EnQue(const LocalTensor<T>& tensor) {
         kg_check_user_pos("EnQue", srcUserPos, dstUserPos);
-        return kg_enque(tensor, kgemu::detail::hop_producer_pipe(srcUserPos));
+        return kg_enque(tensor, kgemu::detail::hop_producer_pipe(srcUserPos, dstUserPos));
     }
     template <TPosition srcUserPos, TPosition dstUserPos, typename T>
     LocalTensor<T> DeQue() {
         kg_check_user_pos("DeQue", srcUserPos, dstUserPos);
-        return kg_deque<T>(kgemu::detail::hop_consumer_pipe(dstUserPos));
+        return kg_deque<T>(kgemu::detail::hop_consumer_pipe(srcUserPos, dstUserPos));
     }
 
     bool VacantInQue() const {
@@ -440,13 +446,22 @@ protected:
         }
         return kg_tensor<T>(slot);
     }
-    // A user-position pair must be one hop of the queue's path GM -> src -> dst -> GM.
+    // A user-position pair must be one hop of the queue's path GM -> src -> dst -> GM, or on the 950 of
+    // GM -> VECIN -> VECCALC -> VECOUT -> GM through a TQueBind<VECIN, VECOUT> (hop_producer_pipe above).
     static void kg_check_user_pos(const char* api, TPosition us, TPosition ud) {
         const bool ok = (us == TPosition::GM && ud == src && src != TPosition::GM) || (us == src && ud == dst) ||
                         (us == dst && ud == TPosition::GM && dst != TPosition::GM);
-        if (!ok) {
+        const bool through_calc = src == TPosition::VECIN && dst == TPosition::VECOUT &&
+                                  ((us == src && ud == TPosition::VECCALC) || (us == TPosition::VECCALC && ud == dst));
+        const auto& b = kgemu::detail::block_state(api);
+        const bool arch35 = b.soc != nullptr && b.soc->npu_arch == 3510;
+        if (!ok && !(through_calc && arch35)) {
+            const std::string calc = src == TPosition::VECIN && dst == TPosition::VECOUT
+                                         ? (arch35 ? ", VECIN -> VECCALC, VECCALC -> VECOUT"
+                                                   : "; VECIN -> VECCALC -> VECOUT only on the 950")
+                                         : "";
             kgemu::detail::fail(api, kgemu::detail::strf("user positions %s -> %s are not a hop of this TQueBind<%s, "
-                                                         "%s> (valid: GM -> %s, %s -> %s, %s -> GM)",
+                                                         "%s> (valid: GM -> %s, %s -> %s, %s -> GM%s)",
                                                          kgemu::detail::position_name(us),
                                                          kgemu::detail::position_name(ud),
                                                          kgemu::detail::position_name(src),
@@ -454,7 +469,7 @@ protected:
                                                          kgemu::detail::position_name(src),
                                                          kgemu::detail::position_name(src),
                                                          kgemu::detail::position_name(dst),
-                                                         kgemu::detail::position_name(dst)));
+                                                         kgemu::detail::position_name(dst), calc.c_str()));
         }
     }
 
