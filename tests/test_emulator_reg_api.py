@@ -280,6 +280,22 @@ def test_numeric_limits_and_ctrl_register(program):
     assert o[8] == 1 and o[9] == 2  # CTRL[60] resets to 1; CTRL[8:6] = 2 reads back through CTRL[10:6]
 
 
+def test_masks_stored_and_loaded_through_an_addr_reg_choose_the_same_lanes(program):
+    """index/non_zero's arch35 kernels store Compare masks to UB with DataCopy(ptr, mask, AddrReg), order them with
+    mem_bar(VST_VLD) and load them back (MaskReg搬入/搬出（LoadAlign/StoreAlign）.md: VL/8 = 32 bytes, DIST_NORM)."""
+    v = kgbuild.run_vals(program, "mask_through_ub_addrreg")
+    assert v["defect"] is None, v["raw"]
+    i = np.arange(128)
+    x = x_in(128)
+    np.testing.assert_array_equal(v["vals"]["picked"].astype(np.float32), np.where(x > 0, x, np.float32(0)))
+    # a b32 comparison sets predicate bit 4k for lane k of each 256-bit image; the two images lie back to back
+    bits = np.zeros(2 * 256, np.uint8)
+    bits[4 * i] = x > 0
+    want = np.packbits(bits, bitorder="little")
+    np.testing.assert_array_equal(v["vals"]["mask_bytes"].astype(np.uint8), want)
+    assert 0 < (x > 0).sum() < 128
+
+
 def test_pooling_register_forms_mull_scatter_mask_logic(program):
     # ops-nn pooling on the 950: FastDivImpl (Mull's high word), NaN-keeping max (Or of two Compare masks), Scatter
     # to an output permutation; AscendC::F32_NEG_INF read from a free helper; GlobalTensor::ReinterpretCast
@@ -354,6 +370,8 @@ def test_reg_trait_two_halves_are_the_documented_registers(program):
     ("ctrl_value_too_wide", "SetCtrlSpr: value 4 does not fit CTRL[10:9] (2 bits: 0..3)"),
     ("subs_on_910b", "Subs: Subs (a flexible scalar position) is an Ascend 950 API (npu arch 3510); ascend910b "
                      "(arch 2201) has none: use Adds with the negated scalar"),
+    ("mask_store_unaligned_addrreg", "Reg::StoreAlign: UB address offset 4 is not 32-byte aligned, which a MaskReg "
+                                     "StoreAlign requires (the unaligned forms are LoadUnAlign / StoreUnAlign)"),
     ("scatter_repeated_index", "Reg::Scatter: index lanes 2 and 9 both hold 2: Scatter's enabled indexes must be "
                                "distinct (which element lands is undefined)"),
     ("scatter_past_view", "Reg::Scatter: writes UB [160, 164), past the end of the LocalTensor view at UB [0, 128) "

@@ -1221,6 +1221,60 @@ KG_TEST(pool_fastdiv_scatter) {
     rg::val("max", mx, 64);
 }
 
+// index/non_zero's arch35 pattern: compare masks stored to UB and loaded back through an AddrReg (the older
+// DataCopy spelling), a `mem_bar(VST_VLD)` between, the loaded mask choosing lanes.
+KG_TEST(mask_through_ub_addrreg) {
+    float picked[128];
+    uint8_t words[64];
+    kgtest::Gm g("g", 64);
+    kgtest::run_one("ascend950", {&g}, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2048);
+        LocalTensor<float> x = buf.Get<float>(128);
+        LocalTensor<float> y = buf.Get<float>()[128];
+        LocalTensor<uint32_t> m = buf.Get<uint32_t>()[256];   // two 32-byte mask images
+        for (uint32_t i = 0; i < 128; ++i) x.SetValue(i, rg::input_x(i));
+        __ubuf__ float* px = (__ubuf__ float*)x.GetPhyAddr();
+        __ubuf__ float* py = (__ubuf__ float*)y.GetPhyAddr();
+        __ubuf__ uint32_t* pm = (__ubuf__ uint32_t*)m.GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::RegTensor<float> v, zero, out;
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<float>(), gt, back;
+            MicroAPI::Duplicate(zero, 0.0f);
+            for (uint16_t i = 0; i < 2; ++i) {
+                MicroAPI::AddrReg at = MicroAPI::CreateAddrReg<uint32_t>(i, 8);   // 8 uint32: one mask image
+                MicroAPI::LoadAlign(v, px + i * 64);
+                MicroAPI::Compare<float, CMPMODE::GT>(gt, v, zero, all);
+                MicroAPI::DataCopy(pm, gt, at);
+            }
+            mem_bar(VST_VLD);
+            for (uint16_t i = 0; i < 2; ++i) {
+                MicroAPI::AddrReg at = MicroAPI::CreateAddrReg<uint32_t>(i, 8);
+                MicroAPI::DataCopy(back, pm, at);
+                MicroAPI::LoadAlign(v, px + i * 64);
+                MicroAPI::Select(out, v, zero, back);
+                MicroAPI::StoreAlign(py + i * 64, out, all);
+            }
+        }
+        for (uint32_t i = 0; i < 128; ++i) picked[i] = y.GetValue(i);
+        for (uint32_t i = 0; i < 16; ++i) {
+            const uint32_t w = m.GetValue(i);
+            for (uint32_t k = 0; k < 4; ++k) words[i * 4 + k] = static_cast<uint8_t>(w >> (8 * k));
+        }
+    });
+    kgtest::val("picked", picked, 128);
+    kgtest::val("mask_bytes", words, 64);
+}
+KG_TEST(mask_store_unaligned_addrreg) {  // a MaskReg store at 4 bytes past a 32-byte boundary
+    rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>& buf) {
+        __ubuf__ uint32_t* pm = (__ubuf__ uint32_t*)buf.Get<uint32_t>().GetPhyAddr();
+        __VEC_SCOPE__ {
+            MicroAPI::MaskReg all = MicroAPI::CreateMask<float>();
+            MicroAPI::DataCopy(pm, all, MicroAPI::CreateAddrReg<uint32_t>(1, 1));
+        }
+    });
+}
 KG_TEST(scatter_repeated_index) {  // two enabled lanes scattered to the same element: which lands is undefined
     rg::misuse([](TPipe&, TBuf<TPosition::VECCALC>& buf) {
         LocalTensor<float> d = buf.Get<float>(64);

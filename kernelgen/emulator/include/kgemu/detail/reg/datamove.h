@@ -260,6 +260,11 @@ __aicore__ inline void LoadAlign(MaskReg& mask, __ubuf__ A* srcAddr) {
     std::memcpy(mask.w, srcAddr, 32);
     mask.esize = 0;
 }
+// ... at srcAddr + the AddrReg's offset (MaskReg搬入（LoadAlign）.md; index/non_zero's arch35 kernels).
+template <typename T = uint8_t, typename A>
+__aicore__ inline void LoadAlign(MaskReg& mask, __ubuf__ A* srcAddr, AddrReg offset) {
+    LoadAlign<T>(mask, srcAddr + offset.offset);
+}
 
 // ---- StoreAlign ----
 template <typename T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, typename A, typename U, KGEMU_REG_IS_REG(U)>
@@ -348,6 +353,10 @@ __aicore__ inline void StoreAlign(__ubuf__ A* dstAddr, MaskReg& mask) {
     const uint64_t off = ::kgemu::detail::reg::ub_addr(b, api, dstAddr, 32, 32, "a MaskReg StoreAlign");
     ::kgemu::detail::reg::store_range(b, api, off, off, off + 32);
     std::memcpy(dstAddr, mask.w, 32);
+}
+template <typename T = uint8_t, typename A>
+__aicore__ inline void StoreAlign(__ubuf__ A* dstAddr, MaskReg& mask, AddrReg offset) {
+    StoreAlign<T>(dstAddr + offset.offset, mask);
 }
 
 // ---- unaligned forms (no alignment constraint; the UnalignReg's buffering is not modelled: data lands at once) ----
@@ -465,6 +474,15 @@ __aicore__ inline void DataCopy(U& dstReg, __ubuf__ A*& srcAddr, int32_t postUpd
 template <typename T = DefaultType, LoadDist dist = LoadDist::DIST_NORM, typename U, typename A, KGEMU_REG_IS_REG(U)>
 __aicore__ inline void DataCopy(U& dstReg, __ubuf__ A* srcAddr, AddrReg offset) {
     LoadAlign<T, dist>(dstReg, srcAddr, offset);
+}
+// MaskReg to and from UB in the older spelling (index/non_zero: DataCopy(maskReg, ubPtr, addrReg))
+template <typename T = uint8_t, typename A>
+__aicore__ inline void DataCopy(MaskReg& mask, __ubuf__ A* srcAddr, AddrReg offset) {
+    LoadAlign<T>(mask, srcAddr, offset);
+}
+template <typename T = uint8_t, typename A>
+__aicore__ inline void DataCopy(__ubuf__ A* dstAddr, MaskReg& mask, AddrReg offset) {
+    StoreAlign<T>(dstAddr, mask, offset);
 }
 template <typename T = DefaultType, LoadDist dist, typename U, typename A, KGEMU_REG_IS_REG(U)>
 __aicore__ inline void DataCopy(U& dstReg0, U& dstReg1, __ubuf__ A* srcAddr) {
