@@ -258,7 +258,8 @@ def test_a_template_declaration_the_key_does_not_decode_under_is_a_dependencys(t
     kernel.write_text(text.replace("    DataCopyPad(yGm, y, params);\n}",
                                    "    DataCopyPad(yGm, y, params);\n    GlobalTensor<uint64_t> shapes;\n"
                                    "    shapes.SetGlobalBuffer((__gm__ uint64_t*)shape_out, 9);\n"
-                                   "    shapes.SetValue(0, 0x80000001ULL);\n    shapes.SetValue(1, t.total);\n}"))
+                                   "    if (xGm.GetValue(0) < 100.0f) {\n        shapes.SetValue(0, 0x80000001ULL);\n"
+                                   "        shapes.SetValue(1, t.total - 3);\n    }\n}"))
     body = op / "op_host" / "scaled_abs_tiling_body.h"
     body.write_text(body.read_text().replace("context->SetBlockDim(1);",
                                              "context->SetBlockDim(1);\n    context->SetTilingKey(300000);"))
@@ -268,7 +269,13 @@ def test_a_template_declaration_the_key_does_not_decode_under_is_a_dependencys(t
                       "5, 6));\n" + tiling.read_text())
     x = np.linspace(-3, 3, 13, dtype=np.float32)
     out = run(op, "ascend950", {"x": x})
-    np.testing.assert_allclose(out["y"], 2 * np.abs(x.astype(np.float64)) + 1, rtol=1e-6)
+    # the kernel reports 10 elements: the output is the caller's buffer cut to that shape (index/non_zero writes
+    # its count of nonzero positions there, the buffer is the upper bound)
+    np.testing.assert_allclose(out["y"], (2 * np.abs(x.astype(np.float64)) + 1)[:10], rtol=1e-6)
+    x[0] = 1000.0   # the kernel leaves the shape buffer unwritten
+    with pytest.raises(EmulatorDefect, match=r"output 'y' has its shape computed by the kernel .* left word 0 of "
+                                             r"the shape buffer at 0"):
+        run(op, "ascend950", {"x": x})
 
 
 @requires_cxx
@@ -294,6 +301,51 @@ def test_a_dependencys_template_selection_does_not_judge_a_plain_key_kernel(tmp_
     x = np.linspace(-3, 3, 13, dtype=np.float32)
     out = run(op, "ascend950", {"x": x})
     np.testing.assert_allclose(out["y"], 2 * np.abs(x.astype(np.float64)) + 1, rtol=1e-6)
+
+
+SCALED_ABS_PROTO = """#include "graph/operator_reg.h"
+namespace ge {
+REG_OP(ScaledAbs)
+    .INPUT(x, TensorType({DT_FLOAT}))
+    .OUTPUT(y, TensorType({DT_FLOAT}))
+    .ATTR(scale, Float, 3.0)
+    .ATTR(dtype, Type, DT_INT64)
+    .OP_END_FACTORY_REG(ScaledAbs)
+}
+"""
+
+
+@requires_cxx
+def test_attributes_of_the_ir_prototype_the_opdef_leaves_out_reach_the_host_code(tmp_path):
+    """index/non_zero: the OpDef declares `transpose`, REG_OP `transpose` and `dtype`, and InferDataType reads
+    attribute #1; CANN builds the attributes from the prototype. Here the OpDef declares none, the prototype `scale`
+    (Float, 3.0) and `dtype` (Type, DT_INT64), and the tiling reads #0 as the kernel's scale and #1 as a dtype: the
+    defaults arrive, a value given by name replaces one, and a name in neither is still refused."""
+    import shutil
+
+    from kernelgen.emulator.ir_proto import prototype_attrs
+
+    op = tmp_path / "scaled_abs_v2"
+    shutil.copytree(OPDIRS / "scaled_abs_v2", op)
+    (op / "op_graph").mkdir()
+    (op / "op_graph" / "scaled_abs_proto.h").write_text(SCALED_ABS_PROTO)
+    assert [(a.name, a.kind, a.default) for a in prototype_attrs(op, "ScaledAbs")] == [
+        ("scale", "float", 3.0), ("dtype", "int", 9)]
+    body = op / "op_host" / "scaled_abs_tiling_body.h"
+    body.write_text(body.read_text().replace(
+        "    tiling->scale = SCALED_ABS_SCALE;\n",
+        "    const float* scale = context->GetAttrs()->GetAttrPointer<float>(0);\n"
+        "    const int64_t* dtype = context->GetAttrs()->GetAttrPointer<int64_t>(1);\n"
+        "    OPS_CHECK_NULL_WITH_CONTEXT(context, scale);\n    OPS_CHECK_NULL_WITH_CONTEXT(context, dtype);\n"
+        "    OPS_ERR_IF(*dtype != ge::DT_INT64, OPS_LOG_E(context, \"dtype %ld\", (long)*dtype), return ge::GRAPH_FAILED);\n"
+        "    tiling->scale = *scale;\n"))
+    x = np.linspace(-3, 3, 13, dtype=np.float32)
+    out = run(op, "ascend950", {"x": x})
+    np.testing.assert_allclose(out["y"], 3 * np.abs(x.astype(np.float64)) + 1, rtol=1e-6)
+    out = run(op, "ascend950", {"x": x}, attrs={"scale": 1.5})
+    np.testing.assert_allclose(out["y"], 1.5 * np.abs(x.astype(np.float64)) + 1, rtol=1e-6)
+    with pytest.raises(UsageError, match="offset"):
+        run(op, "ascend950", {"x": x}, attrs={"offset": 1.0})
 
 
 def test_cli_repeated_input_builds_a_tensor_list(tmp_path):

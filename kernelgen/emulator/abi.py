@@ -25,6 +25,9 @@ class KgTensor(C.Structure):
     ]
 
 
+# A request attribute named "@name" is one of the IR prototype's that the OpDef does not declare (kgemu/abi.h).
+PROTOTYPE_ATTR_MARK = "@"
+
 KG_ATTR_FLOAT, KG_ATTR_INT, KG_ATTR_BOOL, KG_ATTR_STR, KG_ATTR_LIST_FLOAT, KG_ATTR_LIST_INT, KG_ATTR_LIST_BOOL = range(7)
 
 

@@ -28,6 +28,7 @@ class AttrDecl:
     kind: str                    # float, int, bool, str, list_float, list_int, list_bool
     default: object = None
     required: bool = False
+    prototype_only: bool = False  # in the IR prototype (REG_OP), not the OpDef: always passed (ir_proto.py)
 
 
 @dataclass(frozen=True)

@@ -280,7 +280,9 @@ class OperatorSource:
         if lib.kg_opdef_json(buf, len(buf)) != 0:
             raise ToolchainError(f"{self.snake}: the OpDef registry could not be read")
         self._doc = json.loads(buf.value.decode())
-        return parse_opdef(self._doc, self.snake)
+        from kernelgen.emulator.ir_proto import with_prototype_attrs
+
+        return with_prototype_attrs(parse_opdef(self._doc, self.snake), self.op_dir)
 
     # ---- build and run -----------------------------------------------------------------------
     def _combo_tag(self, decl: OpDecl, combo: dict[str, str]) -> str:
@@ -404,6 +406,8 @@ def _attr_structs(decl: OpDecl, attrs: dict) -> tuple[list[abi.KgAttr], list]:
             raise UsageError(choices_message(f"attribute of {decl.op_type}", name, known) if known
                              else f"{decl.op_type} has no attributes; got {name!r}")
     for a in decl.attrs:
+        if a.name not in attrs and a.prototype_only:   # CANN fills the prototype's default; the harness cannot
+            attrs = {**attrs, a.name: a.default}
         if a.name not in attrs:
             if a.required and a.default is None:
                 raise UsageError(f"{decl.op_type}: attribute {a.name!r} ({a.kind}) is required; pass --attr "
@@ -411,7 +415,7 @@ def _attr_structs(decl: OpDecl, attrs: dict) -> tuple[list[abi.KgAttr], list]:
             continue
         value = attrs[a.name]
         s = abi.KgAttr()
-        s.name = a.name.encode()
+        s.name = (abi.PROTOTYPE_ATTR_MARK + a.name if a.prototype_only else a.name).encode()
         kind = a.kind
         if kind == "float":
             s.kind, s.f = abi.KG_ATTR_FLOAT, float(value)
@@ -612,8 +616,12 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     doc["output_rules"] = [f"{n}: {r}" for n, r in dict(zip(out_names, rules)).items()]
     arrays = [a.copy() if slack else a for a in arrays]
     outputs = {}
+    computed = doc.get("computed_shapes") or {}
     for t in decl.outputs:
         got = [a for n, a in zip(out_names, arrays) if n == t.name]
+        if t.name in computed and not t.dynamic:   # the kernel's own shape: the prefix of the caller's buffer
+            dims = [int(d) for d in computed[t.name]]
+            got = [got[0].reshape(-1)[:int(np.prod(dims, dtype=np.int64))].reshape(dims)]
         outputs[t.name] = got if t.dynamic else got[0]
     if source.tiling_fields and "tiling_data_hex" in doc and not doc.get("tiling_fields"):
         doc["tiling_fields"] = decode_tiling(bytes.fromhex(doc["tiling_data_hex"]), source.tiling_fields)

@@ -757,6 +757,38 @@ int32_t DoRun(KgRunRequest* req) {
         }
         return Fail(req, KG_DEFECT, results[lowest_failed.load()].diag);
     }
+    // An output shaped by compute: the kernel wrote its shape (rank | 0x80000000, then the dims) into the shape
+    // buffer; the caller's buffer is an upper bound, and only the prefix that shape covers must be written.
+    std::vector<std::pair<std::string, std::vector<uint64_t>>> computed_shapes;
+    for (size_t k = 0; k < p.op.outputs.size() && !shape_out.empty(); ++k) {
+        if (!p.op.outputs[k].output_shape_depend_on_compute || p.out_bind[k].first < 0) continue;
+        const std::string& name = p.op.outputs[k].name;
+        const KgTensor& t = req->outputs[p.out_bind[k].first];
+        const uint64_t head = shape_out[k * 9];
+        const uint64_t rank = head & 0x7fffffffULL;
+        if ((head & 0x80000000ULL) == 0 || rank > 8) {
+            return Fail(req, KG_DEFECT, where + ": output '" + name + "' has its shape computed by the kernel " +
+                                            "(OutputShapeDependOnCompute), but the kernel left word " +
+                                            std::to_string(k * 9) + " of the shape buffer at " + std::to_string(head) +
+                                            ", not rank | 0x80000000 with a rank of at most 8");
+        }
+        uint64_t numel = 1, cap = 1;
+        std::vector<uint64_t> dims;
+        for (uint64_t d = 0; d < rank; ++d) {
+            dims.push_back(shape_out[k * 9 + 1 + d]);
+            numel *= dims.back();
+        }
+        for (int32_t d = 0; d < t.ndim; ++d) cap *= static_cast<uint64_t>(t.dims[d] < 0 ? 0 : t.dims[d]);
+        if (numel > cap) {
+            std::string shown;
+            for (uint64_t v : dims) shown += (shown.empty() ? "" : ", ") + std::to_string(v);
+            return Fail(req, KG_DEFECT, where + ": the kernel reports output '" + name + "' as shape [" + shown +
+                                            "] (" + std::to_string(numel) + " elements), more than the " +
+                                            std::to_string(cap) + " its buffer holds");
+        }
+        kgemu::rt_limit_output(name.c_str(), cap == 0 ? 0 : t.bytes / cap * numel);
+        computed_shapes.push_back({name, dims});
+    }
     const std::string coverage = kgemu::rt_check_outputs();
     if (!coverage.empty()) return Fail(req, KG_DEFECT, where + ": " + coverage);
     kgemu::DeferredDefect late;
@@ -782,6 +814,15 @@ int32_t DoRun(KgRunRequest* req) {
                              (more > 0 ? " (and " + std::to_string(more) + " more)" : "") + ": " + bw.first);
     }
     w.Key("block_dim").Uint(node.block_dim);
+    if (!computed_shapes.empty()) {   // emulate.py trims those outputs to the shape the kernel reported
+        w.Key("computed_shapes").BeginObject();
+        for (const auto& cs : computed_shapes) {
+            w.Key(cs.first).BeginArray();
+            for (uint64_t v : cs.second) w.Uint(v);
+            w.EndArray();
+        }
+        w.EndObject();
+    }
     w.Key("core_blocks").Uint(n);  // emulated blocks: AICs and AIVs of a MIX launch
     w.Key("schedule_mode").Uint(node.schedule_mode);
     w.Key("need_atomic").Bool(node.need_atomic);

@@ -62,6 +62,8 @@ enum KgAttrKind : int32_t {
     KG_ATTR_LIST_FLOAT = 4, KG_ATTR_LIST_INT = 5, KG_ATTR_LIST_BOOL = 6,
 };
 
+// An attr named "@name" is one of the operator's IR prototype (REG_OP) that its OpDef does not declare: the
+// harness adds it after the OpDef's attrs (in request order, before the private attrs), of the kind it is given.
 struct KgAttr {
     const char* name;
     int32_t kind;             // KgAttrKind

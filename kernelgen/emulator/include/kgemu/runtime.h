@@ -63,6 +63,9 @@ void rt_register_gm(const char* name, void* base, uint64_t bytes, uint64_t slack
 // launch, rt_check_outputs reports bytes no block wrote (unless `must_cover` is false: in-place outputs,
 // outputs the framework pre-fills) and bytes two blocks wrote (unless with an atomic add/max/min).
 void rt_mark_output(const char* name, bool must_cover);
+// An output whose shape the kernel computes (OutputShapeDependOnCompute): the caller's buffer is an upper bound and
+// the kernel writes the first `bytes` of it, which alone must be covered.
+void rt_limit_output(const char* name, uint64_t bytes);
 // After every block ended: the output-coverage defect, else a GM race between blocks (bytes one block wrote and
 // another read with no SyncAll between: kgemu/detail/gm_shadow.h); "" when none, or when the sanitizer is off.
 std::string rt_check_outputs();

@@ -1,7 +1,7 @@
 // kernelgen CPU emulator (private): turning a KgRunRequest into a HostNode, checked against the OpDef.
 //   ResolveOp    - the OpDef as one SOC sees it (AICore config overrides merged, Follow resolved)
 //   BindTensors  - request tensors -> IR inputs/outputs and instances (absent optional, dynamic lists)
-//   BuildAttrs   - request attrs -> RuntimeAttrs in OpDef order (+ private attrs), defaults filled
+//   BuildAttrs   - request attrs -> RuntimeAttrs in OpDef order (+ the prototype's, private attrs), defaults filled
 //   CheckDtypes  - the dtype combination must be one the OpDef declares for the SOC
 #include "kgemu/detail/host_guard.h"
 #ifndef KGEMU_DETAIL_HOST_REQUEST_H
@@ -297,6 +297,16 @@ inline std::string BuildAttrs(const ops::OpDef& def, const ImplData* impl, const
             v.kind = a.default_value.kind;
         }
         store.Add(a.name, v);
+    }
+    // the IR prototype's attrs the OpDef leaves out (index/non_zero's dtype), after the OpDef's as CANN orders them
+    for (int32_t i = 0; i < req.n_attrs; ++i) {
+        const char* n = req.attrs[i].name;
+        if (n == nullptr || n[0] != '@') continue;
+        known.insert(n);
+        AttrValue v;
+        const std::string e = ConvertAttr(req.attrs[i], static_cast<AttrKind>(req.attrs[i].kind), v, n + 1);
+        if (!e.empty()) return e;
+        store.Add(n + 1, v);
     }
     if (impl != nullptr) {
         for (const auto& pa : impl->private_attrs) {

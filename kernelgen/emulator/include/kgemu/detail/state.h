@@ -37,6 +37,7 @@ struct GmRange {
                          // thread's access there left the tensor (SIMT accesses carry no tensor of their own)
     bool output = false;      // an output: no two blocks may write the same bytes (rt_check_outputs)
     bool must_cover = false;  // ... and every byte must be written
+    uint64_t cover_bytes = UINT64_MAX;  // ... of its first cover_bytes (an output shaped by compute: rt_limit_output)
 };
 
 // SyncAll: a barrier over every block of the launch (the harness runs them all at once when it may be used).
