@@ -757,8 +757,10 @@ int32_t DoRun(KgRunRequest* req) {
         }
         return Fail(req, KG_DEFECT, results[lowest_failed.load()].diag);
     }
-    // An output shaped by compute: the kernel wrote its shape (rank | 0x80000000, then the dims) into the shape
-    // buffer; the caller's buffer is an upper bound, and only the prefix that shape covers must be written.
+    // An output shaped by compute: the kernel wrote every output's shape into the shape buffer, 9 words each (the
+    // rank, then up to 8 dims; the first output's rank word carries bit 31: unique_consecutive's 0x80000001, then
+    // plain 1 for the others); the caller's buffer is an upper bound, and only the prefix that shape covers must
+    // be written.
     std::vector<std::pair<std::string, std::vector<uint64_t>>> computed_shapes;
     for (size_t k = 0; k < p.op.outputs.size() && !shape_out.empty(); ++k) {
         if (!p.op.outputs[k].output_shape_depend_on_compute || p.out_bind[k].first < 0) continue;
@@ -766,11 +768,12 @@ int32_t DoRun(KgRunRequest* req) {
         const KgTensor& t = req->outputs[p.out_bind[k].first];
         const uint64_t head = shape_out[k * 9];
         const uint64_t rank = head & 0x7fffffffULL;
-        if ((head & 0x80000000ULL) == 0 || rank > 8) {
+        if ((shape_out[0] & 0x80000000ULL) == 0 || head > 0xffffffffULL || rank > 8) {
             return Fail(req, KG_DEFECT, where + ": output '" + name + "' has its shape computed by the kernel " +
-                                            "(OutputShapeDependOnCompute), but the kernel left word " +
-                                            std::to_string(k * 9) + " of the shape buffer at " + std::to_string(head) +
-                                            ", not rank | 0x80000000 with a rank of at most 8");
+                                            "(OutputShapeDependOnCompute), but the shape buffer holds " +
+                                            std::to_string(shape_out[0]) + " at word 0 (no bit 31: never written) " +
+                                            "and " + std::to_string(head) + " at word " + std::to_string(k * 9) +
+                                            " (its rank, at most 8)");
         }
         uint64_t numel = 1, cap = 1;
         std::vector<uint64_t> dims;

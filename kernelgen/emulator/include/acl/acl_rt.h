@@ -64,6 +64,15 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void* dst, size_t destMax, const v
                                               aclrtMemcpyKind kind, aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(int32_t attr, size_t* free, size_t* total);
 
+// The version number of an installed CANN package ("asc-devkit", "ge-compiler"): kernelgen is no CANN
+// installation, so no package is found and host code takes its path for releases without the feature it asks
+// about (quant_batch_matmul_v3's IsTensorapiCapable: the tiling for the high-level Matmul API).
+static inline aclError aclsysGetVersionNum(const char* pkgName, int32_t* versionNum) {
+    (void)pkgName;
+    if (versionNum) *versionNum = 0;
+    return ACL_ERROR_FAILURE;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -54,7 +54,10 @@ enum Format {
     FORMAT_RESERVED = 40, FORMAT_ALL = 41, FORMAT_NULL = 42, FORMAT_ND_RNN_BIAS = 43,
     FORMAT_FRACTAL_ZN_RNN = 44, FORMAT_NYUV = 45, FORMAT_NYUV_A = 46, FORMAT_NCL = 47,
     FORMAT_FRACTAL_Z_WINO = 48, FORMAT_C1HWC0 = 49, FORMAT_FRACTAL_NZ_C0_16 = 50, FORMAT_FRACTAL_NZ_C0_32 = 51,
-    FORMAT_END = 52,
+    // the cube's narrow-C0 NZ formats, in the order asc-devkit include/basic_api/kernel_type.h lists them
+    // (quant_batch_matmul_v4 and weight_quant_batch_matmul_v2 declare them in their OpDefs)
+    FORMAT_FRACTAL_NZ_C0_2 = 52, FORMAT_FRACTAL_NZ_C0_4 = 53, FORMAT_FRACTAL_NZ_C0_8 = 54,
+    FORMAT_END = 55,
     FORMAT_MAX = 0xff
 };
 #pragma pop_macro("FORMAT_END")
