@@ -236,6 +236,18 @@ def test_in_place_tensor_list_output_is_each_input_tensors_own_buffer():
         np.testing.assert_array_equal(got, (x * np.float32(1.5)).astype(np.float32))
 
 
+def _foreign_template_declaration(op: Path, key: int, selection: str = "") -> None:
+    """scaled_abs_v2's tiling sets the plain key `key` while its arch35 host source also holds another operator's
+    ASCENDC_TPL_ARGS_DECL(OtherOp, mode in {5, 6}) (and `selection` after it), as a dependency's header brings one."""
+    body = op / "op_host" / "scaled_abs_tiling_body.h"
+    body.write_text(body.read_text().replace("context->SetBlockDim(1);",
+                                             f"context->SetBlockDim(1);\n    context->SetTilingKey({key});"))
+    tiling = op / "op_host" / "arch35" / "scaled_abs_tiling.cpp"
+    tiling.write_text('#include "ascendc/host_api/tiling/template_argument.h"\n'
+                      "ASCENDC_TPL_ARGS_DECL(OtherOp, ASCENDC_TPL_UINT_DECL(mode, ASCENDC_TPL_8_BW, ASCENDC_TPL_UI_LIST, "
+                      "5, 6));\n" + selection + tiling.read_text())
+
+
 @requires_cxx
 def test_a_template_declaration_the_key_does_not_decode_under_is_a_dependencys(tmp_path):
     """One OpDef and one ASCENDC_TPL_ARGS_DECL of another name in the host library (scatter_update links its
@@ -260,13 +272,7 @@ def test_a_template_declaration_the_key_does_not_decode_under_is_a_dependencys(t
                                    "    shapes.SetGlobalBuffer((__gm__ uint64_t*)shape_out, 9);\n"
                                    "    if (xGm.GetValue(0) < 100.0f) {\n        shapes.SetValue(0, 0x80000001ULL);\n"
                                    "        shapes.SetValue(1, t.total - 3);\n    }\n}"))
-    body = op / "op_host" / "scaled_abs_tiling_body.h"
-    body.write_text(body.read_text().replace("context->SetBlockDim(1);",
-                                             "context->SetBlockDim(1);\n    context->SetTilingKey(300000);"))
-    tiling = op / "op_host" / "arch35" / "scaled_abs_tiling.cpp"
-    tiling.write_text('#include "ascendc/host_api/tiling/template_argument.h"\n'
-                      "ASCENDC_TPL_ARGS_DECL(OtherOp, ASCENDC_TPL_UINT_DECL(mode, ASCENDC_TPL_8_BW, ASCENDC_TPL_UI_LIST, "
-                      "5, 6));\n" + tiling.read_text())
+    _foreign_template_declaration(op, key=300000)
     x = np.linspace(-3, 3, 13, dtype=np.float32)
     out = run(op, "ascend950", {"x": x})
     # the kernel reports 10 elements: the output is the caller's buffer cut to that shape (index/non_zero writes
@@ -290,14 +296,8 @@ def test_a_dependencys_template_selection_does_not_judge_a_plain_key_kernel(tmp_
 
     op = tmp_path / "scaled_abs_v2"
     shutil.copytree(OPDIRS / "scaled_abs_v2", op)
-    body = op / "op_host" / "scaled_abs_tiling_body.h"
-    body.write_text(body.read_text().replace("context->SetBlockDim(1);",
-                                             "context->SetBlockDim(1);\n    context->SetTilingKey(1);"))
-    tiling = op / "op_host" / "arch35" / "scaled_abs_tiling.cpp"
-    tiling.write_text('#include "ascendc/host_api/tiling/template_argument.h"\n'
-                      "ASCENDC_TPL_ARGS_DECL(OtherOp, ASCENDC_TPL_UINT_DECL(mode, ASCENDC_TPL_8_BW, ASCENDC_TPL_UI_LIST, "
-                      "5, 6));\nASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_UINT_SEL(mode, ASCENDC_TPL_UI_LIST, 5)));\n"
-                      + tiling.read_text())
+    _foreign_template_declaration(
+        op, key=1, selection="ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_UINT_SEL(mode, ASCENDC_TPL_UI_LIST, 5)));\n")
     x = np.linspace(-3, 3, 13, dtype=np.float32)
     out = run(op, "ascend950", {"x": x})
     np.testing.assert_allclose(out["y"], 2 * np.abs(x.astype(np.float64)) + 1, rtol=1e-6)

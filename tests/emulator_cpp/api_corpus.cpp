@@ -109,39 +109,10 @@ KG_TEST(tbuf_free_foreign) {
 }
 
 // ---- TQueBind<VECIN, VECOUT>: one buffer from GM through the vector unit back to GM ----
-KG_TEST(quebind_user_positions) {
-    using namespace corpus;
-    kgtest::Gm x("x", 128 * 2), y("y", 128 * 2);
-    for (uint32_t i = 0; i < 128; ++i) x.as<half>()[i] = half(input(i));
-    kgtest::run_one("ascend910b", {&x, &y}, [&] {
-        TPipe pipe;
-        TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> q;
-        pipe.InitBuffer(q, 2, 64 * sizeof(half));
-        GlobalTensor<half> xg, yg;
-        xg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(x.ptr()), 128);
-        yg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(y.ptr()), 128);
-        for (int tile = 0; tile < 2; ++tile) {
-            LocalTensor<half> t = q.AllocTensor<half>();
-            DataCopy(t, xg[tile * 64], 64);
-            q.EnQue<QuePosition::GM, QuePosition::VECIN, half>(t);
-            LocalTensor<half> v = q.template DeQue<QuePosition::GM, QuePosition::VECIN, half>();
-            Muls(v, v, kSeluAlpha, 64);
-            q.EnQue<QuePosition::VECIN, QuePosition::VECOUT, half>(v);
-            LocalTensor<half> w = q.DeQue<QuePosition::VECIN, QuePosition::VECOUT, half>();
-            q.EnQue<QuePosition::VECOUT, QuePosition::GM, half>(w);
-            LocalTensor<half> o = q.DeQue<QuePosition::VECOUT, QuePosition::GM, half>();
-            DataCopy(yg[tile * 64], o, 64);
-            q.FreeTensor(o);
-        }
-    });
-    val_bits("y", y.as<uint16_t>(), 128);
-    const uint16_t alpha_bits = corpus::kSeluAlpha.to_bits();
-    val_bits("alpha", &alpha_bits, 1);
-}
-
-// The 950's pass through VECCALC (index/non_zero's arch35 kernels): copy in, EnQue/DeQue<VECIN, VECCALC>
-// (MTE2 -> V), compute, EnQue/DeQue<VECCALC, VECOUT> (V -> MTE3), copy out, on one TQueBind<VECIN, VECOUT>.
-static void quebind_through_calc(const char* soc) {
+// Two tiles of 64 halves: each copied in, passed through the queue's hops by `hops` (which multiplies by
+// kSeluAlpha on the way and returns the tensor to copy out), copied out and freed.
+template <typename Hops>
+static void quebind_tiles(const char* soc, Hops hops) {
     using namespace corpus;
     kgtest::Gm x("x", 128 * 2), y("y", 128 * 2);
     for (uint32_t i = 0; i < 128; ++i) x.as<half>()[i] = half(input(i));
@@ -155,16 +126,40 @@ static void quebind_through_calc(const char* soc) {
         for (int tile = 0; tile < 2; ++tile) {
             LocalTensor<half> t = q.AllocTensor<half>();
             DataCopy(t, xg[tile * 64], 64);
-            q.EnQue<QuePosition::VECIN, QuePosition::VECCALC>(t);
-            LocalTensor<half> c = q.template DeQue<QuePosition::VECIN, QuePosition::VECCALC, half>();
-            Muls(c, c, kSeluAlpha, 64);
-            q.EnQue<QuePosition::VECCALC, QuePosition::VECOUT>(c);
-            LocalTensor<half> o = q.template DeQue<QuePosition::VECCALC, QuePosition::VECOUT, half>();
+            LocalTensor<half> o = hops(q, t);
             DataCopy(yg[tile * 64], o, 64);
             q.FreeTensor(o);
         }
     });
     val_bits("y", y.as<uint16_t>(), 128);
+}
+
+KG_TEST(quebind_user_positions) {  // GM -> VECIN -> VECOUT -> GM, as the documented hops
+    using namespace corpus;
+    quebind_tiles("ascend910b", [](auto& q, LocalTensor<half>& t) {
+        q.template EnQue<QuePosition::GM, QuePosition::VECIN, half>(t);
+        LocalTensor<half> v = q.template DeQue<QuePosition::GM, QuePosition::VECIN, half>();
+        Muls(v, v, kSeluAlpha, 64);
+        q.template EnQue<QuePosition::VECIN, QuePosition::VECOUT, half>(v);
+        LocalTensor<half> w = q.template DeQue<QuePosition::VECIN, QuePosition::VECOUT, half>();
+        q.template EnQue<QuePosition::VECOUT, QuePosition::GM, half>(w);
+        return q.template DeQue<QuePosition::VECOUT, QuePosition::GM, half>();
+    });
+    const uint16_t alpha_bits = corpus::kSeluAlpha.to_bits();
+    val_bits("alpha", &alpha_bits, 1);
+}
+
+// The 950's pass through VECCALC (index/non_zero's arch35 kernels): EnQue/DeQue<VECIN, VECCALC> (MTE2 -> V),
+// compute, EnQue/DeQue<VECCALC, VECOUT> (V -> MTE3) on one TQueBind<VECIN, VECOUT>.
+static void quebind_through_calc(const char* soc) {
+    using namespace corpus;
+    quebind_tiles(soc, [](auto& q, LocalTensor<half>& t) {
+        q.template EnQue<QuePosition::VECIN, QuePosition::VECCALC>(t);
+        LocalTensor<half> c = q.template DeQue<QuePosition::VECIN, QuePosition::VECCALC, half>();
+        Muls(c, c, kSeluAlpha, 64);
+        q.template EnQue<QuePosition::VECCALC, QuePosition::VECOUT>(c);
+        return q.template DeQue<QuePosition::VECCALC, QuePosition::VECOUT, half>();
+    });
 }
 
 KG_TEST(quebind_through_calc_950) { quebind_through_calc("ascend950"); }
