@@ -1,7 +1,9 @@
-"""ctypes mirror of kgemu/abi.h (field order and types must match exactly)."""
+"""ctypes mirror of kgemu/abi.h (field order and types must match exactly), and the request's attribute array."""
 from __future__ import annotations
 
 import ctypes as C
+
+from kernelgen.errors import UsageError, choices_message
 
 
 class KgSoc(C.Structure):
@@ -77,3 +79,50 @@ GM_GUARD_BYTES = 4096
 def gm_padded_bytes(nbytes: int) -> int:
     """kg_gm_padded_bytes of abi.h: the allocation size of a GM buffer when kg_set_gm_slack(1) is on."""
     return max(512, (nbytes + 32 + 511) // 512 * 512)
+
+
+def attr_structs(decl, attrs: dict) -> tuple[list[KgAttr], list]:
+    """The request's KgAttr array for decl's attributes (an OpDecl) from {name: value}, and the ctypes arrays it
+    points into (kept alive by the caller for the run). The IR prototype's own attributes always go, by default."""
+    keep = []
+    out = []
+    known = {a.name: a for a in decl.attrs}
+    for name in attrs:
+        if name not in known:
+            raise UsageError(choices_message(f"attribute of {decl.op_type}", name, known) if known
+                             else f"{decl.op_type} has no attributes; got {name!r}")
+    for a in decl.attrs:
+        if a.name not in attrs and a.prototype_only:   # CANN fills the prototype's default; the harness cannot
+            attrs = {**attrs, a.name: a.default}
+        if a.name not in attrs:
+            if a.required and a.default is None:
+                raise UsageError(f"{decl.op_type}: attribute {a.name!r} ({a.kind}) is required; pass --attr "
+                                 f"{a.name}=VALUE")
+            continue
+        value = attrs[a.name]
+        s = KgAttr()
+        s.name = (PROTOTYPE_ATTR_MARK + a.name if a.prototype_only else a.name).encode()
+        kind = a.kind
+        if kind == "float":
+            s.kind, s.f = KG_ATTR_FLOAT, float(value)
+        elif kind == "int":
+            s.kind, s.i = KG_ATTR_INT, int(value)
+        elif kind == "bool":
+            s.kind, s.i = KG_ATTR_BOOL, int(bool(value))
+        elif kind == "str":
+            s.kind, s.s = KG_ATTR_STR, str(value).encode()
+        elif kind in ("list_float", "list_int", "list_bool"):
+            values = list(value)
+            if kind == "list_float":
+                arr = (C.c_double * len(values))(*map(float, values))
+                s.kind, s.list_f = KG_ATTR_LIST_FLOAT, arr
+            else:
+                arr = (C.c_int64 * len(values))(*map(int, values))
+                s.kind = KG_ATTR_LIST_INT if kind == "list_int" else KG_ATTR_LIST_BOOL
+                s.list_i = arr
+            s.list_len = len(values)
+            keep.append(arr)
+        else:
+            raise UsageError(f"attribute {a.name}: unsupported kind {kind}")
+        out.append(s)
+    return out, keep

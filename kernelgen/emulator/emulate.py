@@ -397,51 +397,6 @@ def _load(path: Path) -> C.CDLL:
         raise ToolchainError(f"emulator library {path} could not be loaded ({exc}); run again to rebuild") from exc
 
 
-def _attr_structs(decl: OpDecl, attrs: dict) -> tuple[list[abi.KgAttr], list]:
-    keep = []
-    out = []
-    known = {a.name: a for a in decl.attrs}
-    for name in attrs:
-        if name not in known:
-            raise UsageError(choices_message(f"attribute of {decl.op_type}", name, known) if known
-                             else f"{decl.op_type} has no attributes; got {name!r}")
-    for a in decl.attrs:
-        if a.name not in attrs and a.prototype_only:   # CANN fills the prototype's default; the harness cannot
-            attrs = {**attrs, a.name: a.default}
-        if a.name not in attrs:
-            if a.required and a.default is None:
-                raise UsageError(f"{decl.op_type}: attribute {a.name!r} ({a.kind}) is required; pass --attr "
-                                 f"{a.name}=VALUE")
-            continue
-        value = attrs[a.name]
-        s = abi.KgAttr()
-        s.name = (abi.PROTOTYPE_ATTR_MARK + a.name if a.prototype_only else a.name).encode()
-        kind = a.kind
-        if kind == "float":
-            s.kind, s.f = abi.KG_ATTR_FLOAT, float(value)
-        elif kind == "int":
-            s.kind, s.i = abi.KG_ATTR_INT, int(value)
-        elif kind == "bool":
-            s.kind, s.i = abi.KG_ATTR_BOOL, int(bool(value))
-        elif kind == "str":
-            s.kind, s.s = abi.KG_ATTR_STR, str(value).encode()
-        elif kind in ("list_float", "list_int", "list_bool"):
-            values = list(value)
-            if kind == "list_float":
-                arr = (C.c_double * len(values))(*map(float, values))
-                s.kind, s.list_f = abi.KG_ATTR_LIST_FLOAT, arr
-            else:
-                arr = (C.c_int64 * len(values))(*map(int, values))
-                s.kind = abi.KG_ATTR_LIST_INT if kind == "list_int" else abi.KG_ATTR_LIST_BOOL
-                s.list_i = arr
-            s.list_len = len(values)
-            keep.append(arr)
-        else:
-            raise UsageError(f"attribute {a.name}: unsupported kind {kind}")
-        out.append(s)
-    return out, keep
-
-
 def _empty_gm(shape, dtype: np.dtype, padded: bool) -> np.ndarray:
     """A 0xFF-filled array; with padded, a view into a buffer of abi.gm_padded_bytes (the allocator's rounding)
     followed by abi.GM_GUARD_BYTES of red zone (kg_set_gm_guard), so that no other buffer starts right after it."""
@@ -532,7 +487,7 @@ def run_source(source: OperatorSource, soc: Soc, inputs: dict, attrs: dict | Non
     in_structs = (abi.KgTensor * max(1, len(ins)))(*ins)
     out_structs = (abi.KgTensor * max(1, len(out_names)))(
         *[_tensor_struct(n, None, combo[n], shape=(), fmt=fmts.get(n, 2)) for n in out_names])
-    attr_list, keep = _attr_structs(decl, attrs)
+    attr_list, keep = abi.attr_structs(decl, attrs)
     attr_arr = (abi.KgAttr * max(1, len(attr_list)))(*attr_list)
     err = C.create_string_buffer(8192)
     req = abi.KgRunRequest(decl.op_type.encode(), C.pointer(soc_s), in_structs, len(ins), out_structs,
@@ -652,7 +607,7 @@ def run_tiling(source: OperatorSource, soc: Soc, shapes: dict[str, tuple[int, ..
     outs = [_tensor_struct(t.name, None, combo[t.name], shape=out_shape) for t in decl.outputs]
     in_structs = (abi.KgTensor * max(1, len(ins)))(*ins)
     out_structs = (abi.KgTensor * max(1, len(outs)))(*outs)
-    attr_list, keep = _attr_structs(decl, attrs or {})
+    attr_list, keep = abi.attr_structs(decl, attrs or {})
     attr_arr = (abi.KgAttr * max(1, len(attr_list)))(*attr_list)
     soc_s = soc_struct(soc)
     err = C.create_string_buffer(8192)
