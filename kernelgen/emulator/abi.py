@@ -91,9 +91,9 @@ def attr_structs(decl, attrs: dict) -> tuple[list[KgAttr], list]:
         if name not in known:
             raise UsageError(choices_message(f"attribute of {decl.op_type}", name, known) if known
                              else f"{decl.op_type} has no attributes; got {name!r}")
+    # CANN fills the IR prototype's defaults; the harness knows only the OpDef's
+    attrs = {**{a.name: a.default for a in decl.attrs if a.prototype_only}, **attrs}
     for a in decl.attrs:
-        if a.name not in attrs and a.prototype_only:   # CANN fills the prototype's default; the harness cannot
-            attrs = {**attrs, a.name: a.default}
         if a.name not in attrs:
             if a.required and a.default is None:
                 raise UsageError(f"{decl.op_type}: attribute {a.name!r} ({a.kind}) is required; pass --attr "

@@ -20,6 +20,7 @@ from kernelgen.emulator import abi
 from kernelgen.emulator.trace import StreamedTrace
 from kernelgen.emulator.build import (HOST_OPT, KERNEL_OPT, CompileUnit, _tree_digest, build_library, evict,
                                       materialize_tree, write_source)
+from kernelgen.emulator.ir_proto import with_prototype_attrs
 from kernelgen.emulator.decl import (OpDecl, TensorDecl, decode_tiling, list_output_count, output_aliases,
                                      output_shapes, parse_opdef, pick_combo)
 from kernelgen.emulator.inputs import check_inputs, check_spec_dtype, check_spec_shapes
@@ -280,8 +281,6 @@ class OperatorSource:
         if lib.kg_opdef_json(buf, len(buf)) != 0:
             raise ToolchainError(f"{self.snake}: the OpDef registry could not be read")
         self._doc = json.loads(buf.value.decode())
-        from kernelgen.emulator.ir_proto import with_prototype_attrs
-
         return with_prototype_attrs(parse_opdef(self._doc, self.snake), self.op_dir)
 
     # ---- build and run -----------------------------------------------------------------------

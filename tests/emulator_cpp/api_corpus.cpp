@@ -684,9 +684,7 @@ KG_TEST(reduce_pattern_int64_950) {
         ReduceMax<int64_t, Pattern::Reduce::RA>(dst[4], src, shape, true);
         for (uint32_t k = 0; k < 16; ++k) y.as<int64_t>()[k] = dst.GetValue(k);
     });
-    std::printf("VAL reduce_int64");
-    for (uint32_t k = 0; k < 16; ++k) std::printf(" %lld", static_cast<long long>(y.as<int64_t>()[k]));
-    std::printf("\n");
+    kgtest::val("reduce_int64", y.as<int64_t>(), 16);
 }
 
 KG_TEST(reduce_pattern_int64_on_910b) {

@@ -190,9 +190,7 @@ KG_TEST(half_unpack_cast_pack) {
         }
         for (uint32_t i = 0; i < n; ++i) out.as<uint16_t>()[i] = dst.GetValue(i).bits_;
     });
-    std::printf("VAL out");
-    for (uint32_t i = 0; i < n; ++i) std::printf(" %u", out.as<uint16_t>()[i]);
-    std::printf("\n");
+    kgtest::val("out", out.as<uint16_t>(), n);
 }
 
 // float -> half -> int8 with the one b32 mask of the float loop (rms_norm_quant's quantised store): the first cast
@@ -230,9 +228,7 @@ KG_TEST(cast_chain_one_wide_mask) {
         }
         for (uint32_t i = 0; i < n; ++i) out.as<int8_t>()[i] = dst.GetValue(i);
     });
-    std::printf("VAL q");
-    for (uint32_t i = 0; i < n; ++i) std::printf(" %d", out.as<int8_t>()[i]);
-    std::printf("\n");
+    kgtest::val("q", out.as<int8_t>(), n);
 }
 
 // Byte histograms (index's hash-sort helpers): 256 uint8 values, the first 200 lanes enabled, counted into uint16
@@ -273,9 +269,7 @@ KG_TEST(histograms_bins) {
         }
         for (uint32_t i = 0; i < 3 * 128; ++i) out.as<uint16_t>()[i] = dst.GetValue(i);
     });
-    std::printf("VAL h");
-    for (uint32_t i = 0; i < 3 * 128; ++i) std::printf(" %u", out.as<uint16_t>()[i]);
-    std::printf("\n");
+    kgtest::val("h", out.as<uint16_t>(), 3 * 128);
 }
 
 // Div with a DivSpecificMode: the FTZ_FALSE algorithm keeps a subnormal quotient, INTRINSIC flushes it to zero
@@ -310,9 +304,7 @@ KG_TEST(div_algo_subnormal) {
         }
         for (uint32_t i = 0; i < 128; ++i) out.as<float>()[i] = q.GetValue(i);
     });
-    std::printf("VAL q");
-    for (uint32_t i = 0; i < 128; ++i) std::printf(" %.9g", out.as<float>()[i]);
-    std::printf("\n");
+    kgtest::val("q", out.as<float>(), 128);
 }
 
 // Row sum and max of kN floats: Reduce per register, accumulated in a register, DIST_FIRST_ELEMENT_B32 store.
@@ -550,11 +542,10 @@ KG_TEST(fp8_cast_pack) {
         SetCtrlSpr<60, 60>(saved);
         for (uint32_t i = 0; i < 256; ++i) out.as<uint8_t>()[i] = o.GetValue(i);
     });
-    std::printf("VAL q");
-    for (uint32_t i = 0; i < 256; ++i) std::printf(" %u", out.as<uint8_t>()[i]);
-    std::printf("\nVAL x");
-    for (uint32_t i = 0; i < 64; ++i) std::printf(" %.9g", rg::fp8_input(i));
-    std::printf("\n");
+    float xs[64];
+    for (uint32_t i = 0; i < 64; ++i) xs[i] = rg::fp8_input(i);
+    kgtest::val("q", out.as<uint8_t>(), 256);
+    kgtest::val("x", xs, 64);
 }
 
 // group_norm's unaligned copy (the older DataCopyUnAlign spelling, with and without the PostLiteral): 100 floats from element 3 to element 133 of a
@@ -1203,20 +1194,13 @@ KG_TEST(pool_fastdiv_scatter) {
         sizes[1] = halves.GetSize();
         ninf = pool_init_max();
     });
-    auto print_u = [](const char* name, const uint32_t* v, uint32_t k) {
-        std::printf("VAL %s", name);
-        for (uint32_t i = 0; i < k; ++i) std::printf(" %u", v[i]);
-        std::printf("\n");
-    };
-    print_u("q", q, 64);
-    print_u("lo", lo, 64);
-    print_u("slo", slo, 64);
-    std::printf("VAL shi");
-    for (uint32_t i = 0; i < 64; ++i) std::printf(" %d", shi[i]);
-    std::printf("\nVAL halves");
-    for (uint32_t i = 0; i < 32; ++i) std::printf(" %d", half_words[i]);
-    std::printf("\nVAL sizes %llu %llu\nVAL ninf %g\n", static_cast<unsigned long long>(sizes[0]),
-                static_cast<unsigned long long>(sizes[1]), ninf);
+    kgtest::val("q", q, 64);
+    kgtest::val("lo", lo, 64);
+    kgtest::val("slo", slo, 64);
+    kgtest::val("shi", shi, 64);
+    kgtest::val("halves", half_words, 32);
+    kgtest::val("sizes", sizes, 2);
+    kgtest::val("ninf", &ninf, 1);
     rg::val("scattered", sc, 64);
     rg::val("max", mx, 64);
 }

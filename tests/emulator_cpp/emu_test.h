@@ -13,6 +13,7 @@
 #include <cstring>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "kernel_operator.h"
@@ -165,11 +166,20 @@ inline std::vector<uint8_t> tiling_bytes(const S& s) {
     return v;
 }
 
-// `VAL <name> v0 v1 ...`: values a Python test reads back and compares with NumPy.
+// `VAL <name> v0 v1 ...`: values a Python test reads back and compares with NumPy (integers in full: an int64 past
+// float's 9 digits, a uint32 word; floating values to 9 significant digits, which float32 round-trips).
 template <typename T>
 void val(const char* name, const T* p, size_t n) {
     std::printf("VAL %s", name);
-    for (size_t i = 0; i < n; ++i) std::printf(" %.9g", static_cast<double>(p[i]));
+    for (size_t i = 0; i < n; ++i) {
+        if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) {
+            std::printf(" %lld", static_cast<long long>(p[i]));
+        } else if constexpr (std::is_integral<T>::value) {
+            std::printf(" %llu", static_cast<unsigned long long>(p[i]));
+        } else {
+            std::printf(" %.9g", static_cast<double>(p[i]));
+        }
+    }
     std::printf("\n");
 }
 

@@ -451,11 +451,12 @@ protected:
     static void kg_check_user_pos(const char* api, TPosition us, TPosition ud) {
         const bool ok = (us == TPosition::GM && ud == src && src != TPosition::GM) || (us == src && ud == dst) ||
                         (us == dst && ud == TPosition::GM && dst != TPosition::GM);
+        if (ok) return;
         const bool through_calc = src == TPosition::VECIN && dst == TPosition::VECOUT &&
                                   ((us == src && ud == TPosition::VECCALC) || (us == TPosition::VECCALC && ud == dst));
         const auto& b = kgemu::detail::block_state(api);
         const bool arch35 = b.soc != nullptr && b.soc->npu_arch == 3510;
-        if (!ok && !(through_calc && arch35)) {
+        if (!(through_calc && arch35)) {
             const std::string calc = src == TPosition::VECIN && dst == TPosition::VECOUT
                                          ? (arch35 ? ", VECIN -> VECCALC, VECCALC -> VECOUT"
                                                    : "; VECIN -> VECCALC -> VECOUT only on the 950")
